@@ -1,0 +1,17 @@
+import { env } from './env';
+
+/** The newspaper's identity: one place, overridable through VITE_* variables (see .env.example). */
+export const site = {
+  name: env.site.name ?? 'Porto Ferreira Notícias',
+  city: 'Porto Ferreira',
+  state: 'SP',
+  tagline: 'O jornal da Capital Nacional da Cerâmica Artística',
+  instagramUrl: env.site.instagramUrl ?? 'https://www.instagram.com/portoferreiranoticias',
+  whatsappGroupUrl: env.site.whatsappGroupUrl ?? 'https://chat.whatsapp.com/PortoFerreiraNoticias',
+  jobsSiteUrl: env.site.jobsSiteUrl ?? 'https://www.empregos.com.br/vagas/porto-ferreira-sp',
+  contact: {
+    email: env.site.contactEmail ?? 'comercial@portoferreiranoticias.com.br',
+    phone: env.site.contactPhone ?? '(19) 3581-0000',
+    address: env.site.contactAddress ?? 'Rua Dr. Carlos Botelho, 1000 – Centro, Porto Ferreira – SP, 13660-000',
+  },
+} as const;

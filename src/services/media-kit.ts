@@ -1,0 +1,38 @@
+import type { InsertRow, MediaKitInterest, Row } from '../types/database';
+import type { Client } from './client';
+import { check, unwrap } from './errors';
+
+export type MediaKitRequest = Row<'media_kit_requests'>;
+export type MediaKitRequestInput = Omit<InsertRow<'media_kit_requests'>, 'id' | 'created_at'>;
+
+export const MEDIA_KIT_INTERESTS: readonly MediaKitInterest[] = [
+  'banner-principal',
+  'banner-lateral',
+  'banner-materia',
+  'outros',
+];
+export const ADMIN_LIST_LIMIT = 200;
+
+/** Readers may insert but never read back (no representation is requested, so no select policy is needed). */
+export async function submitMediaKitRequest(client: Client, input: MediaKitRequestInput): Promise<void> {
+  check(
+    await client.from('media_kit_requests').insert({
+      name: input.name.trim(),
+      company: input.company.trim(),
+      email: input.email.trim(),
+      phone: input.phone.trim(),
+      interest: input.interest,
+      message: input.message?.trim() || null,
+    }),
+  );
+}
+
+export async function listMediaKitRequests(client: Client, limit = ADMIN_LIST_LIMIT): Promise<MediaKitRequest[]> {
+  return unwrap(
+    await client
+      .from('media_kit_requests')
+      .select('id,name,company,email,phone,interest,message,created_at')
+      .order('created_at', { ascending: false })
+      .limit(limit),
+  );
+}

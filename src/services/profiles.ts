@@ -1,0 +1,30 @@
+import type { ProfileRole, Row } from '../types/database';
+import type { Client } from './client';
+import { check, toServiceError, unwrap } from './errors';
+
+export type Profile = Row<'profiles'>;
+
+/** The signed-in user's own profile (its role decides what the admin panel shows), or null without a session. */
+export async function getOwnProfile(client: Client, userId: string): Promise<Profile | null> {
+  const { data, error, status } = await client
+    .from('profiles')
+    .select('id,name,email,role,created_at')
+    .eq('id', userId)
+    .maybeSingle();
+  if (error) throw toServiceError(error, status);
+  return data;
+}
+
+export async function listProfiles(client: Client, limit = 500): Promise<Profile[]> {
+  return unwrap(
+    await client.from('profiles').select('id,name,email,role,created_at').order('created_at', { ascending: true }).limit(limit),
+  );
+}
+
+/**
+ * Approves (admin) or revokes (pending) an account through the database function, which refuses self-demotion and
+ * demoting the last admin.
+ */
+export async function setProfileRole(client: Client, targetId: string, role: ProfileRole): Promise<void> {
+  check(await client.rpc('set_profile_role', { target_id: targetId, new_role: role }));
+}

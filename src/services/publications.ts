@@ -1,0 +1,153 @@
+import type { Row } from '../types/database';
+import type { Client } from './client';
+import { ServiceError, check, unwrap } from './errors';
+
+/** What readers receive: SPEC §7's public select plus the video URL the article view embeds. */
+const PUBLIC_COLUMNS =
+  'id,title,description,content,image_url,youtube_url,published_at,views,author_id,topics(id,name,slug)' as const;
+
+export type PublicPublication = Pick<
+  Row<'publications'>,
+  'id' | 'title' | 'description' | 'content' | 'image_url' | 'youtube_url' | 'published_at' | 'views' | 'author_id'
+> & { topics: { id: string; name: string; slug: string } | null };
+
+export type AdminPublication = Row<'publications'> & { topics: { name: string } | null };
+
+export const PUBLIC_LIST_LIMIT = 24;
+export const MOST_READ_LIMIT = 5;
+/** The admin list is bounded too; a newsroom of this size publishes far fewer per screen. */
+export const ADMIN_LIST_LIMIT = 200;
+
+/** Published publications of one topic, newest first (SPEC §7). */
+export async function listPublishedByTopic(
+  client: Client,
+  topicId: string,
+  limit = PUBLIC_LIST_LIMIT,
+): Promise<PublicPublication[]> {
+  return unwrap(
+    await client
+      .from('publications')
+      .select(PUBLIC_COLUMNS)
+      .eq('published', true)
+      .eq('topic_id', topicId)
+      .order('published_at', { ascending: false })
+      .limit(limit),
+  );
+}
+
+/**
+ * Published publications of the topic with this slug, newest first, in one request: the embedded topic is an
+ * inner join filtered by slug, so the home page needs no topic lookup first.
+ */
+export async function listPublishedByTopicSlug(
+  client: Client,
+  slug: string,
+  limit = PUBLIC_LIST_LIMIT,
+): Promise<PublicPublication[]> {
+  const rows = unwrap(
+    await client
+      .from('publications')
+      .select('id,title,description,content,image_url,youtube_url,published_at,views,author_id,topics!inner(id,name,slug)')
+      .eq('published', true)
+      .eq('topics.slug', slug)
+      .order('published_at', { ascending: false })
+      .limit(limit),
+  );
+  return rows;
+}
+
+/** SPEC §7 most read: published, by views, five. */
+export async function listMostRead(client: Client, limit = MOST_READ_LIMIT): Promise<PublicPublication[]> {
+  return unwrap(
+    await client
+      .from('publications')
+      .select(PUBLIC_COLUMNS)
+      .eq('published', true)
+      .order('views', { ascending: false })
+      .limit(limit),
+  );
+}
+
+/** One published publication; NotFoundError when it does not exist or is not published. */
+export async function getPublishedPublication(client: Client, id: string): Promise<PublicPublication> {
+  return unwrap(
+    await client.from('publications').select(PUBLIC_COLUMNS).eq('id', id).eq('published', true).single(),
+  );
+}
+
+/** rpc increment_views: +1 for a published publication (a draft is silently left alone by the database). */
+export async function incrementViews(client: Client, publicationId: string): Promise<void> {
+  check(await client.rpc('increment_views', { publication_id: publicationId }));
+}
+
+export async function listAllPublications(client: Client, limit = ADMIN_LIST_LIMIT): Promise<AdminPublication[]> {
+  return unwrap(
+    await client.from('publications').select('*,topics(name)').order('created_at', { ascending: false }).limit(limit),
+  );
+}
+
+export async function getPublication(client: Client, id: string): Promise<AdminPublication> {
+  return unwrap(await client.from('publications').select('*,topics(name)').eq('id', id).single());
+}
+
+export interface PublicationInput {
+  title: string;
+  description: string;
+  content: string;
+  image_url: string | null;
+  youtube_url: string | null;
+  topic_id: string;
+  published: boolean;
+}
+
+/**
+ * Creates (no id) or updates a publication with SPEC §4's rules: published_at is now on every save with the box
+ * ticked (edits included) and null without it; updated_at is now; author_id is the signed-in user.
+ * The content must already be sanitised by the caller (lib/rich-text), which owns the allow-list.
+ */
+export async function savePublication(
+  client: Client,
+  input: PublicationInput,
+  id?: string,
+  now: Date = new Date(),
+): Promise<AdminPublication> {
+  const { data: auth } = await client.auth.getSession();
+  const authorId = auth.session?.user.id;
+  if (!authorId) throw new ServiceError('User not authenticated', { code: 'not_authenticated' });
+  const timestamp = now.toISOString();
+  const row = {
+    title: input.title.trim(),
+    description: input.description.trim() || null,
+    content: input.content || null,
+    image_url: input.image_url,
+    youtube_url: input.youtube_url,
+    topic_id: input.topic_id,
+    published: input.published,
+    published_at: input.published ? timestamp : null,
+    updated_at: timestamp,
+    author_id: authorId,
+  };
+  const query = id
+    ? client.from('publications').update(row).eq('id', id)
+    : client.from('publications').insert(row);
+  return unwrap(await query.select('*,topics(name)').single());
+}
+
+/** The list toggle: publishing stamps published_at now, unpublishing clears it. */
+export async function setPublicationPublished(
+  client: Client,
+  id: string,
+  published: boolean,
+  now: Date = new Date(),
+): Promise<void> {
+  check(
+    await client
+      .from('publications')
+      .update({ published, published_at: published ? now.toISOString() : null })
+      .eq('id', id),
+  );
+}
+
+export async function deletePublication(client: Client, id: string): Promise<void> {
+  check(await client.from('publications').delete().eq('id', id));
+}

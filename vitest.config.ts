@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // The local backend and the integration tests: real supabase-js over HTTP against the local backend.
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['local-supabase/**/*.test.ts', 'tests/**/*.test.ts'],
+          // supabase-js needs a global WebSocket on Node 20 (supabase-contract.md §0).
+          execArgv: ['--experimental-websocket'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
