@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations } from '../local-supabase/src/db/migrate.ts';
+import type { Database } from '../local-supabase/src/db/database.ts';
+import { openFreshDatabase, type FreshDatabase } from './support/fresh-sql-database.ts';
+
+const MIGRATION_COUNT = 8;
+
+let fresh: FreshDatabase;
+let db: Database;
+
+async function count(sql: string): Promise<number> {
+  const result = await db.query<{ n: number }>(`select (${sql})::int as n`);
+  return result.rows[0]?.n ?? Number.NaN;
+}
+
+beforeAll(async () => {
+  fresh = await openFreshDatabase();
+  db = fresh.db;
+}, 120_000);
+
+afterAll(async () => {
+  await fresh?.dispose();
+});
+
+describe('applyMigrations on an empty database', () => {
+  it('applies every migration once, in order, and seeds', async () => {
+    const first = await applyMigrations(db);
+    expect(first.applied).toHaveLength(MIGRATION_COUNT);
+    expect([...first.applied].sort()).toEqual(first.applied);
+    expect(first.seeded).toBe(true);
+
+    const recorded = await db.query<{ version: string; name: string }>(
+      'select version, name from supabase_migrations.schema_migrations order by version',
+    );
+    expect(recorded.rows.map((row) => row.version)).toEqual(first.applied);
+    expect(recorded.rows.map((row) => row.name)).toContain('publications');
+  });
+
+  it('applies nothing and does not seed again the second time', async () => {
+    await db.query(`update public.topics set name = 'Porto Ferreira e Região' where slug = 'local'`);
+    const second = await applyMigrations(db);
+    expect(second).toEqual({ applied: [], seeded: false });
+    expect(await count(`select count(*) from public.topics`)).toBe(8);
+    expect(await count(`select count(*) from public.topics where name = 'Porto Ferreira e Região'`)).toBe(1);
+  });
+
+  it('seeds the eight navigation topics', async () => {
+    const topics = await db.query<{ slug: string; name: string }>('select slug, name from public.topics order by slug');
+    expect(Object.fromEntries(topics.rows.map((topic) => [topic.slug, topic.name]))).toEqual({
+      cultura: 'Cultura',
+      economia: 'Economia',
+      educacao: 'Educação',
+      esportes: 'Esportes',
+      local: 'Porto Ferreira e Região',
+      politica: 'Política',
+      saude: 'Saúde',
+      tecnologia: 'Tecnologia',
+    });
+  });
+
+  it('seeds published publications over several topics, at least four local, and two drafts', async () => {
+    expect(await count(`select count(*) from public.publications where published`)).toBeGreaterThanOrEqual(10);
+    expect(await count(`select count(*) from public.publications where not published`)).toBe(2);
+    expect(
+      await count(`select count(*) from public.publications p join public.topics t on t.id = p.topic_id
+                   where p.published and t.slug = 'local'`),
+    ).toBeGreaterThanOrEqual(4);
+    expect(await count(`select count(distinct topic_id) from public.publications where published`)).toBeGreaterThanOrEqual(5);
+    expect(await count(`select count(distinct views) from public.publications where published`)).toBeGreaterThanOrEqual(10);
+    expect(await count(`select count(*) from public.publications where youtube_url is not null`)).toBe(1);
+    expect(
+      await count(`select count(*) from public.publications
+                   where published and (published_at < '2026-10-01' or published_at >= '2026-12-01')`),
+    ).toBe(0);
+    expect(await count(`select count(*) from public.publications where image_url !~ '^/images/seed/[a-z0-9-]+\\.webp$'`)).toBe(0);
+    expect(await count(`select count(*) from public.publications where not published and published_at is not null`)).toBe(0);
+  });
+
+  it('seeds four obituaries (three published) and four jobs (three published, one expiring)', async () => {
+    expect(await count(`select count(*) from public.obituaries`)).toBe(4);
+    expect(await count(`select count(*) from public.obituaries where published`)).toBe(3);
+    expect(await count(`select count(*) from public.jobs`)).toBe(4);
+    expect(await count(`select count(*) from public.jobs where published`)).toBe(3);
+    expect(await count(`select count(*) from public.jobs where published and expires_at is not null`)).toBeGreaterThanOrEqual(1);
+    expect(await count(`select count(distinct contract_type) from public.jobs`)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('creates the two public image buckets', async () => {
+    const buckets = await db.query<{ id: string; public: boolean; file_size_limit: string | number }>(
+      'select id, public, file_size_limit from storage.buckets order by id',
+    );
+    expect(buckets.rows.map((row) => [row.id, row.public, Number(row.file_size_limit)])).toEqual([
+      ['obituaries', true, 10485760],
+      ['publications', true, 10485760],
+    ]);
+  });
+});
+
+describe('applyMigrations options', () => {
+  it('does not seed when asked not to', async () => {
+    const other = await openFreshDatabase();
+    try {
+      const result = await applyMigrations(other.db, { seed: false });
+      expect(result.applied).toHaveLength(MIGRATION_COUNT);
+      expect(result.seeded).toBe(false);
+      const topics = await other.db.query<{ n: number }>('select count(*)::int as n from public.topics');
+      expect(topics.rows[0]?.n).toBe(0);
+    } finally {
+      await other.dispose();
+    }
+  }, 120_000);
+});
