@@ -27,10 +27,26 @@ export async function openFreshDatabase(databaseUrl = process.env.DATABASE_URL):
     async dispose() {
       await db.close();
       try {
-        await server.exec(`drop database if exists ${name} with (force)`);
+        await dropWhenClosed(server, name);
       } finally {
         await server.close();
       }
     },
   };
+}
+
+/**
+ * The pool's connections may take a moment to go after close(); a forced drop would kill them while the client
+ * still listens, which surfaces as an uncaught error. Wait for them instead (55006: still in use).
+ */
+async function dropWhenClosed(server: Database, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await server.exec(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
