@@ -1,0 +1,24 @@
+import { site } from '../../config/site';
+import type { PublicPublication } from '../publications';
+import { DEFAULT_AUTHOR, type NewsArticle } from './news-article';
+
+/** SPEC §9: the local section's category when a publication has lost its topic. */
+export const LOCAL_CATEGORY = 'Porto Ferreira';
+
+/** SPEC §3: a local publication as a news article, with the newspaper as source and 'Redação' as author. */
+export function articleFromPublication(publication: PublicPublication): NewsArticle {
+  return {
+    id: publication.id,
+    origin: 'local',
+    title: publication.title,
+    description: publication.description ?? '',
+    content: publication.content ?? '',
+    imageUrl: publication.image_url,
+    publishedAt: publication.published_at,
+    sourceName: site.name,
+    author: DEFAULT_AUTHOR,
+    url: null,
+    category: publication.topics?.name ?? LOCAL_CATEGORY,
+    youtubeUrl: publication.youtube_url,
+  };
+}

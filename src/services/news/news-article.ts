@@ -1,0 +1,26 @@
+/**
+ * The reader's one article shape (SPEC §3's "news article view model"), whatever its origin. SPEC's fields map as:
+ * urlToImage / image_url → imageUrl, source.name → sourceName, category / topics.name → category.
+ */
+export type ArticleOrigin = 'local' | 'external' | 'sample';
+
+export interface NewsArticle {
+  /** The publication id for local articles; a stable key (URL or sample id) otherwise. */
+  id: string;
+  origin: ArticleOrigin;
+  title: string;
+  description: string;
+  /** Rich-text HTML for local publications (sanitise before rendering); plain text, paragraphs split by blank lines, otherwise. */
+  content: string;
+  imageUrl: string | null;
+  publishedAt: string | null;
+  sourceName: string;
+  author: string;
+  /** The original story's address for external articles; null for local and sample ones. */
+  url: string | null;
+  /** pt-BR category or topic name shown in the badge; also picks the fallback image. */
+  category: string;
+  youtubeUrl: string | null;
+}
+
+export const DEFAULT_AUTHOR = 'Redação';
