@@ -1,0 +1,72 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { startLocalSupabase } from '../../local-supabase/src/server.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const BACKEND_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1'];
+
+export interface RunningApp {
+  baseUrl: string;
+  anonKey: string;
+  adminEmail: string;
+  adminPassword: string;
+  stop(): Promise<void>;
+}
+
+/** Serves the built app (SPA fallback to index.html) and the local backend on one origin, 127.0.0.1 only. */
+export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../../dist')): Promise<RunningApp> {
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}: run "npx vite build" first`);
+  const backend = await startLocalSupabase({ dataDir: null, quiet: true });
+  const root = resolve(distDir);
+
+  const serveFile = (req: IncomingMessage, res: ServerResponse) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const candidate = normalize(join(root, pathname));
+    const inside = candidate === root || candidate.startsWith(root + sep);
+    const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : join(root, 'index.html');
+    const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Cache-Control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    createReadStream(file).pipe(res);
+  };
+
+  const server: Server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (BACKEND_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`))) {
+      void backend.handler(req, res);
+      return;
+    }
+    serveFile(req, res);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    anonKey: backend.anonKey,
+    adminEmail: backend.adminEmail,
+    adminPassword: backend.adminPassword,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await backend.close();
+    },
+  };
+}

@@ -1,0 +1,169 @@
+// The row-level-security matrix over HTTP: real supabase-js, local backend, Postgres enforcing the policies.
+// Acting as an anonymous reader, a pending account and an administrator, on every table and bucket.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '../src/services/client.ts';
+import type { TableName } from '../src/types/database.ts';
+import { seed, tinyPng } from './support/seed.ts';
+import { startTestBackend, type TestBackend } from './support/test-backend.ts';
+
+type Actor = 'anon' | 'pending' | 'admin';
+
+let backend: TestBackend;
+const clients = {} as Record<Actor, Client>;
+let adminId = '';
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  clients.anon = backend.anon();
+  clients.pending = (await backend.newUser('Conta Pendente')).client;
+  const admin = await backend.admin();
+  clients.admin = admin.client;
+  adminId = admin.id;
+});
+afterAll(() => backend.stop());
+
+const stamp = () => Math.random().toString(36).slice(2, 8);
+
+/** A valid new row per table, and the row each test hides from readers (a draft). */
+const fixtures: Record<Exclude<TableName, 'profiles'>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => Promise<string> }> = {
+  topics: {
+    newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
+    hiddenRow: async () => '',
+  },
+  publications: {
+    newRow: () => ({ title: `Matéria ${stamp()}`, topic_id: seed.topics.local, published: false }),
+    hiddenRow: async () => seed.publications.draft,
+  },
+  obituaries: {
+    newRow: () => ({ name: `Falecido ${stamp()}`, age: 80, death_date: '2026-11-20', funeral_location: 'Velório', funeral_time: '10h', published: false }),
+    hiddenRow: async () => seed.obituaries.draft,
+  },
+  jobs: {
+    newRow: () => ({ title: `Vaga ${stamp()}`, company: 'Empresa', contract_type: 'PJ', location: 'Centro', published: false }),
+    hiddenRow: async (admin) => {
+      const { data } = await admin.from('jobs').select('id').eq('published', false).limit(1).single();
+      return data!.id;
+    },
+  },
+  media_kit_requests: {
+    newRow: () => ({ name: 'Leitor', company: 'Loja', email: 'l@loja.com', phone: '19 9999-0000', interest: 'outros' }),
+    hiddenRow: async (admin) => {
+      await clients.anon.from('media_kit_requests').insert({ name: 'Oculto', company: 'X', email: 'o@x.com', phone: '1', interest: 'outros' });
+      const { data } = await admin.from('media_kit_requests').select('id').limit(1).single();
+      return data!.id;
+    },
+  },
+};
+
+type ContentTable = keyof typeof fixtures;
+const tables = Object.keys(fixtures) as ContentTable[];
+
+/** Who may write each table: media kit requests take inserts from anyone, everything else only from admins. */
+const mayInsert = (actor: Actor, table: ContentTable) => actor === 'admin' || table === 'media_kit_requests';
+const mayChange = (actor: Actor) => actor === 'admin';
+
+async function insertAsAdmin(table: ContentTable): Promise<string> {
+  const { data, error } = await clients.admin.from(table).insert(fixtures[table].newRow() as never).select('id').single();
+  if (error) throw new Error(`fixture insert into ${table}: ${error.message}`);
+  return (data as { id: string }).id;
+}
+
+async function existsForAdmin(table: ContentTable, id: string): Promise<boolean> {
+  const { data } = await clients.admin.from(table).select('id').eq('id', id);
+  return (data ?? []).length === 1;
+}
+
+describe.each(['anon', 'pending', 'admin'] as const)('acting as %s', (actor) => {
+  describe.each(tables)('on %s', (table) => {
+    it(`select of unpublished rows is ${actor === 'admin' ? 'allowed' : 'denied'}`, async () => {
+      const hidden = await fixtures[table].hiddenRow(clients.admin);
+      if (!hidden) {
+        const { data, error } = await clients[actor].from(table).select('id').limit(3);
+        expect(error).toBeNull();
+        expect(data?.length).toBeGreaterThan(0); // topics are public
+        return;
+      }
+      const { data, error } = await clients[actor].from(table).select('id').eq('id', hidden);
+      expect(error).toBeNull();
+      expect(data).toHaveLength(actor === 'admin' ? 1 : 0);
+    });
+
+    it(`insert is ${mayInsert(actor, table) ? 'allowed' : 'denied with 42501'}`, async () => {
+      const { error, status } = await clients[actor].from(table).insert(fixtures[table].newRow() as never);
+      if (mayInsert(actor, table)) {
+        expect(error).toBeNull();
+        expect(status).toBe(201);
+      } else {
+        expect(error?.code).toBe('42501');
+        expect(status).toBe(actor === 'anon' ? 401 : 403);
+      }
+    });
+
+    it(`update is ${mayChange(actor) ? 'allowed' : 'denied (zero rows touched)'}`, async () => {
+      const id = await insertAsAdmin(table);
+      const patch = table === 'media_kit_requests' ? { company: 'Alterada' } : table === 'topics' ? { name: 'Alterado' } : { published: true };
+      const { error } = await clients[actor].from(table).update(patch as never).eq('id', id);
+      expect(error).toBeNull();
+      const { data } = await clients.admin.from(table).select('*').eq('id', id).single();
+      const [[column, value]] = Object.entries(patch) as [[string, unknown]];
+      if (mayChange(actor)) expect((data as Record<string, unknown>)[column]).toBe(value);
+      else expect((data as Record<string, unknown>)[column]).not.toBe(value);
+    });
+
+    it(`delete is ${mayChange(actor) ? 'allowed' : 'denied (zero rows touched)'}`, async () => {
+      const id = await insertAsAdmin(table);
+      const { error } = await clients[actor].from(table).delete().eq('id', id);
+      expect(error).toBeNull();
+      expect(await existsForAdmin(table, id)).toBe(!mayChange(actor));
+    });
+  });
+
+  describe.each(['publications', 'obituaries'] as const)('on the %s bucket', (bucket) => {
+    it(`upload is ${actor === 'admin' ? 'allowed' : 'denied'} and public read works for everyone`, async () => {
+      const name = `${actor}-${stamp()}.png`;
+      const { error } = await clients[actor].storage.from(bucket).upload(name, new Blob([tinyPng], { type: 'image/png' }));
+      if (actor === 'admin') {
+        expect(error).toBeNull();
+        const response = await fetch(`${backend.url}/storage/v1/object/public/${bucket}/${name}`);
+        expect(response.status).toBe(200);
+      } else {
+        expect(error).not.toBeNull();
+      }
+    });
+
+    it(`remove is ${actor === 'admin' ? 'allowed' : 'denied (nothing removed)'}`, async () => {
+      const name = `victim-${stamp()}.png`;
+      await clients.admin.storage.from(bucket).upload(name, new Blob([tinyPng], { type: 'image/png' }));
+      const { data } = await clients[actor].storage.from(bucket).remove([name]);
+      expect(data ?? []).toHaveLength(actor === 'admin' ? 1 : 0);
+      const response = await fetch(`${backend.url}/storage/v1/object/public/${bucket}/${name}`);
+      expect(response.status === 200).toBe(actor !== 'admin');
+    });
+  });
+
+  it('profiles: sees only its own profile unless admin, and cannot edit roles directly', async () => {
+    const { data } = await clients[actor].from('profiles').select('id,role');
+    if (actor === 'anon') expect(data ?? []).toHaveLength(0);
+    if (actor === 'pending') expect(data).toHaveLength(1);
+    if (actor === 'admin') expect((data ?? []).length).toBeGreaterThanOrEqual(2);
+    await clients[actor].from('profiles').update({ role: 'admin' }).neq('id', adminId);
+    const { data: roles } = await clients.admin.from('profiles').select('role').neq('id', adminId);
+    expect(roles?.every((row) => row.role === 'pending')).toBe(true);
+  });
+
+  it('increment_views is callable and adds exactly one to a published publication', async () => {
+    const read = async () => (await clients.admin.from('publications').select('views').eq('id', seed.publications.publishedLocal).single()).data!.views;
+    const before = await read();
+    const { error, status } = await clients[actor].rpc('increment_views', { publication_id: seed.publications.publishedLocal });
+    expect(error).toBeNull();
+    expect(status).toBe(204);
+    expect(await read()).toBe(before + 1);
+  });
+
+  it('views cannot be set directly', async () => {
+    const read = async () => (await clients.admin.from('publications').select('views').eq('id', seed.publications.mostRead).single()).data!.views;
+    const before = await read();
+    await clients[actor].from('publications').update({ views: 999_999 } as never).eq('id', seed.publications.mostRead);
+    expect(await read()).toBe(before);
+  });
+});

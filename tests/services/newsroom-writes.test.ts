@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDashboardSummary } from '../../src/services/dashboard.ts';
+import { ServiceError, isUniqueViolation } from '../../src/services/errors.ts';
+import { deleteJob, getJob, listAllJobs, listPublishedJobs, saveJob, setJobPublished } from '../../src/services/jobs.ts';
+import { listMediaKitRequests, submitMediaKitRequest } from '../../src/services/media-kit.ts';
+import {
+  deleteObituary,
+  getObituary,
+  listAllObituaries,
+  listPublishedObituaries,
+  saveObituary,
+  setObituaryPublished,
+} from '../../src/services/obituaries.ts';
+import {
+  deletePublication,
+  getPublication,
+  getPublishedPublication,
+  listAllPublications,
+  savePublication,
+  setPublicationPublished,
+  type PublicationInput,
+} from '../../src/services/publications.ts';
+import { createTopic, deleteTopic, listTopics, updateTopic } from '../../src/services/topics.ts';
+import { seed } from '../support/seed.ts';
+import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
+
+let backend: TestBackend;
+let admin: TestUser;
+beforeAll(async () => {
+  backend = await startTestBackend();
+  admin = await backend.admin();
+});
+afterAll(() => backend.stop());
+
+const draftInput = (overrides: Partial<PublicationInput> = {}): PublicationInput => ({
+  title: 'Câmara aprova novo calendário de feiras',
+  description: 'Feiras livres passam a funcionar também aos domingos.',
+  content: '<p>Texto da matéria.</p>',
+  image_url: null,
+  youtube_url: null,
+  topic_id: seed.topics.local,
+  published: false,
+  ...overrides,
+});
+
+describe('topics, as the newsroom', () => {
+  it('creates with a slug derived from the name, renames, and deletes', async () => {
+    await createTopic(admin.client, { name: '  Meio Ambiente & Clima ' });
+    let created = (await listTopics(admin.client)).find((t) => t.slug === 'meio-ambiente-clima');
+    expect(created?.name).toBe('Meio Ambiente & Clima');
+
+    await updateTopic(admin.client, created!.id, { name: 'Meio Ambiente' });
+    created = (await listTopics(admin.client)).find((t) => t.id === created!.id);
+    expect(created).toMatchObject({ name: 'Meio Ambiente', slug: 'meio-ambiente' });
+
+    await deleteTopic(admin.client, created!.id);
+    expect((await listTopics(admin.client)).some((t) => t.id === created!.id)).toBe(false);
+  });
+
+  it('refuses a duplicate slug with a unique-violation code', async () => {
+    const error = await createTopic(admin.client, { name: 'Saúde' }).catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+});
+
+describe('publications, as the newsroom', () => {
+  it('saves a draft: no published_at, author is the signed-in user, topic embedded', async () => {
+    const saved = await savePublication(admin.client, draftInput());
+    expect(saved).toMatchObject({ published: false, published_at: null, author_id: admin.id, views: 0 });
+    expect(saved.topics?.name).toBe('Porto Ferreira');
+    await expect(getPublishedPublication(backend.anon(), saved.id)).rejects.toThrow();
+    await deletePublication(admin.client, saved.id);
+  });
+
+  it('stamps published_at and updated_at on every save with the box ticked, and clears published_at without it', async () => {
+    const first = await savePublication(admin.client, draftInput({ published: true }), undefined, new Date('2026-11-20T10:00:00Z'));
+    expect(Date.parse(first.published_at!)).toBe(Date.parse('2026-11-20T10:00:00Z'));
+
+    const edited = await savePublication(admin.client, draftInput({ published: true, title: 'Título revisto' }), first.id, new Date('2026-11-21T12:00:00Z'));
+    expect(edited.title).toBe('Título revisto');
+    expect(Date.parse(edited.published_at!)).toBe(Date.parse('2026-11-21T12:00:00Z'));
+    expect(Date.parse(edited.updated_at)).toBe(Date.parse('2026-11-21T12:00:00Z'));
+    expect((await getPublishedPublication(backend.anon(), first.id)).title).toBe('Título revisto');
+
+    const unticked = await savePublication(admin.client, draftInput({ published: false }), first.id);
+    expect(unticked.published_at).toBeNull();
+    await deletePublication(admin.client, first.id);
+  });
+
+  it('toggles publication from the list: publishing stamps now, unpublishing clears', async () => {
+    const saved = await savePublication(admin.client, draftInput());
+    await setPublicationPublished(admin.client, saved.id, true, new Date('2026-11-22T08:00:00Z'));
+    let row = await getPublication(admin.client, saved.id);
+    expect(row.published).toBe(true);
+    expect(Date.parse(row.published_at!)).toBe(Date.parse('2026-11-22T08:00:00Z'));
+
+    await setPublicationPublished(admin.client, saved.id, false);
+    row = await getPublication(admin.client, saved.id);
+    expect(row).toMatchObject({ published: false, published_at: null });
+
+    await deletePublication(admin.client, saved.id);
+    await expect(getPublication(admin.client, saved.id)).rejects.toThrow();
+  });
+
+  it('lists every publication for the admin, drafts included, newest created first', async () => {
+    const rows = await listAllPublications(admin.client);
+    expect(rows.some((r) => r.id === seed.publications.draft)).toBe(true);
+    const created = rows.map((r) => Date.parse(r.created_at));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    expect(rows.find((r) => r.id === seed.publications.mostRead)?.topics?.name).toBe('Porto Ferreira');
+  });
+
+  it('refuses to save without a session (the internal "User not authenticated")', async () => {
+    const error = await savePublication(backend.anon(), draftInput()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).code).toBe('not_authenticated');
+  });
+});
+
+describe('obituaries, as the newsroom', () => {
+  it('creates, publishes, edits, unpublishes and deletes', async () => {
+    const saved = await saveObituary(admin.client, {
+      name: 'José Carlos Teixeira',
+      age: 81,
+      death_date: '2026-11-21',
+      biography: 'Oleiro por mais de cinquenta anos.',
+      family: 'Deixa esposa, três filhos e sete netos.',
+      funeral_location: 'Velório Municipal de Porto Ferreira',
+      funeral_time: '21/11, das 14h às 17h',
+      photo_url: null,
+      published: false,
+    });
+    expect(saved).toMatchObject({ age: 81, death_date: '2026-11-21', published: false });
+    expect((await listPublishedObituaries(backend.anon())).some((o) => o.id === saved.id)).toBe(false);
+
+    await setObituaryPublished(admin.client, saved.id, true);
+    expect((await listPublishedObituaries(backend.anon())).some((o) => o.id === saved.id)).toBe(true);
+
+    const { id: _id, created_at: _createdAt, ...fields } = saved;
+    await saveObituary(admin.client, { ...fields, age: 82 }, saved.id);
+    expect((await getObituary(admin.client, saved.id)).age).toBe(82);
+
+    await setObituaryPublished(admin.client, saved.id, false);
+    expect((await listPublishedObituaries(backend.anon())).some((o) => o.id === saved.id)).toBe(false);
+    expect((await listAllObituaries(admin.client)).some((o) => o.id === saved.id)).toBe(true);
+
+    await deleteObituary(admin.client, saved.id);
+    await expect(getObituary(admin.client, saved.id)).rejects.toThrow();
+  });
+
+  it('rejects a missing required field with a database code', async () => {
+    const error = await saveObituary(admin.client, {
+      name: '',
+      age: 70,
+      death_date: '2026-11-21',
+      funeral_location: 'Velório',
+      funeral_time: '10h',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).code).toMatch(/^23/);
+  });
+});
+
+describe('jobs, as the newsroom', () => {
+  it('creates with an empty expiry sent as null, publishes, and deletes', async () => {
+    const saved = await saveJob(admin.client, {
+      title: 'Auxiliar de produção',
+      company: 'Cerâmica Ferreirense',
+      contract_type: 'CLT',
+      description: 'Turno da manhã.',
+      location: 'Distrito Industrial',
+      published: false,
+      expires_at: '',
+    });
+    expect(saved.expires_at).toBeNull();
+    expect((await getJob(admin.client, saved.id)).contract_type).toBe('CLT');
+
+    await setJobPublished(admin.client, saved.id, true);
+    expect((await listPublishedJobs(backend.anon(), 10)).some((j) => j.id === saved.id)).toBe(true);
+    expect((await listAllJobs(admin.client))[0]?.id).toBe(saved.id);
+
+    await deleteJob(admin.client, saved.id);
+    await expect(getJob(admin.client, saved.id)).rejects.toThrow();
+  });
+
+  it('refuses a contract type outside the five', async () => {
+    const error = await saveJob(admin.client, {
+      title: 'Vaga',
+      company: 'Empresa',
+      contract_type: 'Bico' as never,
+      location: 'Centro',
+    }).catch((e: unknown) => e);
+    expect((error as ServiceError).code).toBe('23514');
+  });
+});
+
+describe('media kit requests', () => {
+  it('a reader sends one; only the newsroom reads them, newest first', async () => {
+    await submitMediaKitRequest(backend.anon(), {
+      name: 'Ana Souza',
+      company: 'Padaria Central',
+      email: 'ana@padaria.com.br',
+      phone: '(19) 99999-0000',
+      interest: 'banner-lateral',
+      message: '',
+    });
+    const requests = await listMediaKitRequests(admin.client);
+    expect(requests[0]).toMatchObject({ name: 'Ana Souza', interest: 'banner-lateral', message: null });
+    expect(await listMediaKitRequests(backend.anon())).toEqual([]);
+  });
+});
+
+describe('dashboard', () => {
+  it('counts published, drafts, obituaries, jobs and requests, and lists the most read', async () => {
+    const summary = await getDashboardSummary(admin.client);
+    expect(summary.publishedPublications).toBeGreaterThanOrEqual(seed.publishedPublicationCount);
+    expect(summary.draftPublications).toBeGreaterThanOrEqual(2);
+    expect(summary.obituaries).toBeGreaterThanOrEqual(4);
+    expect(summary.jobs).toBeGreaterThanOrEqual(4);
+    expect(summary.mediaKitRequests).toBeGreaterThanOrEqual(0);
+    expect(summary.mostRead).toHaveLength(5);
+  });
+});
