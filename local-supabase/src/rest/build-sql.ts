@@ -1,0 +1,355 @@
+import type { Operation } from './parse-query.ts';
+import type {
+  DeletePlan,
+  EmbedNode,
+  InsertPlan,
+  MutationPlan,
+  ReadNode,
+  ReadPlan,
+  ResolvedFilter,
+  RpcPlan,
+  UpdatePlan,
+} from './plan.ts';
+
+/**
+ * Turns a checked plan into one SQL statement. Identifiers come from the schema cache and are quoted; every value
+ * is a bound text parameter cast by Postgres to the column's type. The JSON is produced by Postgres itself
+ * (`json_agg(...)::text`) so dates and numbers read exactly as PostgREST's do.
+ *
+ * Read and mutation statements answer one row: `{ total, page_count, inserted, body }`.
+ */
+
+export interface SqlQuery {
+  text: string;
+  params: string[];
+}
+
+export interface ResultRow {
+  /** Rows matching the filters without limit/offset; null unless a count was asked for. */
+  total: number | null;
+  /** Rows returned (read) or affected (mutation). */
+  page_count: number;
+  /** Rows an upsert inserted rather than updated; null for other statements. */
+  inserted: number | null;
+  /** JSON text: an array, or an object for singular answers; null when no body is wanted. */
+  body: string | null;
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function qualified(table: string): string {
+  return `"public".${quoteIdent(table)}`;
+}
+
+/** Collects parameters and hands out fresh aliases for one statement. */
+class Builder {
+  readonly params: string[] = [];
+  private aliases = 0;
+
+  param(value: string): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  /** A bound value converted to `type` by Postgres (the text→type conversion every type has). */
+  typed(value: string, type: string): string {
+    return `CAST(${this.param(value)}::text AS ${type})`;
+  }
+
+  alias(prefix = 't'): string {
+    return quoteIdent(`_${prefix}${this.aliases++}`);
+  }
+}
+
+/** A PostgreSQL array literal whose elements are all quoted, so commas, braces and `NULL` stay plain text. */
+export function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
+}
+
+const COMPARISONS: Record<string, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  isdistinct: 'IS DISTINCT FROM',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+};
+
+const TSQUERY: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
+
+function renderOperation(b: Builder, column: string, type: string, operation: Operation): string {
+  switch (operation.op) {
+    case 'is': {
+      const word = { null: 'NULL', not_null: 'NOT NULL', true: 'TRUE', false: 'FALSE', unknown: 'UNKNOWN' }[operation.value];
+      return `${column} IS ${word}`;
+    }
+    case 'in':
+      return `${column} = ANY(${b.typed(arrayLiteral(operation.values), `${type}[]`)})`;
+    case 'like':
+    case 'ilike':
+      // PostgREST lets `*` stand for `%` because `%` is awkward in URLs.
+      return `${column} ${operation.op === 'like' ? 'LIKE' : 'ILIKE'} ${b.param(operation.value.replace(/\*/g, '%'))}::text`;
+    case 'match':
+    case 'imatch':
+      return `${column} ${operation.op === 'match' ? '~' : '~*'} ${b.param(operation.value)}::text`;
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts': {
+      const fn = TSQUERY[operation.op] ?? 'to_tsquery';
+      const query = operation.language
+        ? `${fn}(${b.typed(operation.language, 'regconfig')}, ${b.param(operation.value)}::text)`
+        : `${fn}(${b.param(operation.value)}::text)`;
+      return `${column} @@ ${query}`;
+    }
+    default:
+      return `${column} ${COMPARISONS[operation.op] ?? '='} ${b.typed(operation.value, type)}`;
+  }
+}
+
+function renderFilter(b: Builder, alias: string, filter: ResolvedFilter): string {
+  let sql: string;
+  if (filter.kind === 'condition') {
+    sql = renderOperation(b, `${alias}.${quoteIdent(filter.column.name)}`, filter.column.type, filter.operation);
+  } else {
+    const parts = filter.children.map((c) => renderFilter(b, alias, c));
+    sql = `(${parts.join(filter.op === 'and' ? ' AND ' : ' OR ')})`;
+  }
+  return filter.negated ? `NOT (${sql})` : sql;
+}
+
+function joinCondition(embed: EmbedNode, parentAlias: string, childAlias: string): string[] {
+  return embed.relationship.join.map((j) => `${childAlias}.${quoteIdent(j.child)} = ${parentAlias}.${quoteIdent(j.parent)}`);
+}
+
+/** WHERE conditions of a node: its filters, plus `!inner` embeds that must have a matching row. */
+function whereConditions(b: Builder, node: ReadNode, alias: string): string[] {
+  const conditions = node.filters.map((f) => renderFilter(b, alias, f));
+  for (const item of node.projection) {
+    if (item.kind !== 'embed' || !item.embed.inner) continue;
+    const child = b.alias();
+    const childWhere = [...joinCondition(item.embed, alias, child), ...whereConditions(b, item.embed, child)];
+    conditions.push(`EXISTS (SELECT 1 FROM ${qualified(item.embed.table.name)} AS ${child} WHERE ${childWhere.join(' AND ')})`);
+  }
+  return conditions;
+}
+
+function renderProjection(b: Builder, node: ReadNode, alias: string): string {
+  if (node.projection.length === 0) return '';
+  return node.projection
+    .map((item) => {
+      if (item.kind === 'column') return `${alias}.${quoteIdent(item.column.name)} AS ${quoteIdent(item.as)}`;
+      return `(${renderEmbed(b, item.embed, alias)}) AS ${quoteIdent(item.as)}`;
+    })
+    .join(', ');
+}
+
+/**
+ * A correlated subquery per embed, as PostgREST's lateral join: a to-one relation gives an object or null,
+ * a to-many relation an array.
+ */
+function renderEmbed(b: Builder, embed: EmbedNode, parentAlias: string): string {
+  const child = b.alias();
+  const row = b.alias('e');
+  const inner = renderSelect(b, embed, `${qualified(embed.table.name)} AS ${child}`, child, joinCondition(embed, parentAlias, child));
+  return embed.relationship.cardinality === 'to-one'
+    ? `SELECT row_to_json(${row}) FROM (${inner}) AS ${row}`
+    : `SELECT coalesce(json_agg(${row}), '[]') FROM (${inner}) AS ${row}`;
+}
+
+function renderPaging(b: Builder, node: ReadNode, alias: string): string {
+  let sql = '';
+  if (node.order.length > 0) {
+    const terms = node.order.map((o) => {
+      let term = `${alias}.${quoteIdent(o.column.name)}`;
+      if (o.direction) term += o.direction === 'asc' ? ' ASC' : ' DESC';
+      if (o.nulls) term += o.nulls === 'first' ? ' NULLS FIRST' : ' NULLS LAST';
+      return term;
+    });
+    sql += ` ORDER BY ${terms.join(', ')}`;
+  }
+  if (node.limit !== undefined) sql += ` LIMIT ${b.typed(String(node.limit), 'bigint')}`;
+  if (node.offset !== undefined) sql += ` OFFSET ${b.typed(String(node.offset), 'bigint')}`;
+  return sql;
+}
+
+function renderSelect(b: Builder, node: ReadNode, from: string, alias: string, extraWhere: string[] = []): string {
+  const where = [...extraWhere, ...whereConditions(b, node, alias)];
+  return (
+    `SELECT ${renderProjection(b, node, alias)} FROM ${from}` +
+    (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
+    renderPaging(b, node, alias)
+  );
+}
+
+const SOURCE = '"pgrst_source"';
+const MUTATED = '"pgrst_mut"';
+
+function bodyExpression(b: Builder, singular: boolean): string {
+  const row = b.alias('s');
+  return singular
+    ? `(SELECT row_to_json(${row})::text FROM ${SOURCE} AS ${row} LIMIT 1)`
+    : `(SELECT coalesce(json_agg(${row}), '[]')::text FROM ${SOURCE} AS ${row})`;
+}
+
+export function buildRead(plan: ReadPlan): SqlQuery {
+  const b = new Builder();
+  const alias = b.alias();
+  const source = renderSelect(b, plan.node, `${qualified(plan.node.table.name)} AS ${alias}`, alias);
+  let total = 'NULL::int';
+  if (plan.count) {
+    const countAlias = b.alias();
+    const where = whereConditions(b, plan.node, countAlias);
+    total =
+      `(SELECT count(*) FROM ${qualified(plan.node.table.name)} AS ${countAlias}` +
+      (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
+      ')::int';
+  }
+  const body = plan.head ? 'NULL::text' : bodyExpression(b, plan.singular);
+  const text =
+    `WITH ${SOURCE} AS (${source}) ` +
+    `SELECT ${total} AS total, (SELECT count(*) FROM ${SOURCE})::int AS page_count, NULL::int AS inserted, ${body} AS body`;
+  return { text, params: b.params };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// mutations
+
+function returningList(alias: string, representation: boolean, upsertMerge: boolean): string {
+  // `RETURNING 1` keeps SELECT policies out of a plain insert, exactly as PostgREST (contract §1.2).
+  const items = [representation ? `${alias}.*` : '1'];
+  // xmax is 0 for a freshly inserted row and set for one an upsert updated: it tells 201 from 200.
+  if (upsertMerge) items.push(`(${alias}.xmax = 0) AS "pgrst_inserted"`);
+  return items.join(', ');
+}
+
+function insertStatements(b: Builder, plan: InsertPlan): string[] {
+  const table = qualified(plan.node.table.name);
+  const body = b.param(plan.body);
+  const merge = plan.upsert?.action === 'merge';
+  return plan.groups.map((group) => {
+    const alias = b.alias();
+    const rowsJson = group.rows
+      ? `(SELECT json_agg(x.e ORDER BY x.i) FROM json_array_elements(${body}::json) WITH ORDINALITY AS x(e, i) ` +
+        `WHERE x.i = ANY(${b.typed(arrayLiteral(group.rows.map(String)), 'int[]')}))`
+      : `${body}::json`;
+    const cols = group.columns.map(quoteIdent).join(', ');
+    // With no columns at all, a zero-column SELECT inserts rows made only of defaults.
+    const target = group.columns.length > 0 ? `${table} AS ${alias} (${cols})` : `${table} AS ${alias}`;
+    let sql = `INSERT INTO ${target} SELECT ${cols} FROM json_populate_recordset(NULL::${table}, ${rowsJson})`;
+    if (plan.upsert) {
+      const conflict = plan.upsert.conflict.map(quoteIdent).join(', ');
+      const sets = group.columns.map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
+      sql +=
+        merge && sets.length > 0
+          ? ` ON CONFLICT (${conflict}) DO UPDATE SET ${sets.join(', ')}`
+          : ` ON CONFLICT (${conflict}) DO NOTHING`;
+    }
+    return `${sql} RETURNING ${returningList(alias, plan.representation, merge)}`;
+  });
+}
+
+function updateStatement(b: Builder, plan: UpdatePlan): string {
+  const alias = b.alias();
+  const table = qualified(plan.node.table.name);
+  const where = whereConditions(b, plan.node, alias);
+  if (plan.columns.length === 0) {
+    // Nothing to set: PostgREST touches no row.
+    return `SELECT ${plan.representation ? `${alias}.*` : '1'} FROM ${table} AS ${alias} WHERE FALSE`;
+  }
+  const body = b.alias('b');
+  const sets = plan.columns.map((c) => `${quoteIdent(c)} = ${body}.${quoteIdent(c)}`);
+  return (
+    `UPDATE ${table} AS ${alias} SET ${sets.join(', ')} ` +
+    `FROM json_populate_record(NULL::${table}, ${b.param(plan.body)}::json) AS ${body}` +
+    (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
+    ` RETURNING ${returningList(alias, plan.representation, false)}`
+  );
+}
+
+function deleteStatement(b: Builder, plan: DeletePlan): string {
+  const alias = b.alias();
+  const where = whereConditions(b, plan.node, alias);
+  return (
+    `DELETE FROM ${qualified(plan.node.table.name)} AS ${alias}` +
+    (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
+    ` RETURNING ${returningList(alias, plan.representation, false)}`
+  );
+}
+
+export function buildMutation(plan: MutationPlan): SqlQuery {
+  const b = new Builder();
+  const ctes: string[] = [];
+  if (plan.kind === 'insert') {
+    const statements = insertStatements(b, plan);
+    statements.forEach((sql, i) => ctes.push(`"pgrst_mut_${i}" AS (${sql})`));
+    const union = statements.map((_, i) => `SELECT * FROM "pgrst_mut_${i}"`).join(' UNION ALL ');
+    ctes.push(`${MUTATED} AS (${union})`);
+  } else {
+    ctes.push(`${MUTATED} AS (${plan.kind === 'update' ? updateStatement(b, plan) : deleteStatement(b, plan)})`);
+  }
+  let body = 'NULL::text';
+  if (plan.representation) {
+    // The representation goes through the same projection as a read, embeds included.
+    const alias = b.alias();
+    const projected = { ...plan.node, filters: [], order: [] };
+    delete projected.limit;
+    delete projected.offset;
+    ctes.push(`${SOURCE} AS (${renderSelect(b, projected, `${MUTATED} AS ${alias}`, alias)})`);
+    body = bodyExpression(b, plan.singular);
+  }
+  const inserted =
+    plan.kind === 'insert' && plan.upsert?.action === 'merge'
+      ? `(SELECT count(*) FROM ${MUTATED} WHERE "pgrst_inserted")::int`
+      : 'NULL::int';
+  const text =
+    `WITH ${ctes.join(', ')} ` +
+    `SELECT NULL::int AS total, (SELECT count(*) FROM ${MUTATED})::int AS page_count, ${inserted} AS inserted, ${body} AS body`;
+  return { text, params: b.params };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// rpc
+
+/** One row `{ body }`: the function's result as JSON text, or null for a void function. */
+export function buildRpc(plan: RpcPlan): SqlQuery {
+  const b = new Builder();
+  const fn = `"public".${quoteIdent(plan.fn.name)}`;
+  let call: string;
+  let from: string;
+  if (plan.singleJson) {
+    call = `${fn}(${b.param(plan.body)}::${plan.singleJson})`;
+    from = '(VALUES (1)) AS "_a"("_")';
+  } else if (plan.args.length > 0) {
+    // json_to_record converts each JSON value to the parameter's type, as PostgREST does.
+    const defs = plan.args.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ');
+    from = `json_to_record(${b.param(plan.body)}::json) AS "_a"(${defs})`;
+    call = `${fn}(${plan.args.map((a) => `${quoteIdent(a.name)} := "_a".${quoteIdent(a.name)}`).join(', ')})`;
+  } else {
+    call = `${fn}()`;
+    from = '(VALUES (1)) AS "_a"("_")';
+  }
+  let text: string;
+  if (plan.fn.returns === 'void') {
+    text = `SELECT NULL::text AS body FROM ${from} CROSS JOIN LATERAL ${call} AS "_r"`;
+  } else if (plan.fn.returnsSet) {
+    text =
+      plan.fn.returns === 'composite'
+        ? `SELECT coalesce(json_agg("_r"), '[]')::text AS body FROM ${from} CROSS JOIN LATERAL ${call} AS "_r"`
+        : `SELECT coalesce(json_agg("_r"."v"), '[]')::text AS body FROM ${from} CROSS JOIN LATERAL ${call} AS "_r"("v")`;
+  } else {
+    text = `SELECT to_json(${call})::text AS body FROM ${from}`;
+  }
+  return { text, params: b.params };
+}

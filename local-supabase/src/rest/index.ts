@@ -1,0 +1,1 @@
+export { createRestRouter, type RestDeps, type RestRouter } from './router.ts';
