@@ -1,0 +1,102 @@
+import { Hono, type Context } from 'hono';
+import type { Database } from '../db/database.ts';
+import {
+  API_VERSION,
+  API_VERSION_HEADER,
+  AuthApiError,
+  authErrorResponse,
+  authErrors,
+  unexpectedAuthFailureResponse,
+} from './auth-error.ts';
+import { createAuthService, type AuthService } from './auth-service.ts';
+import { MIN_PASSWORD_LENGTH } from './validation.ts';
+
+export interface AuthRouterOptions {
+  db: Database;
+  jwtSecret: string;
+  /** Public base URL of the backend; the JWT issuer is `<it>/auth/v1`. Defaults to each request's origin. */
+  siteUrl?: string;
+  /** Seconds during which a rotated refresh token may still be presented (GoTrue default 10). */
+  refreshTokenReuseSeconds?: number;
+  /** Lets the caller share one service (e.g. with the administrator bootstrap). */
+  service?: AuthService;
+}
+
+type JsonBody = Record<string, unknown>;
+
+/**
+ * supabase-js sends `Content-Type: application/json` with an empty body on logout, so an empty body is `{}`;
+ * malformed JSON is GoTrue's 400 bad_json.
+ */
+async function readJsonBody(c: Context): Promise<JsonBody> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw authErrors.badJson(error instanceof Error ? error.message : 'invalid JSON');
+  }
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as JsonBody) : {};
+}
+
+/** GoTrue's routes under /auth/v1 (contract §2), translated to and from the auth service. */
+export function createAuthRouter(options: AuthRouterOptions): Hono {
+  const service = options.service ?? createAuthService(options);
+  const router = new Hono();
+  const issuerFor = (c: Context) => `${(options.siteUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')}/auth/v1`;
+
+  // GoTrue stamps every answer with the API version; auth-js needs it to read error codes.
+  router.use(async (c, next) => {
+    await next();
+    c.res.headers.set(API_VERSION_HEADER, API_VERSION);
+  });
+
+  router.post('/signup', async (c) => c.json(await service.signUp(await readJsonBody(c), issuerFor(c))));
+
+  router.post('/token', async (c) => {
+    const grantType = c.req.query('grant_type');
+    const body = await readJsonBody(c);
+    if (grantType === 'password') return c.json(await service.signInWithPassword(body, issuerFor(c)));
+    if (grantType === 'refresh_token') return c.json(await service.refresh(body, issuerFor(c)));
+    throw authErrors.unsupportedGrantType();
+  });
+
+  router.get('/user', async (c) => c.json(await service.getUser(c.req.header('authorization'))));
+
+  router.put('/user', async (c) =>
+    c.json(await service.updateCurrentUser(c.req.header('authorization'), await readJsonBody(c))),
+  );
+
+  router.post('/logout', async (c) => {
+    await readJsonBody(c);
+    await service.logout(c.req.header('authorization'), c.req.query('scope'));
+    return c.body(null, 204);
+  });
+
+  router.get('/settings', (c) =>
+    c.json({
+      external: { email: true, phone: false, anonymous_users: false },
+      disable_signup: false,
+      mailer_autoconfirm: true,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+      password_min_length: MIN_PASSWORD_LENGTH,
+    }),
+  );
+
+  router.get('/health', (c) =>
+    c.json({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+  );
+
+  router.notFound(() => authErrorResponse(authErrors.notFound()));
+
+  router.onError((error) => {
+    if (error instanceof AuthApiError) return authErrorResponse(error);
+    console.error('[local-supabase] auth: unexpected failure', error);
+    return unexpectedAuthFailureResponse();
+  });
+
+  return router;
+}

@@ -1,0 +1,113 @@
+import { Hono, type Context } from 'hono';
+import type { Database } from '../db/database.ts';
+import type { CallerContext } from '../db/request-context.ts';
+import { resolveBearer } from '../jwt.ts';
+import type { BlobStore } from './blob-store.ts';
+import { normalizeObjectName } from './object-name.ts';
+import { readPublicObject, removeObjects, requireBucket, sizeLimitOf, uploadObject, type UploadMode } from './object-service.ts';
+import { StorageApiError, storageErrorResponse, storageErrors } from './storage-error.ts';
+import { readUploadBody } from './upload-body.ts';
+
+export interface StorageRouterOptions {
+  db: Database;
+  jwtSecret: string;
+  blobs: BlobStore;
+}
+
+/** Room for multipart boundaries and fields when judging a body by its Content-Length alone. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** The caller's database role and claims from Authorization, as PostgREST and Storage take them. */
+async function callerOf(c: Context, jwtSecret: string): Promise<CallerContext> {
+  const bearer = await resolveBearer(c.req.header('authorization'), jwtSecret);
+  if (!bearer.ok) throw storageErrors.invalidJwt(bearer.message);
+  return { role: bearer.role, claims: bearer.claims, method: c.req.method, path: c.req.path };
+}
+
+function objectNameOf(c: Context): string {
+  const raw = c.req.param('name') ?? '';
+  const name = normalizeObjectName(raw);
+  if (!name) throw storageErrors.invalidKey(raw);
+  return name;
+}
+
+/** Refuses a body that is plainly too large before reading it into memory. */
+function refuseOversizedBody(c: Context, limit: number): void {
+  const length = Number(c.req.header('content-length'));
+  if (Number.isFinite(length) && length > limit + MULTIPART_OVERHEAD_BYTES) throw storageErrors.entityTooLarge();
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw storageErrors.invalidRequest('Body is not valid JSON');
+  }
+}
+
+/** Supabase Storage's object routes under /storage/v1 (contract §3). */
+export function createStorageRouter(options: StorageRouterOptions): Hono {
+  const deps = { db: options.db, blobs: options.blobs };
+  const router = new Hono();
+
+  router.get('/object/public/:bucket/:name{.+}', async (c) => {
+    const object = await readPublicObject(deps, c.req.param('bucket'), objectNameOf(c));
+    const headers = new Headers({
+      'content-type': object.mimeType,
+      'cache-control': object.cacheControl,
+      'content-length': String(object.bytes.byteLength),
+      'last-modified': new Date(object.lastModified).toUTCString(),
+      // Uploads share the app's origin: never let a browser guess a type, and never run anything as a document.
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    });
+    if (object.eTag) headers.set('etag', object.eTag);
+    const download = c.req.query('download');
+    if (download !== undefined) {
+      const filename = download || c.req.param('name').split('/').pop() || 'download';
+      headers.set('content-disposition', `attachment; filename="${encodeURIComponent(filename)}"`);
+    }
+    return new Response(c.req.method === 'HEAD' ? null : object.bytes, { status: 200, headers });
+  });
+
+  const upload = (mode: (c: Context) => UploadMode) => async (c: Context) => {
+    const caller = await callerOf(c, options.jwtSecret);
+    const name = objectNameOf(c);
+    const bucket = await requireBucket(options.db, c.req.param('bucket') ?? '');
+    refuseOversizedBody(c, sizeLimitOf(bucket));
+    const body = await readUploadBody(c.req.raw);
+    return c.json(await uploadObject(deps, caller, { bucket, name, mode: mode(c) }, body));
+  };
+
+  router.post(
+    '/object/:bucket/:name{.+}',
+    upload((c) => (c.req.header('x-upsert') === 'true' ? 'upsert' : 'create')),
+  );
+  router.put(
+    '/object/:bucket/:name{.+}',
+    upload((c) => (c.req.header('x-upsert') === 'true' ? 'upsert' : 'replace')),
+  );
+
+  router.delete('/object/:bucket', async (c) => {
+    const caller = await callerOf(c, options.jwtSecret);
+    const body = await readJson(c);
+    const prefixes = body !== null && typeof body === 'object' && 'prefixes' in body ? body.prefixes : undefined;
+    if (!Array.isArray(prefixes) || prefixes.length === 0 || !prefixes.every((p) => typeof p === 'string')) {
+      throw storageErrors.invalidRequest('body must have required property prefixes with at least one name');
+    }
+    const bucket = await requireBucket(options.db, c.req.param('bucket'));
+    return c.json(await removeObjects(deps, caller, bucket, prefixes as string[]));
+  });
+
+  router.notFound(() => storageErrorResponse(storageErrors.notFound()));
+
+  router.onError((error) => {
+    if (error instanceof StorageApiError) return storageErrorResponse(error);
+    console.error('[local-supabase] storage: unexpected failure', error);
+    return storageErrorResponse(storageErrors.internal());
+  });
+
+  return router;
+}
