@@ -90,7 +90,8 @@ export function createAuthRouter(options: AuthRouterOptions): Hono {
     c.json({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
   );
 
-  router.notFound(() => authErrorResponse(authErrors.notFound()));
+  // A sub-app's notFound is not consulted once it is mounted with app.route(), so the catch-all is a route.
+  router.all('*', () => authErrorResponse(authErrors.notFound()));
 
   router.onError((error) => {
     if (error instanceof AuthApiError) return authErrorResponse(error);

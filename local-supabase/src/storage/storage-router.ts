@@ -101,7 +101,8 @@ export function createStorageRouter(options: StorageRouterOptions): Hono {
     return c.json(await removeObjects(deps, caller, bucket, prefixes as string[]));
   });
 
-  router.notFound(() => storageErrorResponse(storageErrors.notFound()));
+  // A sub-app's notFound is not consulted once it is mounted with app.route(), so the catch-all is a route.
+  router.all('*', () => storageErrorResponse(storageErrors.notFound()));
 
   router.onError((error) => {
     if (error instanceof StorageApiError) return storageErrorResponse(error);

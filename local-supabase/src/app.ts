@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { createAuthRouter } from './auth/auth-router.ts';
+import { AuthApiError, authErrorResponse } from './auth/auth-error.ts';
+import type { Database } from './db/database.ts';
+import { createRestRouter } from './rest/index.ts';
+import type { BlobStore } from './storage/blob-store.ts';
+import { createStorageRouter } from './storage/storage-router.ts';
+import { StorageApiError, storageErrorResponse } from './storage/storage-error.ts';
+
+export interface AppDeps {
+  db: Database;
+  jwtSecret: string;
+  blobs: BlobStore;
+  /** Public base URL of the backend (JWT issuer base); defaults to each request's origin. */
+  siteUrl?: string;
+}
+
+/**
+ * The local Supabase: PostgREST, GoTrue and Storage subsets on their usual paths. A pure factory: it neither
+ * listens nor opens anything, so tests, the standalone server and the Vite plugin all build the same app.
+ */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.route('/rest/v1', createRestRouter({ db: deps.db, jwtSecret: deps.jwtSecret }));
+  app.route('/auth/v1', createAuthRouter({ db: deps.db, jwtSecret: deps.jwtSecret, siteUrl: deps.siteUrl }));
+  app.route('/storage/v1', createStorageRouter({ db: deps.db, jwtSecret: deps.jwtSecret, blobs: deps.blobs }));
+
+  // What the hosted API gateway answers for a path no service owns.
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
+
+  // The last funnel: each router renders its own service's errors; anything reaching here is either one of
+  // those (if a router let it through) or unexpected. No stack trace ever leaves the process.
+  app.onError((error, c) => {
+    if (error instanceof AuthApiError) return authErrorResponse(error);
+    if (error instanceof StorageApiError) return storageErrorResponse(error);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ message: error.message || 'Bad Request' }, error.status);
+    }
+    console.error('[local-supabase] unexpected failure', c.req.method, c.req.path, error);
+    return c.json({ message: 'An unexpected error occurred' }, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,139 @@
+import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import bcrypt from 'bcryptjs';
+import type { Hono } from 'hono';
+import { createApp } from './app.ts';
+import { AuthApiError } from './auth/auth-error.ts';
+import { createAuthService, type AuthService } from './auth/auth-service.ts';
+import { ensureAuthSchema } from './auth/auth-schema.ts';
+import { findUserByEmail } from './auth/user-store.ts';
+import { normalizeEmail } from './auth/validation.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { env } from './env.ts';
+import { anonKeyFor } from './jwt.ts';
+import { createFileBlobStore, createMemoryBlobStore } from './storage/blob-store.ts';
+
+export interface StartLocalSupabaseOptions {
+  /**
+   * Folder for the PGlite database (`db/`) and uploaded files (`storage/`); null keeps everything in memory.
+   * Omitted: the environment's choice (DATABASE_URL, else LOCAL_SUPABASE_DATA_DIR or `.local-supabase/`).
+   */
+  dataDir?: string | null;
+  /** A PostgreSQL connection string: the database lives there instead of PGlite (files still go to dataDir). */
+  databaseUrl?: string;
+  /** Defaults to LOCAL_SUPABASE_JWT_SECRET or the Supabase CLI demo secret. */
+  jwtSecret?: string;
+  /** Run supabase/seed.sql on an empty database (default true). */
+  seed?: boolean;
+  /** No console output. */
+  quiet?: boolean;
+  /** Public base URL of the backend, used as the JWT issuer base; defaults to each request's origin. */
+  siteUrl?: string;
+}
+
+export type NodeRequestHandler = ReturnType<typeof getRequestListener>;
+
+export interface LocalSupabase {
+  app: Hono;
+  /** A Node (req, res) listener for http.createServer or a connect middleware. */
+  handler: NodeRequestHandler;
+  anonKey: string;
+  jwtSecret: string;
+  adminEmail: string;
+  adminPassword: string;
+  db: Database;
+  close(): Promise<void>;
+}
+
+export type AdminAccountState = 'created' | 'exists' | 'exists-not-admin' | 'exists-other-password';
+
+/**
+ * Makes sure the local administrator can sign in. A new account goes through the sign-up code path, so the
+ * project's first-account trigger makes it admin; an existing account is never changed (an admin may have
+ * demoted it or changed its password on purpose), only reported.
+ */
+export async function ensureLocalAdmin(
+  db: Database,
+  auth: AuthService,
+  email: string,
+  password: string,
+): Promise<AdminAccountState> {
+  const existing = await findUserByEmail(db, normalizeEmail(email) ?? email);
+  if (!existing) {
+    try {
+      await auth.registerUser({ email, password, data: { name: 'Redação' } });
+      return 'created';
+    } catch (error) {
+      if (error instanceof AuthApiError) throw new Error(`LOCAL_ADMIN_EMAIL/PASSWORD refused: ${error.message}`);
+      throw error;
+    }
+  }
+  const { rows } = await db.query<{ role: string | null }>(
+    `select case when to_regclass('public.profiles') is null then null
+                 else (select role from public.profiles where id = $1) end as role`,
+    [existing.id],
+  ).catch(() => ({ rows: [{ role: null }] }));
+  const role = rows[0]?.role ?? null;
+  if (role !== null && role !== 'admin') return 'exists-not-admin';
+  if (!existing.encrypted_password || !(await bcrypt.compare(password, existing.encrypted_password))) {
+    return 'exists-other-password';
+  }
+  return 'exists';
+}
+
+function describeDatabase(options: StartLocalSupabaseOptions): string {
+  if (options.databaseUrl) return 'PostgreSQL (DATABASE_URL)';
+  return options.dataDir ? `PGlite in ${options.dataDir}` : 'PGlite in memory';
+}
+
+const ADMIN_NOTES: Record<AdminAccountState, string> = {
+  created: 'created now',
+  exists: 'existing account',
+  'exists-not-admin': 'existing account, currently NOT an administrator (left as it is)',
+  'exists-other-password': 'existing account whose password was changed since; the one below no longer works',
+};
+
+/** Opens the database, brings the schema up to date, ensures the administrator, and builds the app. */
+export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}): Promise<LocalSupabase> {
+  const settings = env();
+  const jwtSecret = options.jwtSecret ?? settings.jwtSecret;
+  const dataDir = options.dataDir === undefined ? settings.dataDir : options.dataDir;
+  const databaseUrl = options.databaseUrl ?? (options.dataDir === undefined ? settings.databaseUrl : undefined);
+  const db = await openDatabase(
+    databaseUrl ? { databaseUrl } : dataDir ? { dataDir: join(dataDir, 'db') } : {},
+  );
+  try {
+    await applyMigrations(db, { seed: options.seed ?? true });
+    // applyMigrations runs every local-supabase/sql script already; this keeps auth independent of that detail.
+    await ensureAuthSchema(db);
+
+    const auth = createAuthService({ db, jwtSecret });
+    const adminState = await ensureLocalAdmin(db, auth, settings.adminEmail, settings.adminPassword);
+    const blobs = dataDir ? createFileBlobStore(join(dataDir, 'storage')) : createMemoryBlobStore();
+    const app = createApp({ db, jwtSecret, blobs, siteUrl: options.siteUrl });
+    const anonKey = await anonKeyFor(jwtSecret);
+
+    if (!options.quiet) {
+      console.log(`[local-supabase] database: ${describeDatabase({ databaseUrl, dataDir })}`);
+      console.log(`[local-supabase] administrator (${ADMIN_NOTES[adminState]}):`);
+      console.log(`[local-supabase]   e-mail: ${settings.adminEmail}`);
+      console.log(`[local-supabase]   password: ${settings.adminPassword}`);
+    }
+
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      handler: getRequestListener(app.fetch),
+      anonKey,
+      jwtSecret,
+      adminEmail: settings.adminEmail,
+      adminPassword: settings.adminPassword,
+      db,
+      close: () => (closing ??= db.close()),
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { loadEnv, type Plugin } from 'vite';
+import { env } from './env.ts';
+import { anonKeyFor } from './jwt.ts';
+import { startLocalSupabase, type LocalSupabase } from './server.ts';
+
+/** The paths the browser's supabase-js uses on the page's own origin. */
+const BACKEND_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1'];
+
+type Next = (error?: unknown) => void;
+interface HostServer {
+  middlewares: { use(handler: (req: IncomingMessage, res: ServerResponse, next: Next) => void): unknown };
+  httpServer: { once(event: 'close', listener: () => void): unknown } | null;
+}
+
+/**
+ * One backend per process, kept on globalThis: Vite re-imports its config (and so this module) when it restarts
+ * the dev server, and a persisted PGlite folder must never be opened twice at once.
+ */
+interface SharedBackend {
+  starting: Promise<LocalSupabase> | null;
+  closing: Promise<void> | null;
+  users: number;
+}
+const holder = globalThis as typeof globalThis & { __localSupabaseBackend?: SharedBackend };
+const shared: SharedBackend = (holder.__localSupabaseBackend ??= { starting: null, closing: null, users: 0 });
+
+function acquireBackend(): Promise<LocalSupabase> {
+  shared.users += 1;
+  shared.starting ??= (shared.closing ?? Promise.resolve()).then(() => startLocalSupabase());
+  return shared.starting;
+}
+
+async function releaseBackend(): Promise<void> {
+  shared.users -= 1;
+  if (shared.users > 0 || !shared.starting) return;
+  const starting = shared.starting;
+  shared.starting = null;
+  shared.closing = starting.then((backend) => backend.close()).catch(() => undefined);
+  await shared.closing;
+}
+
+function isBackendPath(url: string | undefined): boolean {
+  const path = (url ?? '').split('?')[0] ?? '';
+  return BACKEND_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+function mount(server: HostServer): void {
+  const backend = acquireBackend();
+  // Start now, not on the first request, so the administrator's credentials appear with Vite's banner.
+  backend.catch((error: unknown) => console.error('[local-supabase] could not start:', error));
+  server.middlewares.use((req, res, next) => {
+    if (!isBackendPath(req.url)) return next();
+    backend.then((running) => running.handler(req, res)).catch(next);
+  });
+  let released = false;
+  server.httpServer?.once('close', () => {
+    if (released) return;
+    released = true;
+    void releaseBackend();
+  });
+}
+
+/**
+ * Serves the local Supabase on the Vite dev and preview servers' own origin, unless VITE_SUPABASE_URL points the
+ * app at a hosted project. Also defines VITE_LOCAL_SUPABASE_ANON_KEY, the anon key for the local JWT secret.
+ */
+export function localSupabase(): Plugin {
+  let enabled = false;
+  return {
+    name: 'local-supabase',
+    async config(config, { mode }) {
+      const envDir = typeof config.envDir === 'string' ? config.envDir : (config.root ?? process.cwd());
+      // loadEnv reads .env files and process.env alike.
+      enabled = !loadEnv(mode, envDir, 'VITE_').VITE_SUPABASE_URL?.trim();
+      if (!enabled) return;
+      const anonKey = await anonKeyFor(env().jwtSecret);
+      return { define: { 'import.meta.env.VITE_LOCAL_SUPABASE_ANON_KEY': JSON.stringify(anonKey) } };
+    },
+    configureServer(server) {
+      if (enabled) mount(server);
+    },
+    configurePreviewServer(server) {
+      if (enabled) mount(server);
+    },
+  };
+}
