@@ -1,0 +1,664 @@
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database.ts';
+import { anonKeyFor, signJwt } from '../jwt.ts';
+import { createRestRouter, type RestRouter } from './index.ts';
+
+/**
+ * The REST layer driven by real supabase-js 2.109.0 over HTTP, against PGlite with row-level security:
+ * every request form of supabase-contract.md §1.1, the count/range table of §1.3 and the errors of §1.7.
+ */
+
+const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+const LOCAL = '33333333-3333-4333-8333-333333333333';
+const SPORTS = '55555555-5555-4555-8555-555555555555';
+const ARTICLE = '44444444-4444-4444-8444-444444444444';
+const DRAFT = '66666666-6666-4666-8666-666666666666';
+const EDITOR_ID = '11111111-1111-4111-8111-111111111111';
+const READER_ID = '22222222-2222-4222-8222-222222222222';
+
+const FIXTURE = `
+create table public.topics (
+  id uuid primary key default gen_random_uuid(),
+  name text not null,
+  slug text not null unique,
+  created_at timestamptz not null default now()
+);
+alter table public.topics enable row level security;
+create policy "Anyone can read topics" on public.topics for select to anon, authenticated using (true);
+create policy "Editors can write topics" on public.topics for all to authenticated
+  using ((auth.jwt() -> 'app_metadata' ->> 'role') = 'editor')
+  with check ((auth.jwt() -> 'app_metadata' ->> 'role') = 'editor');
+
+create table public.publications (
+  id uuid primary key default gen_random_uuid(),
+  title text not null check (char_length(title) between 1 and 200),
+  description text,
+  content text,
+  image_url text,
+  published boolean not null default false,
+  published_at timestamptz,
+  views integer not null default 0,
+  topic_id uuid references public.topics (id) on delete set null,
+  author_id uuid default auth.uid(),
+  created_at timestamptz not null default now()
+);
+alter table public.publications enable row level security;
+create policy "Anyone can read published publications" on public.publications for select
+  to anon, authenticated using (published);
+create policy "Editors can do anything with publications" on public.publications for all to authenticated
+  using ((auth.jwt() -> 'app_metadata' ->> 'role') = 'editor')
+  with check ((auth.jwt() -> 'app_metadata' ->> 'role') = 'editor');
+
+create table public.comments (
+  id bigint generated always as identity primary key,
+  publication_id uuid not null references public.publications (id) on delete cascade,
+  body text not null
+);
+alter table public.comments enable row level security;
+create policy "Anyone can read comments" on public.comments for select to anon, authenticated using (true);
+
+create table public.media_kit_requests (
+  id bigint generated always as identity primary key,
+  name text not null,
+  email text,
+  created_at timestamptz not null default now()
+);
+alter table public.media_kit_requests enable row level security;
+create policy "Anyone can ask for the media kit" on public.media_kit_requests for insert to anon, authenticated
+  with check (true);
+
+create function public.increment_views(publication_id uuid) returns void
+language sql volatile security definer set search_path = '' as $$
+  update public.publications set views = views + 1 where id = increment_views.publication_id and published;
+$$;
+
+create function public.published_count() returns integer language sql stable as $$
+  select count(*)::int from public.publications where published;
+$$;
+
+create function public.topics_like(pattern text, max integer default 10) returns setof public.topics
+language sql stable as $$
+  select * from public.topics where name ilike pattern order by name limit max;
+$$;
+
+create function public.try_write() returns integer language sql stable as $$
+  select 1;
+$$;
+
+create function public.always_fails(reason text) returns void language plpgsql as $$
+begin
+  raise exception 'refused: %', reason;
+end
+$$;
+`;
+
+class StubWebSocket {
+  // supabase-js only needs a constructor on Node 20 when realtime is never used.
+}
+
+let db: Database;
+let router: RestRouter;
+let server: ServerType;
+let url: string;
+let anonKey: string;
+let anon: SupabaseClient;
+let editor: SupabaseClient;
+let reader: SupabaseClient;
+
+function client(token?: string): SupabaseClient {
+  const transport = (globalThis as { WebSocket?: unknown }).WebSocket ?? StubWebSocket;
+  return createClient(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: transport as never },
+    ...(token ? { global: { headers: { Authorization: `Bearer ${token}` } } } : {}),
+  });
+}
+
+function userToken(sub: string, appRole?: string, expiresIn = 3600): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return signJwt(
+    {
+      sub,
+      role: 'authenticated',
+      aud: 'authenticated',
+      iat: now,
+      exp: now + expiresIn,
+      app_metadata: appRole ? { provider: 'email', role: appRole } : { provider: 'email' },
+    },
+    SECRET,
+  );
+}
+
+/** Raw HTTP for what supabase-js hides (headers, malformed queries). */
+function raw(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('authorization')) headers.set('authorization', `Bearer ${anonKey}`);
+  headers.set('apikey', anonKey);
+  return fetch(`${url}/rest/v1${path}`, { ...init, headers });
+}
+
+async function seed(): Promise<void> {
+  await db.exec(`
+    truncate public.comments, public.publications, public.topics, public.media_kit_requests restart identity cascade;
+    insert into public.topics (id, name, slug) values
+      ('${LOCAL}', 'Local', 'local'), ('${SPORTS}', 'Esportes', 'esportes');
+    insert into public.publications (id, title, description, published, published_at, views, topic_id, author_id, created_at) values
+      ('${ARTICLE}', 'Hello', 'Desc', true, '2024-05-01T10:00:00.123456Z', 7, '${LOCAL}', '${EDITOR_ID}', '2024-05-01T09:00:00Z'),
+      ('${DRAFT}', 'Draft', 'Hidden', false, null, 0, '${LOCAL}', '${EDITOR_ID}', '2024-05-03T09:00:00Z');
+    insert into public.comments (publication_id, body) values ('${ARTICLE}', 'first'), ('${ARTICLE}', 'second');
+  `);
+}
+
+/** Fifteen published stories about "foo" (plus the seed), for paging and counting. */
+async function seedFooStories(): Promise<void> {
+  await db.exec(`
+    insert into public.publications (title, description, published, published_at, views, topic_id)
+    select 'Foo story ' || lpad(n::text, 2, '0'), 'about foo', true,
+           timestamptz '2024-06-01T00:00:00Z' + n * interval '1 hour', n, '${SPORTS}'
+    from generate_series(1, 15) as n;
+  `);
+}
+
+beforeAll(async () => {
+  db = await openDatabase();
+  await db.exec(await readFile(new URL('../../sql/bootstrap.sql', import.meta.url), 'utf8'));
+  await db.exec(FIXTURE);
+  router = createRestRouter({ db, jwtSecret: SECRET });
+  const app = new Hono();
+  app.route('/rest/v1', router);
+  const port = await new Promise<number>((resolve) => {
+    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve(info.port));
+  });
+  url = `http://127.0.0.1:${port}`;
+  anonKey = await anonKeyFor(SECRET);
+  anon = client();
+  editor = client(await userToken(EDITOR_ID, 'editor'));
+  reader = client(await userToken(READER_ID));
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await db.close();
+});
+
+beforeEach(seed);
+
+const SEL_PUB = 'id, title, description, content, image_url, published_at, views, author_id, topics(id, name, slug)';
+
+describe('reads (contract §1.1)', () => {
+  it('lists topics ordered by name', async () => {
+    const result = await anon.from('topics').select('id, name, slug').order('name', { ascending: true });
+    expect(result.error).toBeNull();
+    expect(result.status).toBe(200);
+    expect(result.data).toEqual([
+      { id: SPORTS, name: 'Esportes', slug: 'esportes' },
+      { id: LOCAL, name: 'Local', slug: 'local' },
+    ]);
+  });
+
+  it('finds a topic by slug with .single(), and answers 406 PGRST116 when none matches', async () => {
+    const found = await anon.from('topics').select('id, name, slug').eq('slug', 'local').single();
+    expect(found.data).toEqual({ id: LOCAL, name: 'Local', slug: 'local' });
+
+    const missing = await anon.from('topics').select('id, name, slug').eq('slug', 'missing').single();
+    expect(missing.status).toBe(406);
+    expect(missing.data).toBeNull();
+    expect(missing.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 0 rows', hint: null });
+
+    const many = await anon.from('topics').select('id').ilike('slug', '*').single();
+    expect(many.status).toBe(406);
+    expect(many.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 2 rows' });
+  });
+
+  it('resolves .maybeSingle() to an object or null', async () => {
+    const found = await anon.from('topics').select('id, name, slug').eq('slug', 'local').maybeSingle();
+    expect(found.data).toEqual({ id: LOCAL, name: 'Local', slug: 'local' });
+    const missing = await anon.from('topics').select('id, name, slug').eq('slug', 'missing').maybeSingle();
+    expect(missing).toMatchObject({ data: null, error: null, status: 200 });
+  });
+
+  it('embeds the topic of published publications only, with Postgres timestamps', async () => {
+    const result = await anon
+      .from('publications')
+      .select(SEL_PUB)
+      .eq('published', true)
+      .eq('topic_id', LOCAL)
+      .order('published_at', { ascending: false });
+    expect(result.error).toBeNull();
+    expect(result.data).toEqual([
+      {
+        id: ARTICLE,
+        title: 'Hello',
+        description: 'Desc',
+        content: null,
+        image_url: null,
+        published_at: '2024-05-01T10:00:00.123456+00:00',
+        views: 7,
+        author_id: EDITOR_ID,
+        topics: { id: LOCAL, name: 'Local', slug: 'local' },
+      },
+    ]);
+  });
+
+  it('gives null for a missing to-one embed and an array for a to-many embed', async () => {
+    await db.exec(`update public.publications set topic_id = null where id = '${ARTICLE}'`);
+    const result = await anon.from('publications').select('id, topic:topics(name), comments(body)').eq('id', ARTICLE).single();
+    expect(result.error).toBeNull();
+    expect(result.data).toEqual({ id: ARTICLE, topic: null, comments: [{ body: 'first' }, { body: 'second' }] });
+  });
+
+  it('lists the most read with limit', async () => {
+    await seedFooStories();
+    const result = await anon.from('publications').select(SEL_PUB).eq('published', true).order('views', { ascending: false }).limit(5);
+    expect(result.data?.map((p) => p.views)).toEqual([15, 14, 13, 12, 11]);
+  });
+
+  it('gets one publication, and hides a draft from anon but not from an editor', async () => {
+    const one = await anon.from('publications').select(SEL_PUB).eq('id', ARTICLE).single();
+    expect(one.data).toMatchObject({ id: ARTICLE, topics: { slug: 'local' } });
+
+    const hidden = await anon.from('publications').select('*, topics(name)').eq('id', DRAFT).single();
+    expect(hidden.status).toBe(406);
+
+    const admin = await editor.from('publications').select('*, topics(name)').eq('id', DRAFT).single();
+    expect(admin.data).toMatchObject({ id: DRAFT, title: 'Draft', published: false, topics: { name: 'Local' } });
+  });
+
+  it('lists everything for the admin, newest first, with the topic name after the columns', async () => {
+    const result = await editor.from('publications').select('*,topics(name)').order('created_at', { ascending: false });
+    expect(result.data?.map((p) => p.id)).toEqual([DRAFT, ARTICLE]);
+    expect(Object.keys(result.data?.[0] ?? {})).toEqual([
+      'id',
+      'title',
+      'description',
+      'content',
+      'image_url',
+      'published',
+      'published_at',
+      'views',
+      'topic_id',
+      'author_id',
+      'created_at',
+      'topics',
+    ]);
+  });
+
+  it('reads obituary/job-like cards with select=* and filters', async () => {
+    const result = await anon.from('publications').select('*').eq('published', true).order('created_at', { ascending: false }).limit(2);
+    expect(result.data).toHaveLength(1);
+    expect(result.data?.[0]).toMatchObject({ id: ARTICLE, published: true, created_at: '2024-05-01T09:00:00+00:00' });
+  });
+});
+
+describe('search with count=exact and ranges (contract §1.3)', () => {
+  beforeEach(seedFooStories);
+
+  const search = (from: number, to: number, term = 'foo') =>
+    anon
+      .from('publications')
+      .select(SEL_PUB, { count: 'exact' })
+      .eq('published', true)
+      .or(`title.ilike.*${term}*,description.ilike.*${term}*`)
+      .order('published_at', { ascending: false })
+      .range(from, to);
+
+  it('answers 206 with the total for a first page', async () => {
+    const result = await search(0, 11);
+    expect(result.status).toBe(206);
+    expect(result.count).toBe(15);
+    expect(result.data).toHaveLength(12);
+    expect(result.data?.[0]?.title).toBe('Foo story 15');
+  });
+
+  it('answers a partial last page, an empty page at the end, and 416 past it', async () => {
+    const last = await search(12, 23);
+    expect(last).toMatchObject({ status: 206, count: 15 });
+    expect(last.data).toHaveLength(3);
+
+    const end = await search(15, 26);
+    expect(end).toMatchObject({ status: 206, count: 15, data: [] });
+
+    const past = await search(24, 35);
+    expect(past.status).toBe(416);
+    expect(past.error).toMatchObject({
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: 'An offset of 24 was requested, but there are only 15 rows.',
+    });
+  });
+
+  it('answers 200 when every match fits, and 200 with count 0 when nothing matches', async () => {
+    const all = await search(0, 99);
+    expect(all).toMatchObject({ status: 200, count: 15 });
+    const none = await search(0, 11, 'nothing-like-this');
+    expect(none).toMatchObject({ status: 200, count: 0, data: [] });
+  });
+
+  it('sends the Content-Range headers of the table', async () => {
+    const cases: [string, string, number, string][] = [
+      ['?select=id&title=like.Foo*&limit=3', '', 200, '0-2/*'],
+      ['?select=id&title=eq.nothing', '', 200, '*/*'],
+      ['?select=id&title=like.Foo*&offset=0&limit=12', 'count=exact', 206, '0-11/15'],
+      ['?select=id&title=like.Foo*', 'count=exact', 200, '0-14/15'],
+      ['?select=id&title=eq.nothing', 'count=exact', 200, '*/0'],
+      ['?select=id&title=like.Foo*&offset=15', 'count=exact', 206, '*/15'],
+      ['?select=id&title=like.Foo*&offset=24', 'count=exact', 416, '*/15'],
+    ];
+    for (const [query, prefer, status, range] of cases) {
+      const response = await raw(`/publications${query}`, { headers: prefer ? { prefer } : {} });
+      expect({ query, status: response.status, range: response.headers.get('content-range') }).toEqual({ query, status, range });
+    }
+  });
+
+  it('counts with HEAD: no body, the total in Content-Range', async () => {
+    const result = await anon.from('publications').select('*', { count: 'exact', head: true }).eq('published', true);
+    // HEAD runs the same query as GET, so every match "came back" and the status is 200, as PostgREST answers.
+    expect(result).toMatchObject({ status: 200, count: 16, data: null, error: null });
+    const limited = await anon.from('publications').select('*', { count: 'exact', head: true }).eq('published', true).limit(5);
+    expect(limited).toMatchObject({ status: 206, count: 16, data: null });
+  });
+});
+
+describe('writes (contract §1.1, §1.2)', () => {
+  it('inserts, updates and deletes a topic with no Prefer: 201, 204, 204 and empty bodies', async () => {
+    const inserted = await editor.from('topics').insert({ name: 'Cultura', slug: 'cultura' });
+    expect(inserted).toMatchObject({ status: 201, data: null, error: null });
+    const { data: row } = await editor.from('topics').select('id').eq('slug', 'cultura').single();
+    const id = (row as { id: string }).id;
+
+    const updated = await editor.from('topics').update({ name: 'Cultura e Lazer', slug: 'cultura-lazer' }).eq('id', id);
+    expect(updated).toMatchObject({ status: 204, data: null, error: null });
+
+    const deleted = await editor.from('topics').delete().eq('id', id);
+    expect(deleted).toMatchObject({ status: 204, data: null, error: null });
+    const after = await anon.from('topics').select('id').eq('id', id);
+    expect(after.data).toEqual([]);
+  });
+
+  it('inserts a publication with .select().single() and returns the row with its defaults', async () => {
+    const result = await editor
+      .from('publications')
+      .insert({ title: 'New', description: 'd', content: 'c', image_url: null, topic_id: LOCAL, published: false, author_id: EDITOR_ID })
+      .select()
+      .single();
+    expect(result.status).toBe(201);
+    expect(result.error).toBeNull();
+    expect(result.data).toMatchObject({ title: 'New', views: 0, published: false, published_at: null, topic_id: LOCAL });
+    expect(result.data?.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('publishes, then deletes a publication', async () => {
+    const published = await editor
+      .from('publications')
+      .update({ published: true, published_at: '2024-05-02T10:00:00.000Z' })
+      .eq('id', DRAFT);
+    expect(published).toMatchObject({ status: 204, error: null });
+    const seen = await anon.from('publications').select('published_at').eq('id', DRAFT).single();
+    expect(seen.data).toEqual({ published_at: '2024-05-02T10:00:00+00:00' });
+
+    const deleted = await editor.from('publications').delete().eq('id', DRAFT);
+    expect(deleted).toMatchObject({ status: 204, error: null });
+    const gone = await editor.from('publications').select('id').eq('id', DRAFT);
+    expect(gone.data).toEqual([]);
+  });
+
+  it('touches no hidden row: an anon update or delete of a draft is 204 and changes nothing', async () => {
+    const deleted = await anon.from('publications').delete().eq('id', DRAFT);
+    expect(deleted).toMatchObject({ status: 204, error: null });
+    const still = await editor.from('publications').select('id').eq('id', DRAFT);
+    expect(still.data).toHaveLength(1);
+  });
+
+  it('lets anon insert a media kit request without representation, but not read it back (401)', async () => {
+    const minimal = await anon.from('media_kit_requests').insert({ name: 'Bob', email: 'bob@example.com' });
+    expect(minimal).toMatchObject({ status: 201, data: null, error: null });
+
+    const represented = await anon.from('media_kit_requests').insert({ name: 'Eve' }).select();
+    expect(represented.status).toBe(401);
+    expect(represented.error).toMatchObject({
+      code: '42501',
+      message: 'new row violates row-level security policy for table "media_kit_requests"',
+      details: null,
+      hint: null,
+    });
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.media_kit_requests');
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('rolls back a mutation whose .single() finds other than one row', async () => {
+    const result = await editor.from('topics').update({ name: 'Same' }).ilike('slug', '*').select().single();
+    expect(result.status).toBe(406);
+    expect(result.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 2 rows' });
+    const names = await anon.from('topics').select('name').order('name');
+    expect(names.data).toEqual([{ name: 'Esportes' }, { name: 'Local' }]);
+  });
+});
+
+describe('rpc (contract §1.8)', () => {
+  it('increments views with 204 and no body', async () => {
+    const result = await anon.rpc('increment_views', { publication_id: ARTICLE });
+    expect(result).toMatchObject({ status: 204, data: null, error: null });
+    const { data } = await anon.from('publications').select('views').eq('id', ARTICLE).single();
+    expect(data).toEqual({ views: 8 });
+  });
+
+  it('returns a scalar, and a set of rows with a default argument left out', async () => {
+    expect(await anon.rpc('published_count')).toMatchObject({ status: 200, data: 1 });
+    const set = await anon.rpc('topics_like', { pattern: '%o%' });
+    expect(set.data).toEqual([
+      expect.objectContaining({ slug: 'esportes' }),
+      expect.objectContaining({ slug: 'local' }),
+    ]);
+    const limited = await anon.rpc('topics_like', { pattern: '%', max: 1 });
+    expect(limited.data).toHaveLength(1);
+  });
+
+  it('runs a STABLE function read-only and a raise as 400 P0001', async () => {
+    const get = await anon.rpc('published_count', {}, { get: true });
+    expect(get.data).toBe(1);
+    const failed = await anon.rpc('always_fails', { reason: 'no' });
+    expect(failed.status).toBe(400);
+    expect(failed.error).toMatchObject({ code: 'P0001', message: 'refused: no' });
+  });
+
+  it('answers 404 PGRST202 for an unknown function or unknown argument names', async () => {
+    const unknown = await anon.rpc('nope', { publication_id: ARTICLE });
+    expect(unknown.status).toBe(404);
+    expect(unknown.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.nope(publication_id) in the schema cache',
+    });
+    const wrongArgs = await anon.rpc('increment_views', { id: ARTICLE });
+    expect(wrongArgs.error?.code).toBe('PGRST202');
+  });
+});
+
+describe('other request forms the client produces (contract §1.1)', () => {
+  it('parses neq, is, in with quoted values, and nulls ordering', async () => {
+    await db.exec(`insert into public.topics (name, slug) values ('b,c', 'bc'), ('d e', 'de'), ('x(y)', 'xy')`);
+    const inList = await anon.from('topics').select('slug').in('name', ['Local', 'b,c', 'd e', 'x(y)']).order('slug');
+    expect(inList.data).toEqual([{ slug: 'bc' }, { slug: 'de' }, { slug: 'local' }, { slug: 'xy' }]);
+
+    const result = await editor
+      .from('publications')
+      .select('id')
+      .neq('title', 'x')
+      .is('image_url', null)
+      .not('topic_id', 'is', null)
+      .order('published_at', { ascending: false, nullsFirst: false })
+      .order('title', { ascending: true, nullsFirst: true });
+    expect(result.data).toEqual([{ id: ARTICLE }, { id: DRAFT }]);
+
+    const defaultNulls = await editor.from('publications').select('id').order('published_at', { ascending: false });
+    expect(defaultNulls.data).toEqual([{ id: DRAFT }, { id: ARTICLE }]);
+  });
+
+  it('filters with is.true, ilike with %, and nested or/and', async () => {
+    const result = await editor.from('publications').select('id').is('published', true).ilike('title', '%ell%');
+    expect(result.data).toEqual([{ id: ARTICLE }]);
+
+    const nested = await editor
+      .from('publications')
+      .select('id')
+      .or(`and(published.eq.false,title.eq."Draft"),id.eq.${ARTICLE}`)
+      .order('created_at');
+    expect(nested.data).toEqual([{ id: ARTICLE }, { id: DRAFT }]);
+
+    const negated = await editor.from('publications').select('id').or('not.and(published.eq.true,views.gt.5)');
+    expect(negated.data).toEqual([{ id: DRAFT }]);
+  });
+
+  it('orders and limits inside an embed', async () => {
+    const result = await anon
+      .from('publications')
+      .select('id, comments(body)')
+      .eq('id', ARTICLE)
+      .order('body', { referencedTable: 'comments', ascending: false })
+      .limit(1, { referencedTable: 'comments' });
+    expect(result.data).toEqual([{ id: ARTICLE, comments: [{ body: 'second' }] }]);
+  });
+
+  it('upserts: 201 when it inserts, 200 when it only updates', async () => {
+    const updated = await editor.from('topics').upsert({ id: LOCAL, name: 'Local News', slug: 'local' });
+    expect(updated).toMatchObject({ status: 200, error: null });
+    const inserted = await editor.from('topics').upsert({ id: '77777777-7777-4777-8777-777777777777', name: 'New', slug: 'new' });
+    expect(inserted).toMatchObject({ status: 201, error: null });
+    const names = await anon.from('topics').select('name').order('name');
+    expect(names.data).toEqual([{ name: 'Esportes' }, { name: 'Local News' }, { name: 'New' }]);
+  });
+
+  it('upserts on another unique column with on_conflict and returns the rows', async () => {
+    const result = await editor
+      .from('topics')
+      .upsert([{ name: 'Renamed', slug: 'local' }], { onConflict: 'slug' })
+      .select('id, name');
+    expect(result.data).toEqual([{ id: LOCAL, name: 'Renamed' }]);
+  });
+
+  it('bulk-inserts with columns=: missing keys are NULL, or the default with missing=default', async () => {
+    const nulls = await editor.from('publications').insert([{ title: 'A', views: 3 }, { title: 'B' }]).select('title, views');
+    expect(nulls.error).toMatchObject({ code: '23502' });
+    expect(nulls.status).toBe(400);
+
+    const defaults = await editor
+      .from('publications')
+      .insert([{ title: 'A', views: 3 }, { title: 'B' }], { defaultToNull: false })
+      .select('title, views');
+    expect(defaults.error).toBeNull();
+    expect(defaults.data).toEqual([
+      { title: 'A', views: 3 },
+      { title: 'B', views: 0 },
+    ]);
+  });
+
+  it('returns the changed rows of update().select() and delete().select() with 200', async () => {
+    const updated = await editor.from('topics').update({ name: 'Z' }).eq('id', LOCAL).select('*');
+    expect(updated.status).toBe(200);
+    expect(updated.data).toEqual([expect.objectContaining({ id: LOCAL, name: 'Z', slug: 'local' })]);
+    const deleted = await editor.from('topics').delete().eq('id', SPORTS).select('id');
+    expect(deleted).toMatchObject({ status: 200, data: [{ id: SPORTS }] });
+  });
+});
+
+describe('errors (contract §1.7)', () => {
+  it('denies an anonymous write with 401 and WWW-Authenticate, an authenticated one with 403', async () => {
+    const asAnon = await anon.from('topics').insert({ name: 'x', slug: 'x' });
+    expect(asAnon.status).toBe(401);
+    expect(asAnon.error).toMatchObject({ code: '42501', message: 'new row violates row-level security policy for table "topics"' });
+    const response = await raw('/topics', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x","slug":"x"}' });
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+
+    const asReader = await reader.from('topics').insert({ name: 'x', slug: 'x' });
+    expect(asReader.status).toBe(403);
+    expect(asReader.error?.code).toBe('42501');
+  });
+
+  it('maps unique and foreign-key violations to 409', async () => {
+    const duplicate = await editor.from('topics').insert({ name: 'Local', slug: 'local' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.error).toMatchObject({ code: '23505', message: 'duplicate key value violates unique constraint "topics_slug_key"' });
+    const orphan = await editor.from('publications').insert({ title: 'x', topic_id: '99999999-9999-4999-8999-999999999999' });
+    expect(orphan.status).toBe(409);
+    expect(orphan.error?.code).toBe('23503');
+  });
+
+  it('answers 400 for bad input: invalid uuid, check violation, unparsable filter', async () => {
+    const badUuid = await anon.from('publications').select('id').eq('id', 'undefined');
+    expect(badUuid.status).toBe(400);
+    expect(badUuid.error).toMatchObject({ code: '22P02', message: 'invalid input syntax for type uuid: "undefined"' });
+
+    const check = await editor.from('publications').insert({ title: '' });
+    expect(check).toMatchObject({ status: 400, error: { code: '23514' } });
+
+    const response = await raw('/publications?id=foo.1');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'PGRST100', message: 'failed to parse filter (foo.1)' });
+
+    const emptyBody = await raw('/topics', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    expect(emptyBody.status).toBe(400);
+    expect(((await emptyBody.json()) as { code: string }).code).toBe('PGRST102');
+  });
+
+  it('answers for unknown tables, columns and relationships', async () => {
+    const table = await anon.from('nope').select('*');
+    expect(table.status).toBe(404);
+    expect(table.error).toEqual({
+      code: 'PGRST205',
+      details: null,
+      hint: null,
+      message: "Could not find the table 'public.nope' in the schema cache",
+    });
+
+    const column = await anon.from('topics').select('id, nope');
+    expect(column).toMatchObject({ status: 400, error: { code: '42703', message: 'column topics.nope does not exist' } });
+
+    const filter = await anon.from('topics').select('id').eq('nope', 1);
+    expect(filter.error?.code).toBe('42703');
+
+    const body = await editor.from('topics').insert({ name: 'x', slug: 'x', nope: 1 });
+    expect(body).toMatchObject({
+      status: 400,
+      error: { code: 'PGRST204', message: "Could not find the 'nope' column of 'topics' in the schema cache" },
+    });
+
+    const relation = await anon.from('topics').select('id, nope(id)');
+    expect(relation).toMatchObject({
+      status: 400,
+      error: { code: 'PGRST200', message: "Could not find a relationship between 'topics' and 'nope' in the schema cache" },
+    });
+  });
+
+  it('rejects bad and expired JWTs with 401 before touching the database', async () => {
+    const forged = client(await signJwt({ role: 'authenticated', sub: READER_ID }, 'another-secret-another-secret-another-secret'));
+    const bad = await forged.from('topics').select('id');
+    expect(bad.status).toBe(401);
+    expect(bad.error?.code).toBe('PGRST301');
+
+    const expired = client(await userToken(READER_ID, undefined, -60));
+    const old = await expired.from('topics').select('id');
+    expect(old.status).toBe(401);
+    expect(old.error).toEqual({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' });
+
+    const response = await raw('/topics', { headers: { authorization: `Bearer ${await userToken(READER_ID, undefined, -60)}` } });
+    expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="JWT expired"');
+  });
+
+  it('answers a PostgREST-shaped 404 for an unknown route, and never a 5xx for expected errors', async () => {
+    const response = await raw('/topics/extra/segments');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'PGRST125' });
+  });
+
+  it('sees a table created after the router was built', async () => {
+    await db.exec(`create table public.late (id int primary key); insert into public.late values (1);`);
+    const result = await anon.from('late').select('id');
+    expect(result.data).toEqual([{ id: 1 }]);
+    await db.exec('drop table public.late');
+    await router.reloadSchema();
+  });
+});
