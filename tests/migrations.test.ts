@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../local-supabase/src/db/migrate.ts';
 import type { Database } from '../local-supabase/src/db/database.ts';
@@ -83,6 +84,18 @@ describe('applyMigrations on an empty database', () => {
     expect(await count(`select count(*) from public.jobs where published`)).toBe(3);
     expect(await count(`select count(*) from public.jobs where published and expires_at is not null`)).toBeGreaterThanOrEqual(1);
     expect(await count(`select count(distinct contract_type) from public.jobs`)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('points every seeded image at a small WebP file shipped in public/', async () => {
+    const images = await db.query<{ url: string }>(
+      `select image_url as url from public.publications where image_url is not null
+       union select photo_url from public.obituaries where photo_url is not null`,
+    );
+    expect(images.rows.length).toBeGreaterThanOrEqual(14);
+    for (const { url } of images.rows) {
+      const file = await stat(new URL(`../public${url}`, import.meta.url));
+      expect(file.size, url).toBeLessThan(40 * 1024);
+    }
   });
 
   it('creates the two public image buckets', async () => {
