@@ -42,6 +42,8 @@ export interface LocalSupabase {
   jwtSecret: string;
   adminEmail: string;
   adminPassword: string;
+  /** What start-up found or did about the administrator account. */
+  adminAccount: AdminAccountState;
   db: Database;
   close(): Promise<void>;
 }
@@ -129,6 +131,7 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
       jwtSecret,
       adminEmail: settings.adminEmail,
       adminPassword: settings.adminPassword,
+      adminAccount: adminState,
       db,
       close: () => (closing ??= db.close()),
     };

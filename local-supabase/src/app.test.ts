@@ -1,0 +1,141 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from './auth/test-harness.ts';
+import { startLocalSupabase, type LocalSupabase } from './server.ts';
+
+// The whole backend as the app meets it: every migration and the seed, the administrator bootstrap, and REST,
+// auth and storage behind one Node handler.
+
+const PNG = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+);
+
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not available in these tests');
+  }
+}
+const transport = (globalThis.WebSocket ?? NoRealtime) as typeof WebSocket;
+
+interface Served {
+  backend: LocalSupabase;
+  url: string;
+  client(): SupabaseClient;
+  stop(): Promise<void>;
+}
+
+async function serve(backend: LocalSupabase): Promise<Served> {
+  const server: Server = createServer((req, res) => void backend.handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    backend,
+    url,
+    client: () =>
+      createClient(url, backend.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport },
+      }),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await backend.close();
+    },
+  };
+}
+
+describe('the composed backend (in memory)', () => {
+  let served: Served;
+
+  beforeAll(async () => {
+    served = await serve(await startLocalSupabase({ dataDir: null, quiet: true }));
+  });
+
+  afterAll(async () => {
+    await served?.stop();
+  });
+
+  it('creates the local administrator through sign-up, so the first-account trigger makes it admin', async () => {
+    const { backend } = served;
+    expect(backend.adminAccount).toBe('created');
+    expect(backend.adminEmail).toBe('redacao@portoferreiranoticias.com.br');
+    const { data, error } = await served.client().auth.signInWithPassword({
+      email: backend.adminEmail,
+      password: backend.adminPassword,
+    });
+    expect(error).toBeNull();
+    const { rows } = await backend.db.query<{ role: string }>('select role from public.profiles where id = $1', [data.user?.id]);
+    expect(rows[0]?.role).toBe('admin');
+  });
+
+  it('serves REST on /rest/v1 with the seeded rows', async () => {
+    const { data, error } = await served.client().from('topics').select('slug').order('slug').limit(2);
+    expect(error).toBeNull();
+    expect(data?.length).toBe(2);
+  });
+
+  it('lets the administrator upload to the publications bucket and denies a pending account', async () => {
+    const admin = served.client();
+    await admin.auth.signInWithPassword({ email: served.backend.adminEmail, password: served.backend.adminPassword });
+    const name = `${crypto.randomUUID()}.png`;
+    const uploaded = await admin.storage.from('publications').upload(name, new Blob([PNG], { type: 'image/png' }));
+    expect(uploaded.error).toBeNull();
+    const publicUrl = admin.storage.from('publications').getPublicUrl(name).data.publicUrl;
+    const response = await fetch(publicUrl);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG);
+
+    const pending = served.client();
+    const signUp = await pending.auth.signUp({ email: uniqueEmail('pending'), password: 'senha-segura-123' });
+    expect(signUp.error).toBeNull();
+    const denied = await pending.storage.from('publications').upload(`${crypto.randomUUID()}.png`, new Blob([PNG], { type: 'image/png' }));
+    expect(denied.error).toMatchObject({ statusCode: '403' });
+  });
+
+  it('answers JSON 404s and never a stack trace', async () => {
+    const response = await fetch(`${served.url}/nowhere`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'no Route matched with those values' });
+
+    const storage = await fetch(`${served.url}/storage/v1/bucket/unknown-route`);
+    expect(await storage.json()).toMatchObject({ statusCode: '404' });
+  });
+});
+
+describe('the composed backend (persisted in a data folder)', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'local-supabase-'));
+  });
+
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps accounts and files across restarts and leaves a demoted administrator alone', async () => {
+    const first = await serve(await startLocalSupabase({ dataDir, quiet: true }));
+    const admin = first.client();
+    await admin.auth.signInWithPassword({ email: first.backend.adminEmail, password: first.backend.adminPassword });
+    const name = `${crypto.randomUUID()}.png`;
+    expect((await admin.storage.from('publications').upload(name, new Blob([PNG], { type: 'image/png' }))).error).toBeNull();
+    await first.backend.db.query(`update public.profiles set role = 'pending'`);
+    await first.stop();
+
+    const second = await serve(await startLocalSupabase({ dataDir, quiet: true }));
+    try {
+      expect(second.backend.adminAccount).toBe('exists-not-admin');
+      const { rows } = await second.backend.db.query<{ count: number }>(`select count(*)::int as count from auth.users`);
+      expect(rows[0]?.count).toBe(1);
+      const response = await fetch(`${second.url}/storage/v1/object/public/publications/${name}`);
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG);
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
+});
