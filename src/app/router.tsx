@@ -1,5 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from './route-error';
+// The reader's layout and home page are part of the entry chunk: the first visit starts its data requests without
+// waiting for another chunk. Every other page stays lazy.
+import { ReaderLayout } from '../features/reader/layout/reader-layout';
+import * as homeRoute from '../features/reader/home/home.route';
 
 /**
  * Every route of SPEC §2 plus DESIGN §5's article and advertising pages. Route modules are lazy: the reader's
@@ -9,10 +13,11 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     errorElement: <RouteError />,
-    lazy: () => import('../features/reader/reader-layout.route'),
+    Component: ReaderLayout,
     children: [
-      { index: true, lazy: () => import('../features/reader/home/home.route') },
+      { index: true, Component: homeRoute.Component, loader: homeRoute.loader },
       { path: 'topic/:slug', lazy: () => import('../features/reader/topic/topic.route') },
+      { path: 'noticia/externa', lazy: () => import('../features/reader/article/external-article.route') },
       { path: 'noticia/:id', lazy: () => import('../features/reader/article/article.route') },
       { path: 'obituarios', lazy: () => import('../features/reader/obituaries/obituaries.route') },
       { path: 'anuncie', lazy: () => import('../features/reader/advertising/advertising.route') },

@@ -4,6 +4,9 @@ export const paths = {
   home: () => '/',
   topic: (slug: string) => `/topic/${encodeURIComponent(slug)}`,
   article: (id: string) => `/noticia/${encodeURIComponent(id)}`,
+  /** External and built-in articles: the article travels in navigation state; a built-in one also by its id. */
+  externalArticle: (builtInId?: string) =>
+    builtInId ? `/noticia/externa?id=${encodeURIComponent(builtInId)}` : '/noticia/externa',
   obituaries: () => '/obituarios',
   advertising: () => '/anuncie',
   admin: {

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { ArrowLeft, BarChart3, Mail, MapPin, Phone, Target, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import type { MediaKitRequestInput } from '../../../services/media-kit';
+import { site } from '../../../config/site';
+import { paths } from '../../../lib/paths';
+import { Modal } from '../../../components/ui/modal';
+import { useDocumentMeta } from '../components/use-document-meta';
+import { EMPTY_MEDIA_KIT, MediaKitForm, type MediaKitValues } from './media-kit-form';
+
+export const MEDIA_KIT_SUCCESS = 'Obrigado pelo interesse! Entraremos em contato em breve.';
+
+const BENEFITS = [
+  {
+    icon: Target,
+    title: 'Alcance Local',
+    text: `Fale diretamente com quem vive, trabalha e compra em ${site.city} e região.`,
+  },
+  {
+    icon: Users,
+    title: 'Público Qualificado',
+    text: 'Mais de 50 mil leitores mensais, interessados no que acontece na cidade.',
+  },
+  {
+    icon: BarChart3,
+    title: 'Resultados Mensuráveis',
+    text: 'Relatórios de impressões e cliques para você acompanhar o retorno do seu investimento.',
+  },
+] as const;
+
+/** SPEC §9 price table. */
+const AD_FORMATS = [
+  { name: 'Banner Principal', size: '970x250', price: 'R$ 500/mês' },
+  { name: 'Banner Lateral', size: '300x600', price: 'R$ 200/mês' },
+  { name: 'Banner em Matéria', size: '728x90', price: 'R$ 400/mês' },
+] as const;
+
+interface AdvertisingPageProps {
+  submitMediaKit: (input: MediaKitRequestInput) => Promise<void>;
+  /** The success notice of SPEC §4; injectable so tests need not stub window.alert. */
+  notify?: (message: string) => void;
+}
+
+export function AdvertisingPage({ submitMediaKit, notify = (message) => window.alert(message) }: AdvertisingPageProps) {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<MediaKitValues>(EMPTY_MEDIA_KIT);
+  useDocumentMeta(`Anuncie no ${site.name}`, `Anuncie no ${site.name}: mais de 50 mil leitores mensais em ${site.city} e região.`);
+
+  async function submit(input: MediaKitRequestInput) {
+    await submitMediaKit(input);
+    // SPEC §4: the dialog closes first, then the thank-you notice, then the form starts over.
+    flushSync(() => {
+      setOpen(false);
+      setValues(EMPTY_MEDIA_KIT);
+    });
+    notify(MEDIA_KIT_SUCCESS);
+  }
+
+  return (
+    <div className="space-y-12">
+      <Link to={paths.home()} className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Voltar para a página inicial
+      </Link>
+
+      <section className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-900 px-6 py-12 text-center text-white sm:px-12">
+        <h1 className="font-serif text-3xl font-bold sm:text-4xl">Anuncie no {site.name}</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-brand-50">
+          Sua marca na frente de quem acompanha as notícias de {site.city} todos os dias.
+        </p>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="mt-8 rounded-md bg-white px-6 py-3 font-semibold text-brand-800 shadow hover:bg-brand-50"
+        >
+          Solicitar Mídia Kit
+        </button>
+      </section>
+
+      <section aria-labelledby="beneficios-titulo">
+        <h2 id="beneficios-titulo" className="sr-only">
+          Por que anunciar
+        </h2>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {BENEFITS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+              <Icon aria-hidden="true" className="h-8 w-8 text-brand-700" />
+              <h3 className="mt-3 text-lg font-bold text-slate-900">{title}</h3>
+              <p className="mt-2 text-slate-700">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="precos-titulo" className="space-y-4">
+        <h2 id="precos-titulo" className="text-2xl font-bold text-slate-900">
+          Espaços e valores
+        </h2>
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left">
+            <thead className="bg-slate-100 text-sm text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3">Formato</th>
+                <th scope="col" className="px-4 py-3">Tamanho</th>
+                <th scope="col" className="px-4 py-3">Valor</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {AD_FORMATS.map((format) => (
+                <tr key={format.name}>
+                  <th scope="row" className="px-4 py-3 font-semibold text-slate-900">{format.name}</th>
+                  <td className="px-4 py-3 text-slate-700">{format.size}</td>
+                  <td className="px-4 py-3 font-semibold text-brand-800">{format.price}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="contato-titulo" className="rounded-lg bg-slate-100 p-6">
+        <h2 id="contato-titulo" className="text-2xl font-bold text-slate-900">
+          Fale com o comercial
+        </h2>
+        <address className="mt-4 grid gap-4 not-italic sm:grid-cols-3">
+          <p className="flex items-start gap-2">
+            <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            <a href={`mailto:${site.contact.email}`} className="break-all text-brand-800 hover:underline">
+              {site.contact.email}
+            </a>
+          </p>
+          <p className="flex items-start gap-2">
+            <Phone aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            <a href={`tel:${site.contact.phone.replace(/[^\d+]/g, '')}`} className="text-brand-800 hover:underline">
+              {site.contact.phone}
+            </a>
+          </p>
+          <p className="flex items-start gap-2 text-slate-800">
+            <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            {site.contact.address}
+          </p>
+        </address>
+      </section>
+
+      <Modal
+        open={open}
+        title="Solicitar Mídia Kit"
+        description="Preencha seus dados e enviaremos o mídia kit com formatos, valores e audiência."
+        onClose={() => setOpen(false)}
+      >
+        <MediaKitForm values={values} onChange={setValues} onSubmit={submit} onCancel={() => setOpen(false)} />
+      </Modal>
+    </div>
+  );
+}

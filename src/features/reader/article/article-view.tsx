@@ -1,0 +1,134 @@
+import { ArrowLeft } from 'lucide-react';
+import type { NewsArticle } from '../../../services/news';
+import { articleImageSource } from '../../../lib/article-image';
+import { formatLongDate } from '../../../lib/dates';
+import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
+import { youtubeEmbedUrl } from '../../../lib/youtube';
+import { ArticleImage } from '../components/article-image';
+import { useDocumentMeta } from '../components/use-document-meta';
+import { ShareButtons } from './share-buttons';
+
+interface ArticleViewProps {
+  article: NewsArticle;
+  /** The address readers share: this page for local and built-in articles, the original story for external ones. */
+  shareUrl: string;
+  onBack: () => void;
+}
+
+/** SPEC §2 article screen, the same for local, external and built-in articles. */
+export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
+  useDocumentMeta(article.title, article.description || article.title);
+  const embedUrl = youtubeEmbedUrl(article.youtubeUrl);
+
+  return (
+    <article className="mx-auto max-w-3xl">
+      <BackButton onBack={onBack} />
+      <header className="mt-6 space-y-4">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+          <span className="rounded bg-brand-800 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
+            {article.category}
+          </span>
+          {article.publishedAt && <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>}
+        </div>
+        <h1 className="font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
+        {article.description && <p className="text-lg text-slate-700">{article.description}</p>}
+        <div className="flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4">
+          <p className="text-sm">
+            <span className="font-semibold text-slate-900">{article.author}</span>
+            <span className="block text-slate-600">Jornalista</span>
+          </p>
+          <ShareButtons url={shareUrl} title={article.title} />
+        </div>
+      </header>
+
+      <figure className="mt-6">
+        <ArticleImage
+          src={articleImageSource(article)}
+          alt={article.title}
+          width={1200}
+          height={675}
+          loading="eager"
+          className="aspect-video w-full rounded-lg bg-slate-200 object-cover"
+        />
+        <figcaption className="mt-2 text-sm text-slate-600">Foto: {article.sourceName}</figcaption>
+      </figure>
+
+      <ArticleBody article={article} />
+
+      {embedUrl && (
+        <div className="mt-8 aspect-video overflow-hidden rounded-lg bg-black">
+          <iframe
+            src={embedUrl}
+            title={`Vídeo: ${article.title}`}
+            width={1200}
+            height={675}
+            loading="lazy"
+            className="h-full w-full"
+            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+            referrerPolicy="strict-origin-when-cross-origin"
+            allowFullScreen
+          />
+        </div>
+      )}
+
+      {article.url && (
+        <p className="mt-6">
+          <a href={article.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 hover:underline">
+            Leia a matéria completa em {article.sourceName}
+            <span className="sr-only"> (abre em nova aba)</span>
+          </a>
+        </p>
+      )}
+
+      <section aria-labelledby="compartilhe-titulo" className="mt-10 rounded-lg bg-slate-100 p-6">
+        <h2 id="compartilhe-titulo" className="mb-4 text-lg font-bold text-slate-900">
+          Compartilhe esta notícia
+        </h2>
+        <ShareButtons url={shareUrl} title={article.title} />
+      </section>
+    </article>
+  );
+}
+
+const BODY_CLASSES =
+  'mt-8 space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6';
+
+function ArticleBody({ article }: { article: NewsArticle }) {
+  if (article.origin === 'local') {
+    // Stored HTML is sanitised on save too; sanitising again here means no stored row can run script in a reader's page.
+    return <div className={BODY_CLASSES} dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.content) }} />;
+  }
+  const paragraphs = article.content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+  return (
+    <div className={BODY_CLASSES}>
+      {paragraphs.map((paragraph, index) => (
+        <p key={index}>{paragraph}</p>
+      ))}
+    </div>
+  );
+}
+
+export function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onBack}
+      className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Voltar para as notícias
+    </button>
+  );
+}
+
+export function ArticleSkeleton() {
+  return (
+    <div role="status" className="mx-auto max-w-3xl space-y-4">
+      <span className="sr-only">Carregando notícia...</span>
+      <div aria-hidden="true" className="h-4 w-40 animate-pulse rounded bg-slate-200" />
+      <div aria-hidden="true" className="h-10 w-full animate-pulse rounded bg-slate-200" />
+      <div aria-hidden="true" className="h-10 w-2/3 animate-pulse rounded bg-slate-200" />
+      <div aria-hidden="true" className="aspect-video w-full animate-pulse rounded-lg bg-slate-200" />
+    </div>
+  );
+}

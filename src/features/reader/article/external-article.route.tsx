@@ -1,0 +1,32 @@
+import { useLocation, useSearchParams } from 'react-router';
+import { findBuiltInArticle } from '../../../services/news/sample-articles';
+import { paths } from '../../../lib/paths';
+import { articleFromState } from '../components/article-link';
+import { ArticleUnavailable } from './article-unavailable';
+import { ArticleView } from './article-view';
+import { useBackToNews } from './use-back-to-news';
+
+/**
+ * External and built-in articles. The article travels in navigation state, which the browser keeps across reloads
+ * and back/forward; a built-in one is also found by its id, so its address can be shared. An external story opened
+ * without state (a copied address) cannot be rebuilt, and says so.
+ */
+export function Component() {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const back = useBackToNews();
+  const builtInId = searchParams.get('id');
+  const article = articleFromState(location.state) ?? (builtInId ? findBuiltInArticle(builtInId) : null);
+
+  if (!article) {
+    return (
+      <ArticleUnavailable
+        title="Notícia indisponível"
+        message="Esta notícia externa não está mais disponível por este endereço. Volte à página inicial para ver as últimas notícias."
+        onBack={back}
+      />
+    );
+  }
+  const shareUrl = article.url ?? new URL(paths.externalArticle(article.id), window.location.origin).href;
+  return <ArticleView key={article.id} article={article} shareUrl={shareUrl} onBack={back} />;
+}

@@ -1,0 +1,39 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Await, useAsyncError } from 'react-router';
+
+interface DeferredProps<T> {
+  promise: Promise<T>;
+  /** Shown until the promise settles: the section's skeleton or loading text. */
+  fallback: ReactNode;
+  /** Shown when it rejects; the error also goes to the console. */
+  errorElement: ReactNode;
+  children: (value: T) => ReactNode;
+}
+
+/** One section of a page waiting for its own data, so the page renders at once and every request runs in parallel. */
+export function Deferred<T>({ promise, fallback, errorElement, children }: DeferredProps<T>) {
+  return (
+    <Suspense fallback={fallback}>
+      <Await resolve={promise} errorElement={<LoggedError>{errorElement}</LoggedError>}>
+        {(value: T) => children(value)}
+      </Await>
+    </Suspense>
+  );
+}
+
+function LoggedError({ children }: { children: ReactNode }) {
+  const error = useAsyncError();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return children;
+}
+
+/** The visible message of a section that could not load (STYLE rule 8: the unexpected is shown and logged). */
+export function SectionError({ children = 'Não foi possível carregar este conteúdo agora. Tente novamente mais tarde.' }: { children?: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Briefcase, ExternalLink, Flower2, MessageCircle } from 'lucide-react';
+import type { Job } from '../../../services/jobs';
+import type { Obituary } from '../../../services/obituaries';
+import { site } from '../../../config/site';
+import { formatDate } from '../../../lib/dates';
+import { paths } from '../../../lib/paths';
+import { Deferred, SectionError } from '../components/deferred';
+
+interface CommunitySectionProps {
+  jobs: Promise<Job[]>;
+  obituaries: Promise<Obituary[]>;
+}
+
+/** SPEC §2 community section: jobs, obituaries and the WhatsApp group, each card loading on its own. */
+export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
+  return (
+    <section aria-labelledby="comunidade-titulo" className="space-y-4">
+      <h2 id="comunidade-titulo" className="sr-only">
+        Comunidade
+      </h2>
+      <div className="grid gap-6 md:grid-cols-3">
+        <CommunityCard title="Vagas de Emprego" icon={<Briefcase aria-hidden="true" className="h-5 w-5" />}>
+          <Deferred promise={jobs} fallback={<CardSkeleton />} errorElement={<SectionError>Não foi possível carregar as vagas.</SectionError>}>
+            {(items) => <JobList jobs={items} />}
+          </Deferred>
+          <a
+            href={site.jobsSiteUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Ver todas as vagas
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            <span className="sr-only">(abre em nova aba)</span>
+          </a>
+        </CommunityCard>
+        <CommunityCard title="Obituário" icon={<Flower2 aria-hidden="true" className="h-5 w-5" />}>
+          <Deferred
+            promise={obituaries}
+            fallback={<CardSkeleton />}
+            errorElement={<SectionError>Não foi possível carregar o obituário.</SectionError>}
+          >
+            {(items) => <ObituaryList obituaries={items} />}
+          </Deferred>
+          <Link to={paths.obituaries()} className="mt-auto pt-4 text-sm font-semibold text-brand-700 hover:underline">
+            Ver todos<span className="sr-only"> os obituários</span>
+          </Link>
+        </CommunityCard>
+        <CommunityCard title="Grupo no WhatsApp" icon={<MessageCircle aria-hidden="true" className="h-5 w-5" />}>
+          <p className="text-sm text-slate-700">
+            Receba as principais notícias de {site.city} direto no seu celular. Entre no grupo do {site.name} no WhatsApp.
+          </p>
+          <a
+            href={site.whatsappGroupUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-4 inline-flex items-center justify-center rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800"
+          >
+            Participar do Grupo<span className="sr-only"> (abre em nova aba)</span>
+          </a>
+          <p className="mt-2 text-xs text-slate-600">Você pode sair do grupo a qualquer momento.</p>
+        </CommunityCard>
+      </div>
+    </section>
+  );
+}
+
+function CommunityCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h3 className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
+        <span className="text-brand-700">{icon}</span>
+        {title}
+      </h3>
+      {children}
+    </div>
+  );
+}
+
+export function JobList({ jobs }: { jobs: readonly Job[] }) {
+  if (jobs.length === 0) return <p className="text-sm text-slate-600">Nenhuma vaga publicada no momento.</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {jobs.map((job) => (
+        <li key={job.id} className="py-2">
+          <p className="font-semibold text-slate-900">{job.title}</p>
+          <p className="text-sm text-slate-700">{job.company}</p>
+          <p className="text-xs text-slate-600">
+            {job.location} • {job.contract_type}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ObituaryList({ obituaries }: { obituaries: readonly Obituary[] }) {
+  if (obituaries.length === 0) return <p className="text-sm text-slate-600">Nenhum obituário publicado.</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {obituaries.map((obituary) => (
+        <li key={obituary.id} className="py-2">
+          <p className="font-semibold text-slate-900">{obituary.name}</p>
+          <p className="text-sm text-slate-700">
+            {obituary.age} anos • Falecimento: <time dateTime={obituary.death_date}>{formatDate(obituary.death_date)}</time>
+          </p>
+          <p className="text-xs text-slate-600">
+            Velório: {obituary.funeral_location}, {obituary.funeral_time}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CardSkeleton() {
+  return (
+    <div role="status" className="space-y-2">
+      <span className="sr-only">Carregando...</span>
+      {Array.from({ length: 3 }, (_, index) => (
+        <div key={index} aria-hidden="true" className="h-12 animate-pulse rounded bg-slate-100" />
+      ))}
+    </div>
+  );
+}

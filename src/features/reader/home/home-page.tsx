@@ -1,0 +1,83 @@
+import type { Job } from '../../../services/jobs';
+import type { NewsArticle } from '../../../services/news';
+import type { Obituary } from '../../../services/obituaries';
+import { FEATURED_ARTICLE } from '../../../services/news/sample-articles';
+import { paths } from '../../../lib/paths';
+import { AdBanner } from '../components/ad-banner';
+import { ArticleGrid, ArticleGridSkeleton, NewsSection } from '../components/article-grid';
+import { Deferred, SectionError } from '../components/deferred';
+import { useDocumentMeta } from '../components/use-document-meta';
+import { CommunitySection } from './community-section';
+import { FeaturedStory } from './featured-story';
+import { MostReadList, MostReadSkeleton } from './most-read-list';
+import { WeatherWidget } from './weather-widget';
+
+/** Everything the home page shows, each part still on its way: the page renders at once and fills in. */
+export interface HomeData {
+  localArticles: Promise<NewsArticle[]>;
+  nationalArticles: Promise<NewsArticle[]>;
+  sportsArticles: Promise<NewsArticle[]>;
+  technologyArticles: Promise<NewsArticle[]>;
+  mostRead: Promise<NewsArticle[]>;
+  jobs: Promise<Job[]>;
+  obituaries: Promise<Obituary[]>;
+}
+
+/** How many cards each home section shows: two rows of the three-column grid. */
+export const HOME_SECTION_SIZE = 6;
+
+export function HomePage({ data }: { data: HomeData }) {
+  useDocumentMeta(null);
+  const sections = [
+    { title: 'Porto Ferreira e Região', slug: 'local', articles: data.localArticles, empty: 'Nenhuma notícia local publicada ainda.' },
+    { title: 'Notícias Nacionais', slug: 'politica', articles: data.nationalArticles, empty: 'Nenhuma notícia nacional no momento.' },
+    { title: 'Esportes', slug: 'esportes', articles: data.sportsArticles, empty: 'Nenhuma notícia de esportes no momento.' },
+    { title: 'Tecnologia', slug: 'tecnologia', articles: data.technologyArticles, empty: 'Nenhuma notícia de tecnologia no momento.' },
+  ] as const;
+
+  return (
+    <>
+      <h1 className="sr-only">Porto Ferreira Notícias: página inicial</h1>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-10">
+          <FeaturedStory article={FEATURED_ARTICLE} />
+          <AdBanner size="medium" />
+          <CommunitySection jobs={data.jobs} obituaries={data.obituaries} />
+          {sections.map((section) => (
+            <NewsSection key={section.title} title={section.title} moreHref={paths.topic(section.slug)}>
+              <Deferred
+                promise={section.articles}
+                fallback={<ArticleGridSkeleton />}
+                errorElement={<SectionError>Não foi possível carregar as notícias desta seção.</SectionError>}
+              >
+                {(articles) =>
+                  articles.length === 0 ? (
+                    <p className="text-sm text-slate-600">{section.empty}</p>
+                  ) : (
+                    <ArticleGrid articles={articles.slice(0, HOME_SECTION_SIZE)} />
+                  )
+                }
+              </Deferred>
+            </NewsSection>
+          ))}
+        </div>
+        <div className="space-y-8">
+          <WeatherWidget />
+          <section aria-labelledby="mais-lidas-titulo" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="mais-lidas-titulo" className="mb-2 border-b-2 border-brand-800 pb-2 text-lg font-bold text-slate-900">
+              Notícias Mais Lidas
+            </h2>
+            <Deferred
+              promise={data.mostRead}
+              fallback={<MostReadSkeleton />}
+              errorElement={<SectionError>Não foi possível carregar as mais lidas.</SectionError>}
+            >
+              {(articles) => <MostReadList articles={articles} />}
+            </Deferred>
+          </section>
+          <AdBanner size="small" />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { useLoaderData } from 'react-router';
+import { browserClient } from '../../../services/browser-client';
+import { listPublishedJobs } from '../../../services/jobs';
+import { articleFromPublication } from '../../../services/news/from-publication';
+import { getNationalNews, getTopicNews } from '../../../services/news/news-api';
+import { COMMUNITY_OBITUARIES_LIMIT, listPublishedObituaries } from '../../../services/obituaries';
+import { listMostRead, listPublishedByTopicSlug } from '../../../services/publications';
+import { HOME_SECTION_SIZE, HomePage, type HomeData } from './home-page';
+
+/**
+ * Starts every request of the home page at once and returns them unresolved: no request waits for another (the
+ * local section filters by topic slug in the same request), and each section shows its skeleton until its own data.
+ */
+export function loader(): HomeData {
+  const client = browserClient();
+  return {
+    localArticles: listPublishedByTopicSlug(client, 'local', HOME_SECTION_SIZE).then((rows) => rows.map(articleFromPublication)),
+    nationalArticles: getNationalNews(),
+    sportsArticles: getTopicNews('esportes'),
+    technologyArticles: getTopicNews('tecnologia'),
+    mostRead: listMostRead(client).then((rows) => rows.map(articleFromPublication)),
+    jobs: listPublishedJobs(client),
+    obituaries: listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT),
+  };
+}
+
+export function Component() {
+  return <HomePage data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { site } from '../../../config/site';
+import { paths } from '../../../lib/paths';
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-12 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <p className="font-serif text-lg font-bold text-white">{site.name}</p>
+          <p className="mt-2 text-sm">{site.tagline}</p>
+        </div>
+        <nav aria-label="Rodapé">
+          <ul className="space-y-2 text-sm">
+            <li>
+              <Link to={paths.advertising()} className="hover:text-white hover:underline">
+                Anuncie
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.obituaries()} className="hover:text-white hover:underline">
+                Obituário
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <address className="space-y-1 text-sm not-italic">
+          <p>
+            <a href={`mailto:${site.contact.email}`} className="hover:text-white hover:underline">
+              {site.contact.email}
+            </a>
+          </p>
+          <p>
+            <a href={`tel:${site.contact.phone.replace(/[^\d+]/g, '')}`} className="hover:text-white hover:underline">
+              {site.contact.phone}
+            </a>
+          </p>
+          <p>{site.contact.address}</p>
+        </address>
+      </div>
+      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+        © {new Date().getFullYear()} {site.name}. {site.city} – {site.state}.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,116 @@
+import { useId, useState } from 'react';
+import { Search, UserRound } from 'lucide-react';
+import type { Obituary } from '../../../services/obituaries';
+import { formatLongDate } from '../../../lib/dates';
+import { site } from '../../../config/site';
+import { ArticleImage } from '../components/article-image';
+import { Deferred, SectionError } from '../components/deferred';
+import { useDocumentMeta } from '../components/use-document-meta';
+import { filterObituaries, type ObituaryFilter } from './obituary-filters';
+
+export function ObituariesPage({ obituaries }: { obituaries: Promise<Obituary[]> }) {
+  const [filter, setFilter] = useState<ObituaryFilter>({ name: '', deathDate: '' });
+  const nameId = useId();
+  const dateId = useId();
+  useDocumentMeta('Obituário', `Homenagens e informações sobre falecimentos em ${site.city}.`);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <header>
+        <h1 className="font-serif text-3xl font-bold text-slate-900">Obituário</h1>
+        <p className="mt-1 text-slate-700">Homenagens e informações sobre falecimentos em Porto Ferreira</p>
+      </header>
+
+      <search className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row">
+        <div className="relative flex-1">
+          <label htmlFor={nameId} className="sr-only">
+            Buscar por nome
+          </label>
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+          <input
+            id={nameId}
+            type="search"
+            placeholder="Buscar por nome..."
+            value={filter.name}
+            onChange={(event) => setFilter((current) => ({ ...current, name: event.target.value }))}
+            className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-slate-900 placeholder:text-slate-500"
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={dateId} className="text-sm font-medium text-slate-700">
+            Data do falecimento
+          </label>
+          <input
+            id={dateId}
+            type="date"
+            value={filter.deathDate}
+            onChange={(event) => setFilter((current) => ({ ...current, deathDate: event.target.value }))}
+            className="rounded-md border border-slate-300 px-3 py-2 text-slate-900"
+          />
+        </div>
+      </search>
+
+      <Deferred
+        promise={obituaries}
+        fallback={<p role="status" className="py-12 text-center text-slate-600">Carregando obituários...</p>}
+        errorElement={<SectionError>Não foi possível carregar os obituários. Tente novamente mais tarde.</SectionError>}
+      >
+        {(loaded) => <ObituaryResults obituaries={filterObituaries(loaded, filter)} />}
+      </Deferred>
+    </div>
+  );
+}
+
+function ObituaryResults({ obituaries }: { obituaries: Obituary[] }) {
+  if (obituaries.length === 0) {
+    return <p className="py-12 text-center text-lg font-semibold text-slate-900">Nenhum obituário encontrado</p>;
+  }
+  return (
+    <ul className="space-y-6">
+      {obituaries.map((obituary) => (
+        <li key={obituary.id}>
+          <ObituaryEntry obituary={obituary} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ObituaryEntry({ obituary }: { obituary: Obituary }) {
+  return (
+    <article className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:flex-row">
+      {obituary.photo_url ? (
+        <ArticleImage
+          src={obituary.photo_url}
+          alt={`Foto de ${obituary.name}`}
+          width={128}
+          height={128}
+          className="h-32 w-32 shrink-0 rounded-full bg-slate-200 object-cover"
+        />
+      ) : (
+        <div className="flex h-32 w-32 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          <UserRound aria-hidden="true" className="h-14 w-14" />
+        </div>
+      )}
+      <div className="flex-1 space-y-3">
+        <div>
+          <h2 className="font-serif text-2xl font-bold text-slate-900">{obituary.name}</h2>
+          <p className="text-slate-700">
+            {obituary.age} anos • Falecimento: <time dateTime={obituary.death_date}>{formatLongDate(obituary.death_date)}</time>
+          </p>
+        </div>
+        {obituary.biography && <p className="text-slate-800">{obituary.biography}</p>}
+        {obituary.family && <p className="text-sm text-slate-700">{obituary.family}</p>}
+        <div className="rounded-md bg-slate-50 p-4">
+          <h3 className="font-semibold text-slate-900">Informações do Velório</h3>
+          <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
+            <dt className="font-medium text-slate-700">Local:</dt>
+            <dd className="text-slate-900">{obituary.funeral_location}</dd>
+            <dt className="font-medium text-slate-700">Horário:</dt>
+            <dd className="text-slate-900">{obituary.funeral_time}</dd>
+          </dl>
+        </div>
+      </div>
+    </article>
+  );
+}
