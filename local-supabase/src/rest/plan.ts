@@ -228,7 +228,7 @@ function representationOf(prefs: Preferences): boolean {
 export function planInsert(cache: SchemaCache, table: Table, query: ParsedQuery, body: JsonBody, opts: MutationOptions): InsertPlan {
   const rows = Array.isArray(body.value) ? body.value : [body.value];
   if (!rows.every(isObject)) throw invalidBody('Empty or invalid json', 'An insert body must be an object or an array of objects');
-  const objects = rows as Record<string, unknown>[];
+  const objects = rows;
 
   // `columns=` restricts the keys taken from the body; without it, the union of the objects' keys.
   let columns: string[];

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
@@ -106,11 +106,12 @@ let router: RestRouter;
 let server: ServerType;
 let url: string;
 let anonKey: string;
-let anon: SupabaseClient;
-let editor: SupabaseClient;
-let reader: SupabaseClient;
+type Client = ReturnType<typeof client>;
+let anon: Client;
+let editor: Client;
+let reader: Client;
 
-function client(token?: string): SupabaseClient {
+function client(token?: string) {
   const transport = (globalThis as { WebSocket?: unknown }).WebSocket ?? StubWebSocket;
   return createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -255,7 +256,7 @@ describe('reads (contract §1.1)', () => {
   it('lists the most read with limit', async () => {
     await seedFooStories();
     const result = await anon.from('publications').select(SEL_PUB).eq('published', true).order('views', { ascending: false }).limit(5);
-    expect(result.data?.map((p) => p.views)).toEqual([15, 14, 13, 12, 11]);
+    expect((result.data as { views: number }[] | null)?.map((p) => p.views)).toEqual([15, 14, 13, 12, 11]);
   });
 
   it('gets one publication, and hides a draft from anon but not from an editor', async () => {
@@ -271,8 +272,9 @@ describe('reads (contract §1.1)', () => {
 
   it('lists everything for the admin, newest first, with the topic name after the columns', async () => {
     const result = await editor.from('publications').select('*,topics(name)').order('created_at', { ascending: false });
-    expect(result.data?.map((p) => p.id)).toEqual([DRAFT, ARTICLE]);
-    expect(Object.keys(result.data?.[0] ?? {})).toEqual([
+    const rows = result.data as Record<string, unknown>[] | null;
+    expect(rows?.map((p) => p.id)).toEqual([DRAFT, ARTICLE]);
+    expect(Object.keys(rows?.[0] ?? {})).toEqual([
       'id',
       'title',
       'description',
@@ -389,7 +391,7 @@ describe('writes (contract §1.1, §1.2)', () => {
     expect(result.status).toBe(201);
     expect(result.error).toBeNull();
     expect(result.data).toMatchObject({ title: 'New', views: 0, published: false, published_at: null, topic_id: LOCAL });
-    expect(result.data?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((result.data as { id: string } | null)?.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('publishes, then deletes a publication', async () => {

@@ -8,8 +8,8 @@ import {
   invalidPath,
   jwtError,
   notSingular,
-  RestError,
   toRestError,
+  type RestError,
   unsupportedMethod,
 } from './errors.ts';
 import { appliedPreferences, parsePrefer, SINGULAR_MEDIA_TYPE, wantsSingular, type Preferences } from './parse-headers.ts';
@@ -42,8 +42,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const SINGULAR_TYPE = `${SINGULAR_MEDIA_TYPE}; charset=utf-8`;
 
 /** Thrown inside the transaction for `Prefer: tx=rollback`: the answer is kept, the changes are not. */
-class Rollback {
-  constructor(readonly response: Response) {}
+class Rollback extends Error {
+  constructor(readonly response: Response) {
+    super('rolled back on request');
+  }
 }
 
 export function createRestRouter(deps: RestDeps): RestRouter {
