@@ -20,7 +20,7 @@ class NoRealtime {
     throw new Error('realtime is not available in these tests');
   }
 }
-const transport = (globalThis.WebSocket ?? NoRealtime) as typeof WebSocket;
+const transport = globalThis.WebSocket ?? NoRealtime;
 
 interface Served {
   backend: LocalSupabase;

@@ -67,7 +67,9 @@ export async function ensureLocalAdmin(
       await auth.registerUser({ email, password, data: { name: 'Redação' } });
       return 'created';
     } catch (error) {
-      if (error instanceof AuthApiError) throw new Error(`LOCAL_ADMIN_EMAIL/PASSWORD refused: ${error.message}`);
+      if (error instanceof AuthApiError) {
+        throw new Error(`LOCAL_ADMIN_EMAIL/PASSWORD refused: ${error.message}`, { cause: error });
+      }
       throw error;
     }
   }

@@ -34,7 +34,7 @@ class NoRealtime {
     throw new Error('realtime is not available in these tests');
   }
 }
-const transport = (globalThis.WebSocket ?? NoRealtime) as typeof WebSocket;
+const transport = globalThis.WebSocket ?? NoRealtime;
 
 export async function startHarness(): Promise<Harness> {
   const jwtSecret = DEMO_JWT_SECRET;

@@ -53,8 +53,8 @@ export interface UserJson {
 
 /** Drivers hand timestamps back as Date (pg, PGlite) but a seeded row could come through as text. */
 export function toDate(value: unknown): Date | null {
-  if (value === null || value === undefined) return null;
-  const date = value instanceof Date ? value : new Date(String(value));
+  if (!(value instanceof Date) && typeof value !== 'string' && typeof value !== 'number') return null;
+  const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

@@ -16,7 +16,7 @@ async function fileStore(): Promise<BlobStore> {
 }
 
 describe.each([
-  ['memory', async () => createMemoryBlobStore()],
+  ['memory', () => Promise.resolve(createMemoryBlobStore())],
   ['file system', fileStore],
 ])('%s blob store', (_kind, create) => {
   it('stores, replaces, reads and deletes bytes per bucket and name', async () => {

@@ -18,15 +18,17 @@ export function createMemoryBlobStore(): BlobStore {
   const blobs = new Map<string, Uint8Array>();
   const key = (bucket: string, name: string) => `${bucket}\u0000${name}`;
   return {
-    async put(bucket, name, bytes) {
+    put(bucket, name, bytes) {
       blobs.set(key(bucket, name), bytes.slice());
+      return Promise.resolve();
     },
-    async get(bucket, name) {
+    get(bucket, name) {
       const bytes = blobs.get(key(bucket, name));
-      return bytes ? bytes.slice() : null;
+      return Promise.resolve(bytes ? bytes.slice() : null);
     },
-    async delete(bucket, name) {
+    delete(bucket, name) {
       blobs.delete(key(bucket, name));
+      return Promise.resolve();
     },
   };
 }

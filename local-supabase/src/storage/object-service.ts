@@ -152,7 +152,10 @@ export async function readPublicObject(deps: ObjectServiceDeps, bucketId: string
   const bytes = await deps.blobs.get(bucketId, name);
   if (!bytes) throw storageErrors.noSuchKey();
   const metadata = row.metadata ?? {};
-  const text = (key: string) => (typeof metadata[key] === 'string' ? (metadata[key] as string) : null);
+  const text = (key: string) => {
+    const value = metadata[key];
+    return typeof value === 'string' ? value : null;
+  };
   return {
     bytes,
     mimeType: text('mimetype') ?? 'application/octet-stream',

@@ -36,8 +36,13 @@ const OBJECT_COLUMNS = `name, bucket_id, owner, owner_id, id, version, updated_a
   metadata, user_metadata`;
 
 function isoOf(value: unknown): string {
-  const date = value instanceof Date ? value : new Date(String(value));
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : new Date(NaN);
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
+}
+
+/** uuid and text columns arrive as strings from both drivers. */
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
 }
 
 function objectOrNull(value: unknown): Record<string, unknown> | null {
@@ -48,10 +53,10 @@ function toObjectRowJson(raw: Record<string, unknown>): ObjectRowJson {
   return {
     name: String(raw.name),
     bucket_id: String(raw.bucket_id),
-    owner: raw.owner === null || raw.owner === undefined ? null : String(raw.owner),
-    owner_id: raw.owner_id === null || raw.owner_id === undefined ? null : String(raw.owner_id),
+    owner: textOrNull(raw.owner),
+    owner_id: textOrNull(raw.owner_id),
     id: String(raw.id),
-    version: raw.version === null || raw.version === undefined ? null : String(raw.version),
+    version: textOrNull(raw.version),
     updated_at: isoOf(raw.updated_at),
     created_at: isoOf(raw.created_at),
     last_accessed_at: isoOf(raw.last_accessed_at),

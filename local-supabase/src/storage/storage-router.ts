@@ -98,7 +98,7 @@ export function createStorageRouter(options: StorageRouterOptions): Hono {
       throw storageErrors.invalidRequest('body must have required property prefixes with at least one name');
     }
     const bucket = await requireBucket(options.db, c.req.param('bucket'));
-    return c.json(await removeObjects(deps, caller, bucket, prefixes as string[]));
+    return c.json(await removeObjects(deps, caller, bucket, prefixes));
   });
 
   // A sub-app's notFound is not consulted once it is mounted with app.route(), so the catch-all is a route.
