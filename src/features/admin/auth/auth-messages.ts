@@ -1,0 +1,37 @@
+import { AuthError } from '../../../services/errors';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Email ou senha inválidos';
+export const NO_SESSION_MESSAGE = 'Erro ao fazer login. Por favor, tente novamente.';
+export const EMAIL_TAKEN_MESSAGE = 'Este email já está cadastrado';
+export const WEAK_PASSWORD_MESSAGE = 'Senha fraca: use pelo menos 6 caracteres, misturando letras e números.';
+export const PASSWORD_MISMATCH_MESSAGE = 'As senhas não coincidem';
+
+/** SPEC §8 login errors, matched on GoTrue's code (the message as a fallback for servers that send no code). */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof AuthError) {
+    if (error.code === 'invalid_credentials' || error.message === 'Invalid login credentials') return INVALID_CREDENTIALS_MESSAGE;
+    if (error.code === 'no_session') return NO_SESSION_MESSAGE;
+    if (error.code === 'email_not_confirmed') return 'Confirme seu email antes de entrar.';
+  }
+  // SPEC §8: other login errors are shown as they come.
+  return error instanceof Error && error.message ? error.message : NO_SESSION_MESSAGE;
+}
+
+/**
+ * Sign-up errors. SPEC §8 names 'Email already registered', a text GoTrue never sends (contract §2.4): the duplicate
+ * is recognised by its code, `user_already_exists`, whatever the wording.
+ */
+export function registerErrorMessage(error: unknown): string {
+  if (error instanceof AuthError) {
+    if (error.code === 'user_already_exists' || error.code === 'email_exists' || /already registered/i.test(error.message)) {
+      return EMAIL_TAKEN_MESSAGE;
+    }
+    if (error.code === 'weak_password') return WEAK_PASSWORD_MESSAGE;
+    if (error.code === 'signup_disabled') return 'O cadastro de novas contas está desativado.';
+    if (error.code === 'validation_failed' && /email/i.test(error.message)) return 'Informe um email válido.';
+    if (error.code === 'over_email_send_rate_limit' || error.code === 'over_request_rate_limit') {
+      return 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+    }
+  }
+  return 'Erro ao criar conta. Por favor, tente novamente.';
+}

@@ -1,0 +1,119 @@
+import { useState, type ReactNode } from 'react';
+import { useEditorState, type Editor } from '@tiptap/react';
+import { Bold, Heading2, Heading3, Heading4, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide-react';
+import { LinkDialog } from './link-dialog';
+
+function ToolbarButton({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      title={label}
+      aria-label={label}
+      aria-pressed={active === undefined ? undefined : active}
+      disabled={disabled}
+      onClick={onClick}
+      className={`inline-flex h-9 w-9 items-center justify-center rounded-md disabled:opacity-40 ${
+        active ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-200'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+const separator = <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-300" />;
+
+/** The toolbar of issue 4: bold, italic, headings, lists, quote, link, undo and redo. */
+export function EditorToolbar({ editor }: { editor: Editor }) {
+  const [linkOpen, setLinkOpen] = useState(false);
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      h4: e.isActive('heading', { level: 4 }),
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+      blockquote: e.isActive('blockquote'),
+      link: e.isActive('link'),
+      href: (e.getAttributes('link').href as string | undefined) ?? '',
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+
+  const chain = () => editor.chain().focus();
+
+  return (
+    <div role="toolbar" aria-label="Formatação do texto" className="flex flex-wrap items-center gap-0.5 border-b border-slate-300 bg-slate-50 p-1">
+      <ToolbarButton label="Negrito" active={state.bold} onClick={() => chain().toggleBold().run()}>
+        <Bold aria-hidden="true" className="h-4 w-4" />
+      </ToolbarButton>
+      <ToolbarButton label="Itálico" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+        <Italic aria-hidden="true" className="h-4 w-4" />
+      </ToolbarButton>
+      {separator}
+      <ToolbarButton label="Título" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        <Heading2 aria-hidden="true" className="h-4 w-4" />
+      </ToolbarButton>
+      <ToolbarButton label="Subtítulo" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        <Heading3 aria-hidden="true" className="h-4 w-4" />
+      </ToolbarButton>
+      <ToolbarButton label="Intertítulo" active={state.h4} onClick={() => chain().toggleHeading({ level: 4 }).run()}>
+        <Heading4 aria-hidden="true" className="h-4 w-4" />
+      </ToolbarButton>
+      {separator}
+      <ToolbarButton label="Lista com marcadores" active={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
+        <List aria-hidden="true" className="h-4 w-4" />
+      </ToolbarButton>
+      <ToolbarButton label="Lista numerada" active={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
+        <ListOrdered aria-hidden="true" className="h-4 w-4" />
+      </ToolbarButton>
+      <ToolbarButton label="Citação" active={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
+        <Quote aria-hidden="true" className="h-4 w-4" />
+      </ToolbarButton>
+      <ToolbarButton label="Link" active={state.link} onClick={() => setLinkOpen(true)}>
+        <Link2 aria-hidden="true" className="h-4 w-4" />
+      </ToolbarButton>
+      {separator}
+      <ToolbarButton label="Desfazer" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+        <Undo2 aria-hidden="true" className="h-4 w-4" />
+      </ToolbarButton>
+      <ToolbarButton label="Refazer" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
+        <Redo2 aria-hidden="true" className="h-4 w-4" />
+      </ToolbarButton>
+      <LinkDialog
+        open={linkOpen}
+        initialHref={state.href}
+        onClose={() => setLinkOpen(false)}
+        onRemove={() => {
+          setLinkOpen(false);
+          chain().extendMarkRange('link').unsetLink().run();
+        }}
+        onApply={(href) => {
+          setLinkOpen(false);
+          if (editor.state.selection.empty && !state.link) {
+            // Nothing selected: insert the address itself as the link's text.
+            chain().insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+          } else {
+            chain().extendMarkRange('link').setLink({ href }).run();
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Clock, LogOut, RefreshCw } from 'lucide-react';
+import { site } from '../../../config/site';
+import { primaryButton, secondaryButton } from '../shared/buttons';
+
+interface PendingApprovalNoticeProps {
+  email: string;
+  onCheckAgain: () => void;
+  onSignOut: () => void;
+  checking?: boolean;
+}
+
+/** DESIGN §4: a new account sees, instead of the management screens, that it waits for an administrator. */
+export function PendingApprovalNotice({ email, onCheckAgain, onSignOut, checking = false }: PendingApprovalNoticeProps) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
+      <title>{`Aguardando aprovação | ${site.name}`}</title>
+      <div className="w-full max-w-lg rounded-lg bg-white p-6 text-center shadow-md sm:p-8">
+        <span className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+          <Clock aria-hidden="true" className="h-6 w-6" />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">Conta aguardando aprovação</h1>
+        <p className="mt-3 text-slate-700">
+          Sua conta ({email}) foi criada, mas ainda precisa ser aprovada por um administrador do {site.name}. Assim que for
+          aprovada, você poderá gerenciar publicações, tópicos, obituários e vagas.
+        </p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <button type="button" onClick={onCheckAgain} disabled={checking} className={secondaryButton}>
+            <RefreshCw aria-hidden="true" className="h-4 w-4" />
+            {checking ? 'Verificando...' : 'Verificar novamente'}
+          </button>
+          <button type="button" onClick={onSignOut} className={primaryButton}>
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            Sair
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,47 @@
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { browserClient } from '../../../services/browser-client';
+import { NotFoundError } from '../../../services/errors';
+import { getObituary, saveObituary } from '../../../services/obituaries';
+import { paths } from '../../../lib/paths';
+import { ErrorAlert, LoadingMessage } from '../shared/alert-message';
+import { AdminRouteError } from '../shared/admin-route-error';
+import { PageHeader } from '../shared/page-header';
+import { bucketUploader } from '../shared/upload';
+import { useAsyncData } from '../shared/use-async-data';
+import { ObituaryForm, emptyObituary, toObituaryInput, valuesFromObituary } from './obituary-form';
+
+const uploadPhoto = bucketUploader('obituaries');
+
+export function Component() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const load = useCallback(
+    async () => (id ? valuesFromObituary(await getObituary(browserClient(), id)) : emptyObituary()),
+    [id],
+  );
+  const { state } = useAsyncData(load);
+  if (state.status === 'error' && state.error instanceof NotFoundError) throw state.error;
+
+  return (
+    <>
+      <PageHeader title={id ? 'Editar Obituário' : 'Novo Obituário'} backTo={paths.admin.obituaries()} />
+      {state.status === 'loading' && <LoadingMessage />}
+      {state.status === 'error' && <ErrorAlert>Erro ao carregar o obituário.</ErrorAlert>}
+      {state.status === 'success' && (
+        <ObituaryForm
+          key={id ?? 'new'}
+          initialValues={state.data}
+          upload={uploadPhoto}
+          onCancel={() => void navigate(paths.admin.obituaries())}
+          onSubmit={async (values) => {
+            await saveObituary(browserClient(), toObituaryInput(values), id);
+            await navigate(paths.admin.obituaries());
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

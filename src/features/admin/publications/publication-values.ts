@@ -1,0 +1,49 @@
+import type { AdminPublication, PublicationInput } from '../../../services/publications';
+import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
+
+/** What the publication form edits (strings for inputs; converted to the service's input on save). */
+export interface PublicationFormValues {
+  title: string;
+  description: string;
+  content: string;
+  imageUrl: string | null;
+  youtubeUrl: string;
+  topicId: string;
+  published: boolean;
+}
+
+export const EMPTY_PUBLICATION: PublicationFormValues = {
+  title: '',
+  description: '',
+  content: '',
+  imageUrl: null,
+  youtubeUrl: '',
+  topicId: '',
+  // SPEC §4: the box is unticked by default.
+  published: false,
+};
+
+export function valuesFromPublication(publication: AdminPublication): PublicationFormValues {
+  return {
+    title: publication.title,
+    description: publication.description ?? '',
+    content: publication.content ?? '',
+    imageUrl: publication.image_url,
+    youtubeUrl: publication.youtube_url ?? '',
+    topicId: publication.topic_id ?? '',
+    published: publication.published,
+  };
+}
+
+/** The service input: the content sanitised with the allow-list before it is stored (DESIGN §5). */
+export function toPublicationInput(values: PublicationFormValues): PublicationInput {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    content: sanitizeRichText(values.content),
+    image_url: values.imageUrl,
+    youtube_url: values.youtubeUrl.trim() || null,
+    topic_id: values.topicId,
+    published: values.published,
+  };
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The admin lists' table frame: a captioned table that scrolls sideways on a phone instead of squeezing columns.
+ * The scroll container is focusable so keyboard users can scroll it too.
+ */
+export function DataTable({ caption, headers, children }: { caption: string; headers: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label={caption}>
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {headers.map((header, index) => (
+              <th
+                key={header}
+                scope="col"
+                className={`px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-700 ${index === headers.length - 1 && header === 'Ações' ? 'text-right' : ''}`}
+              >
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-8 text-center text-slate-600">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+export const cell = 'px-4 py-3 align-middle text-slate-800';

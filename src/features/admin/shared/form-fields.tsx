@@ -1,0 +1,190 @@
+import { useId, type ChangeEvent, type ReactNode } from 'react';
+
+// Labelled form controls with the validation message next to the field (STYLE 8): the message is tied to the
+// control with aria-describedby and the control is marked aria-invalid, so screen readers read both together.
+
+const CONTROL =
+  'block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100';
+
+function controlClass(error: string | undefined, extra = '') {
+  return `${CONTROL} ${error ? 'border-red-600' : 'border-slate-300'} ${extra}`;
+}
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}
+
+function FieldFrame({ id, label, required, hint, error, children }: FieldFrameProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  if (error) return `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
+}
+
+interface CommonProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+}
+
+export function TextField({
+  type = 'text',
+  autoComplete,
+  inputMode,
+  min,
+  max,
+  ...props
+}: CommonProps & {
+  type?: 'text' | 'email' | 'password' | 'url' | 'date' | 'number' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text' | 'email' | 'url';
+  min?: number;
+  max?: number;
+}) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={props.label} required={props.required} hint={props.hint} error={props.error}>
+      <input
+        id={id}
+        name={props.name}
+        type={type}
+        value={props.value}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => props.onChange(event.target.value)}
+        placeholder={props.placeholder}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        min={min}
+        max={max}
+        disabled={props.disabled}
+        aria-required={props.required || undefined}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(id, props.error, props.hint)}
+        className={controlClass(props.error)}
+      />
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ rows = 3, ...props }: CommonProps & { rows?: number }) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={props.label} required={props.required} hint={props.hint} error={props.error}>
+      <textarea
+        id={id}
+        name={props.name}
+        rows={rows}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        placeholder={props.placeholder}
+        disabled={props.disabled}
+        aria-required={props.required || undefined}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(id, props.error, props.hint)}
+        className={controlClass(props.error, 'resize-y')}
+      />
+    </FieldFrame>
+  );
+}
+
+export function SelectField({
+  options,
+  emptyOption,
+  ...props
+}: CommonProps & { options: readonly { value: string; label: string }[]; emptyOption?: string }) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={props.label} required={props.required} hint={props.hint} error={props.error}>
+      <select
+        id={id}
+        name={props.name}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        disabled={props.disabled}
+        aria-required={props.required || undefined}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(id, props.error, props.hint)}
+        className={controlClass(props.error)}
+      >
+        {emptyOption !== undefined && <option value="">{emptyOption}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function CheckboxField({
+  label,
+  name,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+        className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
+      />
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+/** Moves focus to the first field marked invalid, so a keyboard or screen-reader user lands on the problem. */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  target?.focus();
+}

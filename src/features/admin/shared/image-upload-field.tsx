@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { ImageIcon, X } from 'lucide-react';
+import { ACCEPTED_IMAGE_TYPES, checkImageFile, type ImageProblem, type UploadProgress } from '../../../services/storage';
+import { StorageError } from '../../../services/errors';
+
+export type UploadImage = (file: File, onProgress: (progress: UploadProgress) => void) => Promise<string>;
+
+const PROBLEM_MESSAGES: Record<ImageProblem, string> = {
+  'not-an-image': 'O arquivo precisa ser uma imagem (PNG, JPG, WEBP, GIF ou AVIF).',
+  'too-large': 'A imagem deve ter no máximo 10MB.',
+};
+
+/** Turns an upload failure into the field's message: the bucket's own refusals read like the client's checks. */
+export function uploadErrorMessage(error: unknown): string {
+  if (error instanceof StorageError) {
+    if (error.code === '413') return PROBLEM_MESSAGES['too-large'];
+    if (error.code === '415') return PROBLEM_MESSAGES['not-an-image'];
+    if (error.code === 'not_authenticated') return 'Sua sessão expirou. Entre novamente para enviar a imagem.';
+  }
+  return 'Erro ao enviar a imagem. Tente novamente.';
+}
+
+interface ImageUploadFieldProps {
+  label: string;
+  /** The stored image's public URL, or null. */
+  value: string | null;
+  onChange: (url: string | null) => void;
+  upload: UploadImage;
+  /** Tells the form an upload is running, so it can hold the save until the URL exists. */
+  onUploadingChange?: (uploading: boolean) => void;
+  hint?: string;
+}
+
+/**
+ * Image upload (DESIGN §5): images only, 10 MB at most, checked before sending; a local preview at once, a progress
+ * bar while the file goes up, and a remove button. The upload starts on selection, so the URL is part of the form
+ * (and of the publication's local draft) before the form is saved.
+ */
+export function ImageUploadField({ label, value, onChange, upload, onUploadingChange, hint = 'PNG, JPG até 10MB' }: ImageUploadFieldProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    return () => {
+      if (localPreview) URL.revokeObjectURL(localPreview);
+    };
+  }, [localPreview]);
+
+  const uploading = percent !== null;
+  const preview = localPreview ?? value;
+
+  async function handleFile(file: File) {
+    setError(null);
+    const problem = checkImageFile(file);
+    if (problem) {
+      setError(PROBLEM_MESSAGES[problem]);
+      if (inputRef.current) inputRef.current.value = '';
+      return;
+    }
+    setLocalPreview(URL.createObjectURL(file));
+    setPercent(0);
+    onUploadingChange?.(true);
+    try {
+      const url = await upload(file, ({ loaded, total }) => setPercent(total > 0 ? Math.round((loaded / total) * 100) : 0));
+      onChange(url);
+    } catch (uploadError) {
+      console.error(uploadError);
+      setError(uploadErrorMessage(uploadError));
+      setLocalPreview(null);
+      if (inputRef.current) inputRef.current.value = '';
+    } finally {
+      setPercent(null);
+      onUploadingChange?.(false);
+    }
+  }
+
+  function remove() {
+    setLocalPreview(null);
+    setError(null);
+    if (inputRef.current) inputRef.current.value = '';
+    onChange(null);
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {preview && (
+        <div className="relative mb-3 inline-block">
+          <img src={preview} alt="Pré-visualização da imagem" className="h-40 w-auto max-w-full rounded-md border border-slate-200 object-cover" />
+          {!uploading && (
+            <button
+              type="button"
+              onClick={remove}
+              aria-label="Remover imagem"
+              title="Remover imagem"
+              className="absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-red-700 text-white shadow hover:bg-red-800"
+            >
+              <X aria-hidden="true" className="h-4 w-4" />
+            </button>
+          )}
+        </div>
+      )}
+      <div className="flex items-center gap-3 rounded-md border-2 border-dashed border-slate-300 bg-white p-4">
+        <ImageIcon aria-hidden="true" className="h-8 w-8 shrink-0 text-slate-500" />
+        <div className="min-w-0 flex-1">
+          <input
+            ref={inputRef}
+            id={id}
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            disabled={uploading}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : `${id}-hint`}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void handleFile(file);
+            }}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+          />
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+            {hint}
+          </p>
+        </div>
+      </div>
+      {uploading && (
+        <div className="mt-2 flex items-center gap-3" role="status">
+          <progress value={percent} max={100} aria-label="Progresso do envio da imagem" className="h-2 flex-1 accent-brand-700" />
+          <span className="text-sm text-slate-700">Enviando imagem... {percent}%</span>
+        </div>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

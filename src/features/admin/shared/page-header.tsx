@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { site } from '../../../config/site';
+
+/** A screen's title, with an optional back arrow (SPEC §2 forms) and actions on the right (e.g. 'Nova Vaga'). */
+export function PageHeader({ title, backTo, actions }: { title: string; backTo?: string; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <title>{`${title} | Painel | ${site.name}`}</title>
+      <div className="flex items-center gap-2">
+        {backTo && (
+          <Link
+            to={backTo}
+            aria-label="Voltar"
+            title="Voltar"
+            className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200"
+          >
+            <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+          </Link>
+        )}
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      </div>
+      {actions && <div className="flex items-center gap-2">{actions}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { iconButton } from './buttons';
+
+interface RowActionsProps {
+  /** What the row is, for the buttons' accessible names ("Editar: Título"). */
+  itemLabel: string;
+  editTo: string;
+  onDelete: () => void;
+  /** The publish toggle (SPEC §2: titled 'Publicar' or 'Despublicar'); omitted for topics. */
+  published?: boolean;
+  onTogglePublished?: () => void;
+  busy?: boolean;
+}
+
+export function RowActions({ itemLabel, editTo, onDelete, published, onTogglePublished, busy }: RowActionsProps) {
+  const toggleTitle = published ? 'Despublicar' : 'Publicar';
+  return (
+    <div className="flex items-center justify-end gap-1">
+      {onTogglePublished && (
+        <button
+          type="button"
+          onClick={onTogglePublished}
+          disabled={busy}
+          title={toggleTitle}
+          aria-label={`${toggleTitle}: ${itemLabel}`}
+          className={iconButton}
+        >
+          {published ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
+        </button>
+      )}
+      <Link to={editTo} title="Editar" aria-label={`Editar: ${itemLabel}`} className={iconButton}>
+        <Pencil aria-hidden="true" className="h-4 w-4" />
+      </Link>
+      <button
+        type="button"
+        onClick={onDelete}
+        disabled={busy}
+        title="Excluir"
+        aria-label={`Excluir: ${itemLabel}`}
+        className={`${iconButton} hover:bg-red-50 hover:text-red-700`}
+      >
+        <Trash2 aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Profile } from '../../../services/profiles';
+import { ServiceError } from '../../../services/errors';
+import { formatDate } from '../../../lib/dates';
+import { secondaryButton } from '../shared/buttons';
+import { DataTable, EmptyRow, cell } from '../shared/data-table';
+
+/** set_profile_role's refusals (supabase/migrations/*_profiles_and_admin_role.sql), in pt-BR. */
+export function roleChangeErrorMessage(error: unknown): string {
+  const code = error instanceof ServiceError ? error.code : undefined;
+  switch (code) {
+    case 'PF001':
+      return 'Você não pode revogar o seu próprio acesso de administrador.';
+    case 'PF002':
+      return 'Não é possível revogar o último administrador.';
+    case 'PF003':
+      return 'Conta não encontrada. Recarregue a página.';
+    case '42501':
+      return 'Apenas administradores podem alterar contas.';
+    default:
+      return 'Erro ao atualizar a conta. Tente novamente.';
+  }
+}
+
+interface UserTableProps {
+  profiles: readonly Profile[];
+  currentUserId: string;
+  busyId: string | null;
+  onApprove: (profile: Profile) => void;
+  onRevoke: (profile: Profile) => void;
+}
+
+/** DESIGN §4 accounts: name, e-mail, role, date; approve a pending account, revoke an admin (never yourself). */
+export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke }: UserTableProps) {
+  const admins = profiles.filter((profile) => profile.role === 'admin').length;
+  return (
+    <DataTable caption="Usuários" headers={['Nome', 'Email', 'Papel', 'Cadastro', 'Ações']}>
+      {profiles.length === 0 && <EmptyRow colSpan={5}>Nenhuma conta cadastrada</EmptyRow>}
+      {profiles.map((profile) => {
+        const self = profile.id === currentUserId;
+        const label = profile.name || profile.email;
+        return (
+          <tr key={profile.id}>
+            <td className={`${cell} font-medium`}>
+              {profile.name || '-'}
+              {self && <span className="ml-2 text-xs font-normal text-slate-600">(você)</span>}
+            </td>
+            <td className={cell}>{profile.email}</td>
+            <td className={cell}>
+              {profile.role === 'admin' ? (
+                <span className="inline-flex rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Administrador</span>
+              ) : (
+                <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Aguardando aprovação</span>
+              )}
+            </td>
+            <td className={`${cell} whitespace-nowrap`}>{formatDate(profile.created_at)}</td>
+            <td className={`${cell} text-right`}>
+              {profile.role === 'pending' && (
+                <button type="button" onClick={() => onApprove(profile)} disabled={busyId === profile.id} aria-label={`Aprovar: ${label}`} className={secondaryButton}>
+                  Aprovar
+                </button>
+              )}
+              {profile.role === 'admin' && !self && admins > 1 && (
+                <button
+                  type="button"
+                  onClick={() => onRevoke(profile)}
+                  disabled={busyId === profile.id}
+                  aria-label={`Revogar acesso: ${label}`}
+                  className={`${secondaryButton} text-red-800`}
+                >
+                  Revogar acesso
+                </button>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
+  );
+}
