@@ -165,8 +165,36 @@ async function seedFooStories(): Promise<void> {
   `);
 }
 
+/**
+ * PGlite in memory; with DATABASE_URL (scripts/with-postgres.sh) a fresh database on that server instead, so the
+ * same requests are proved on real PostgreSQL without touching the tables of other test files.
+ */
+async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const memory = await openDatabase();
+    return { db: memory, drop: () => memory.close() };
+  }
+  const name = `rest_test_${process.pid}_${Date.now()}`;
+  const admin = await openDatabase({ databaseUrl: serverUrl });
+  await admin.exec(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const fresh = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    db: fresh,
+    drop: async () => {
+      await fresh.close();
+      await admin.exec(`drop database ${name}`);
+      await admin.close();
+    },
+  };
+}
+
+let dropDatabase: () => Promise<void>;
+
 beforeAll(async () => {
-  db = await openDatabase();
+  ({ db, drop: dropDatabase } = await openTestDatabase());
   await db.exec(await readFile(new URL('../../sql/bootstrap.sql', import.meta.url), 'utf8'));
   await db.exec(FIXTURE);
   router = createRestRouter({ db, jwtSecret: SECRET });
@@ -184,7 +212,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  await db.close();
+  await dropDatabase();
 });
 
 beforeEach(seed);
@@ -525,6 +553,39 @@ describe('other request forms the client produces (contract §1.1)', () => {
     expect(result.data).toEqual([{ id: ARTICLE, comments: [{ body: 'second' }] }]);
   });
 
+  it('accepts the captured embedded order/limit request on a to-one embed', async () => {
+    const result = await anon
+      .from('publications')
+      .select('id,topics(name)')
+      .order('name', { referencedTable: 'topics', ascending: true })
+      .limit(1, { referencedTable: 'topics' });
+    expect(result.data).toEqual([{ id: ARTICLE, topics: { name: 'Local' } }]);
+  });
+
+  it('keeps only parents with a matching embedded row for !inner', async () => {
+    await db.exec(`update public.publications set topic_id = '${SPORTS}' where id = '${DRAFT}'`);
+    const result = await editor.from('publications').select('id, topics!inner(slug)').eq('topics.slug', 'esportes');
+    expect(result.data).toEqual([{ id: DRAFT, topics: { slug: 'esportes' } }]);
+  });
+
+  it('answers but keeps nothing with Prefer: tx=rollback, and echoes Preference-Applied', async () => {
+    const token = await userToken(EDITOR_ID, 'editor');
+    const response = await raw('/topics?select=slug', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        prefer: 'return=representation, tx=rollback',
+      },
+      body: '{"name":"Tmp","slug":"tmp"}',
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual([{ slug: 'tmp' }]);
+    expect(response.headers.get('preference-applied')).toBe('return=representation, tx=rollback');
+    const after = await anon.from('topics').select('id').eq('slug', 'tmp');
+    expect(after.data).toEqual([]);
+  });
+
   it('upserts: 201 when it inserts, 200 when it only updates', async () => {
     const updated = await editor.from('topics').upsert({ id: LOCAL, name: 'Local News', slug: 'local' });
     expect(updated).toMatchObject({ status: 200, error: null });
@@ -654,6 +715,14 @@ describe('errors (contract §1.7)', () => {
     const response = await raw('/topics/extra/segments');
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'PGRST125' });
+  });
+
+  it('answers 405 for a volatile function called with GET (read-only transaction) and for PUT', async () => {
+    const response = await raw('/rpc/increment_views?publication_id=' + ARTICLE);
+    expect(response.status).toBe(405);
+    expect(((await response.json()) as { code: string }).code).toBe('25006');
+    const put = await raw('/topics', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(put.status).toBe(405);
   });
 
   it('sees a table created after the router was built', async () => {
