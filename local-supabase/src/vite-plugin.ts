@@ -45,7 +45,8 @@ function isBackendPath(url: string | undefined): boolean {
   return BACKEND_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-function mount(server: HostServer): void {
+/** Mounts the backend's handler on a dev or preview server; returns the (idempotent) release of the backend. */
+function mount(server: HostServer): () => Promise<void> {
   const backend = acquireBackend();
   // Start now, not on the first request, so the administrator's credentials appear with Vite's banner.
   backend.catch((error: unknown) => console.error('[local-supabase] could not start:', error));
@@ -53,12 +54,10 @@ function mount(server: HostServer): void {
     if (!isBackendPath(req.url)) return next();
     backend.then((running) => running.handler(req, res)).catch(next);
   });
-  let released = false;
-  server.httpServer?.once('close', () => {
-    if (released) return;
-    released = true;
-    void releaseBackend();
-  });
+  let released: Promise<void> | undefined;
+  const release = () => (released ??= releaseBackend());
+  server.httpServer?.once('close', () => void release());
+  return release;
 }
 
 /**
@@ -67,6 +66,7 @@ function mount(server: HostServer): void {
  */
 export function localSupabase(): Plugin {
   let enabled = false;
+  let release: (() => Promise<void>) | undefined;
   return {
     name: 'local-supabase',
     async config(config, { mode }) {
@@ -78,10 +78,15 @@ export function localSupabase(): Plugin {
       return { define: { 'import.meta.env.VITE_LOCAL_SUPABASE_ANON_KEY': JSON.stringify(anonKey) } };
     },
     configureServer(server) {
-      if (enabled) mount(server);
+      if (enabled) release = mount(server);
     },
     configurePreviewServer(server) {
-      if (enabled) mount(server);
+      if (enabled) release = mount(server);
+    },
+    // Vite awaits this when the dev server closes (the HTTP server's close event is not awaited), so the
+    // database is shut down cleanly before the process exits.
+    async closeBundle() {
+      await release?.();
     },
   };
 }
