@@ -105,6 +105,32 @@ describe('the composed backend (in memory)', () => {
     const storage = await fetch(`${served.url}/storage/v1/bucket/unknown-route`);
     expect(await storage.json()).toMatchObject({ statusCode: '404' });
   });
+
+  it('allows cross-origin calls from this machine only, exposing the headers supabase-js reads', async () => {
+    const preflight = await fetch(`${served.url}/auth/v1/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey, authorization, content-type, x-supabase-api-version',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-supabase-api-version');
+
+    const failure = await fetch(`${served.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:5173', 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'whatever' }),
+    });
+    expect(failure.status).toBe(400);
+    expect(failure.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(failure.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
+
+    const foreign = await fetch(`${served.url}/rest/v1/topics?select=slug`, { headers: { origin: 'https://evil.example' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
 });
 
 describe('the composed backend (persisted in a data folder)', () => {

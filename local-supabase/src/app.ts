@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { createAuthRouter } from './auth/auth-router.ts';
 import { AuthApiError, authErrorResponse } from './auth/auth-error.ts';
@@ -7,6 +8,27 @@ import { createRestRouter } from './rest/index.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { createStorageRouter } from './storage/storage-router.ts';
 import { StorageApiError, storageErrorResponse } from './storage/storage-error.ts';
+
+/** What supabase-js sends (contract §0, CORS). */
+const ALLOWED_HEADERS = [
+  'apikey', 'authorization', 'x-client-info', 'content-type', 'accept', 'accept-profile', 'content-profile',
+  'prefer', 'range', 'x-upsert', 'cache-control', 'x-supabase-api-version', 'x-retry-count',
+];
+/** Without these two the client loses `count` and auth error codes. */
+const EXPOSED_HEADERS = ['Content-Range', 'X-Supabase-Api-Version', 'x-sb-error-code'];
+
+/**
+ * Cross-origin use (the app on Vite's port, this server on its own) is for this machine only: any page on the
+ * web could otherwise sign in with the well-known local administrator password and edit the local data.
+ */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const { hostname, protocol } = new URL(origin);
+    return (protocol === 'http:' || protocol === 'https:') && ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+  } catch {
+    return false;
+  }
+}
 
 export interface AppDeps {
   db: Database;
@@ -22,6 +44,15 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
+  app.use(
+    cors({
+      origin: (origin) => (isLoopbackOrigin(origin) ? origin : null),
+      allowHeaders: ALLOWED_HEADERS,
+      exposeHeaders: EXPOSED_HEADERS,
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  );
   app.route('/rest/v1', createRestRouter({ db: deps.db, jwtSecret: deps.jwtSecret }));
   app.route('/auth/v1', createAuthRouter({ db: deps.db, jwtSecret: deps.jwtSecret, siteUrl: deps.siteUrl }));
   app.route('/storage/v1', createStorageRouter({ db: deps.db, jwtSecret: deps.jwtSecret, blobs: deps.blobs }));
