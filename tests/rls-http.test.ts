@@ -58,9 +58,18 @@ const fixtures: Record<Exclude<TableName, 'profiles'>, { newRow: () => Record<st
 type ContentTable = keyof typeof fixtures;
 const tables = Object.keys(fixtures) as ContentTable[];
 
-/** Who may write each table: media kit requests take inserts from anyone, everything else only from admins. */
+/**
+ * Who may write each table: media kit requests take inserts from anyone and are never edited (admins read and delete
+ * them); everything else is written only by admins.
+ */
 const mayInsert = (actor: Actor, table: ContentTable) => actor === 'admin' || table === 'media_kit_requests';
-const mayChange = (actor: Actor) => actor === 'admin';
+const mayUpdate = (actor: Actor, table: ContentTable) => actor === 'admin' && table !== 'media_kit_requests';
+const mayDelete = (actor: Actor) => actor === 'admin';
+
+/** A forbidden write either fails with 42501 (no grant) or is filtered by RLS to zero rows: never a change. */
+function expectDeniedOrNoop(error: { code?: string } | null) {
+  if (error) expect(error.code).toBe('42501');
+}
 
 async function insertAsAdmin(table: ContentTable): Promise<string> {
   const { data, error } = await clients.admin.from(table).insert(fixtures[table].newRow() as never).select('id').single();
@@ -99,22 +108,27 @@ describe.each(['anon', 'pending', 'admin'] as const)('acting as %s', (actor) => 
       }
     });
 
-    it(`update is ${mayChange(actor) ? 'allowed' : 'denied (zero rows touched)'}`, async () => {
+    it(`update is ${mayUpdate(actor, table) ? 'allowed' : 'denied (42501 or zero rows touched)'}`, async () => {
       const id = await insertAsAdmin(table);
       const patch = table === 'media_kit_requests' ? { company: 'Alterada' } : table === 'topics' ? { name: 'Alterado' } : { published: true };
       const { error } = await clients[actor].from(table).update(patch as never).eq('id', id);
-      expect(error).toBeNull();
       const { data } = await clients.admin.from(table).select('*').eq('id', id).single();
       const [[column, value]] = Object.entries(patch) as [[string, unknown]];
-      if (mayChange(actor)) expect((data as Record<string, unknown>)[column]).toBe(value);
-      else expect((data as Record<string, unknown>)[column]).not.toBe(value);
+      if (mayUpdate(actor, table)) {
+        expect(error).toBeNull();
+        expect((data as Record<string, unknown>)[column]).toBe(value);
+      } else {
+        expectDeniedOrNoop(error);
+        expect((data as Record<string, unknown>)[column]).not.toBe(value);
+      }
     });
 
-    it(`delete is ${mayChange(actor) ? 'allowed' : 'denied (zero rows touched)'}`, async () => {
+    it(`delete is ${mayDelete(actor) ? 'allowed' : 'denied (42501 or zero rows touched)'}`, async () => {
       const id = await insertAsAdmin(table);
       const { error } = await clients[actor].from(table).delete().eq('id', id);
-      expect(error).toBeNull();
-      expect(await existsForAdmin(table, id)).toBe(!mayChange(actor));
+      if (mayDelete(actor)) expect(error).toBeNull();
+      else expectDeniedOrNoop(error);
+      expect(await existsForAdmin(table, id)).toBe(!mayDelete(actor));
     });
   });
 
@@ -146,7 +160,8 @@ describe.each(['anon', 'pending', 'admin'] as const)('acting as %s', (actor) => 
     if (actor === 'anon') expect(data ?? []).toHaveLength(0);
     if (actor === 'pending') expect(data).toHaveLength(1);
     if (actor === 'admin') expect((data ?? []).length).toBeGreaterThanOrEqual(2);
-    await clients[actor].from('profiles').update({ role: 'admin' }).neq('id', adminId);
+    const { error } = await clients[actor].from('profiles').update({ role: 'admin' }).neq('id', adminId);
+    expectDeniedOrNoop(error);
     const { data: roles } = await clients.admin.from('profiles').select('role').neq('id', adminId);
     expect(roles?.every((row) => row.role === 'pending')).toBe(true);
   });
@@ -163,7 +178,8 @@ describe.each(['anon', 'pending', 'admin'] as const)('acting as %s', (actor) => 
   it('views cannot be set directly', async () => {
     const read = async () => (await clients.admin.from('publications').select('views').eq('id', seed.publications.mostRead).single()).data!.views;
     const before = await read();
-    await clients[actor].from('publications').update({ views: 999_999 } as never).eq('id', seed.publications.mostRead);
+    const { error } = await clients[actor].from('publications').update({ views: 999_999 } as never).eq('id', seed.publications.mostRead);
+    expect(error?.code).toBe('42501');
     expect(await read()).toBe(before);
   });
 });
