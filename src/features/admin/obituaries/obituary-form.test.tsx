@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ObituaryForm, emptyObituary, toObituaryInput, type ObituaryFormValues } from './obituary-form';
+
+afterEach(() => vi.restoreAllMocks());
+
+function renderForm(props: Partial<Parameters<typeof ObituaryForm>[0]> = {}) {
+  const onSubmit = vi.fn<(values: ObituaryFormValues) => Promise<void>>().mockResolvedValue(undefined);
+  const onCancel = vi.fn();
+  const upload = vi.fn().mockResolvedValue('https://cdn.example/obituaries/p.jpg');
+  render(
+    <ObituaryForm initialValues={emptyObituary(new Date(2026, 10, 3, 10))} onSubmit={onSubmit} onCancel={onCancel} upload={upload} {...props} />,
+  );
+  return { onSubmit, onCancel, upload, user: userEvent.setup() };
+}
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/nome completo/i), 'José da Silva');
+  await user.type(screen.getByLabelText(/idade/i), '82');
+  await user.type(screen.getByLabelText(/local do velório/i), 'Velório Municipal');
+  await user.type(screen.getByLabelText(/horário do velório/i), '08h às 16h');
+}
+
+describe('ObituaryForm', () => {
+  it('defaults the date of death to today and the box to unticked', () => {
+    renderForm();
+    expect(screen.getByLabelText(/data do falecimento/i)).toHaveValue('2026-11-03');
+    expect(screen.getByRole('checkbox', { name: 'Publicar imediatamente' })).not.toBeChecked();
+    expect(screen.getByText('PNG, JPG até 10MB')).toBeInTheDocument();
+  });
+
+  it('requires name, age, date, funeral place and time (SPEC §5), next to each field', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.clear(screen.getByLabelText(/data do falecimento/i));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(screen.getByLabelText(/nome completo/i)).toHaveAccessibleDescription('Informe o nome completo');
+    expect(screen.getByLabelText(/idade/i)).toHaveAccessibleDescription('Informe a idade');
+    expect(screen.getByLabelText(/data do falecimento/i)).toHaveAccessibleDescription('Informe a data do falecimento');
+    expect(screen.getByLabelText(/local do velório/i)).toHaveAccessibleDescription('Informe o local do velório');
+    expect(screen.getByLabelText(/horário do velório/i)).toHaveAccessibleDescription('Informe o horário do velório');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("saves with 'Salvando...' and sends the age as an integer", async () => {
+    let finish!: () => void;
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { user } = renderForm({ onSubmit });
+    await fillRequired(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Publicar imediatamente' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(screen.getByRole('button', { name: 'Salvando...' })).toBeDisabled();
+    const values = (onSubmit.mock.calls[0] as unknown as [ObituaryFormValues])[0];
+    expect(toObituaryInput(values)).toEqual({
+      name: 'José da Silva',
+      age: 82,
+      death_date: '2026-11-03',
+      biography: null,
+      family: null,
+      funeral_location: 'Velório Municipal',
+      funeral_time: '08h às 16h',
+      photo_url: null,
+      published: true,
+    });
+    finish();
+  });
+
+  it("shows 'Erro ao salvar obituário' on failure and keeps the form", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderForm({ onSubmit: vi.fn().mockRejectedValue(new Error('permission denied')) });
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar obituário');
+    expect(screen.getByLabelText(/nome completo/i)).toHaveValue('José da Silva');
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeEnabled();
+  });
+
+  it('uploads the photo and sends its URL', async () => {
+    const { onSubmit, upload, user } = renderForm();
+    await user.upload(screen.getByLabelText('Foto'), new File(['jpg'], 'foto.jpg', { type: 'image/jpeg' }));
+    expect(upload).toHaveBeenCalled();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ photoUrl: 'https://cdn.example/obituaries/p.jpg' }));
+  });
+
+  it('calls onCancel with Cancelar', async () => {
+    const { onCancel, user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(onCancel).toHaveBeenCalled();
+  });
+});

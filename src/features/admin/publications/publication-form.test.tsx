@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PublicationForm } from './publication-form';
+import { draftKey, readDraft, writeDraft } from './publication-draft';
+import { EMPTY_PUBLICATION, toPublicationInput, type PublicationFormValues } from './publication-values';
+
+const topics = [
+  { id: 'local', name: 'Porto Ferreira', slug: 'local' },
+  { id: 'saude', name: 'Saúde', slug: 'saude' },
+];
+const KEY = draftKey(undefined);
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+function renderForm(props: Partial<Parameters<typeof PublicationForm>[0]> = {}) {
+  const onSubmit = vi.fn<(values: PublicationFormValues) => Promise<void>>().mockResolvedValue(undefined);
+  const onCancel = vi.fn();
+  const upload = vi.fn().mockResolvedValue('https://cdn.example/publications/a.png');
+  render(
+    <PublicationForm
+      initialValues={EMPTY_PUBLICATION}
+      topics={topics}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      upload={upload}
+      draftKey={KEY}
+      storage={localStorage}
+      {...props}
+    />,
+  );
+  return { onSubmit, onCancel, upload, user: userEvent.setup() };
+}
+
+describe('PublicationForm', () => {
+  it('has the fields of SPEC §2, the editor toolbar and an unticked box', async () => {
+    renderForm();
+    expect(screen.getByRole('textbox', { name: /título/i })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Descrição' })).toHaveAttribute('rows', '3');
+    expect(await screen.findByRole('textbox', { name: 'Conteúdo' }, { timeout: 10_000 })).toBeInTheDocument();
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatação do texto' });
+    for (const name of ['Negrito', 'Itálico', 'Título', 'Lista com marcadores', 'Lista numerada', 'Citação', 'Link', 'Desfazer', 'Refazer']) {
+      expect(toolbar).toContainElement(screen.getByRole('button', { name }));
+    }
+    expect(screen.getByLabelText('Imagem')).toHaveAttribute('type', 'file');
+    expect(screen.getByText('PNG, JPG até 10MB')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'URL do vídeo no YouTube' })).toHaveAttribute('placeholder', 'https://www.youtube.com/watch?v=...');
+    expect(screen.getByRole('combobox', { name: /tópico/i })).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Publicar imediatamente' })).not.toBeChecked();
+  });
+
+  it('requires the title and the topic and validates the YouTube address, next to each field', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByRole('textbox', { name: 'URL do vídeo no YouTube' }), 'https://vimeo.com/1');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(screen.getByRole('textbox', { name: /título/i })).toHaveAccessibleDescription('Informe o título');
+    expect(screen.getByRole('combobox', { name: /tópico/i })).toHaveAccessibleDescription('Selecione um tópico');
+    expect(screen.getByRole('textbox', { name: 'URL do vídeo no YouTube' })).toHaveAccessibleDescription(/link válido do YouTube/);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /título/i })).toHaveFocus());
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("saves the values, with 'Salvando...' and the button disabled meanwhile", async () => {
+    let finish!: () => void;
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { user } = renderForm({ onSubmit });
+    await user.type(screen.getByRole('textbox', { name: /título/i }), 'Festa da cerâmica');
+    await user.selectOptions(screen.getByRole('combobox', { name: /tópico/i }), 'local');
+    await user.type(screen.getByRole('textbox', { name: 'URL do vídeo no YouTube' }), 'https://youtu.be/dQw4w9WgXcQ');
+    await user.click(screen.getByRole('checkbox', { name: 'Publicar imediatamente' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(screen.getByRole('button', { name: 'Salvando...' })).toBeDisabled();
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Festa da cerâmica', topicId: 'local', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', published: true }),
+    );
+    finish();
+    await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
+  });
+
+  it("shows 'Erro ao salvar publicação' on failure and keeps everything typed", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderForm({ onSubmit: vi.fn().mockRejectedValue(new Error('User not authenticated')) });
+    await user.type(screen.getByRole('textbox', { name: /título/i }), 'Obras na Avenida');
+    await user.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Trânsito desviado');
+    await user.selectOptions(screen.getByRole('combobox', { name: /tópico/i }), 'saude');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar publicação');
+    expect(screen.getByRole('textbox', { name: /título/i })).toHaveValue('Obras na Avenida');
+    expect(screen.getByRole('textbox', { name: 'Descrição' })).toHaveValue('Trânsito desviado');
+    expect(screen.getByRole('combobox', { name: /tópico/i })).toHaveValue('saude');
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeEnabled();
+    expect(readDraft(localStorage, KEY)?.values.title).toBe('Obras na Avenida');
+  });
+
+  it('autosaves a local draft and restores it, with a way to discard it', async () => {
+    const first = renderForm();
+    await first.user.type(screen.getByRole('textbox', { name: /título/i }), 'Rascunho importante');
+    expect(readDraft(localStorage, KEY)?.values.title).toBe('Rascunho importante');
+
+    document.body.innerHTML = '';
+    const second = renderForm();
+    expect(screen.getByRole('textbox', { name: /título/i })).toHaveValue('Rascunho importante');
+    expect(screen.getByRole('status')).toHaveTextContent('Rascunho não salvo recuperado');
+    await second.user.click(screen.getByRole('button', { name: 'Descartar rascunho' }));
+    expect(screen.getByRole('textbox', { name: /título/i })).toHaveValue('');
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('ignores a draft that equals what is stored', () => {
+    writeDraft(localStorage, KEY, EMPTY_PUBLICATION);
+    renderForm();
+    expect(screen.queryByText(/Rascunho não salvo/)).not.toBeInTheDocument();
+  });
+
+  it('uploads the chosen image, shows its preview and lets it be removed', async () => {
+    const { upload, onSubmit, user } = renderForm();
+    const file = new File(['png'], 'foto.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Imagem'), file);
+    expect(upload).toHaveBeenCalledWith(file, expect.any(Function));
+    expect(await screen.findByRole('img', { name: 'Pré-visualização da imagem' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /título/i }), 'Com foto');
+    await user.selectOptions(screen.getByRole('combobox', { name: /tópico/i }), 'local');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ imageUrl: 'https://cdn.example/publications/a.png' }));
+    await user.click(screen.getByRole('button', { name: 'Remover imagem' }));
+    expect(screen.queryByRole('img', { name: 'Pré-visualização da imagem' })).not.toBeInTheDocument();
+  });
+
+  it('calls onCancel', async () => {
+    const { onCancel, user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(onCancel).toHaveBeenCalled();
+  });
+
+  it('passes the typed rich text on', async () => {
+    const { onSubmit, user } = renderForm();
+    const editor = await screen.findByRole('textbox', { name: 'Conteúdo' }, { timeout: 10_000 });
+    // ProseMirror reads DOM mutations; in jsdom, typing is simulated by editing the paragraph and firing input.
+    editor.querySelector('p')!.textContent = 'Corpo da matéria';
+    fireEvent.input(editor);
+    await user.type(screen.getByRole('textbox', { name: /título/i }), 'T');
+    await user.selectOptions(screen.getByRole('combobox', { name: /tópico/i }), 'local');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ content: '<p>Corpo da matéria</p>' })));
+  });
+});
+
+describe('toPublicationInput', () => {
+  it('sanitises the content before it is saved and sends empty optional fields as null', () => {
+    const input = toPublicationInput({
+      ...EMPTY_PUBLICATION,
+      title: '  Título  ',
+      content: '<p onclick="x()">Oi<script>alert(1)</script> <a href="javascript:alert(1)">l</a></p>',
+      topicId: 'local',
+    });
+    expect(input).toEqual({
+      title: 'Título',
+      description: '',
+      content: '<p>Oi <a target="_blank" rel="noopener noreferrer nofollow">l</a></p>',
+      image_url: null,
+      youtube_url: null,
+      topic_id: 'local',
+      published: false,
+    });
+  });
+});

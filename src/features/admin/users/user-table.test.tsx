@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ServiceError } from '../../../services/errors';
+import type { Profile } from '../../../services/profiles';
+import { UserTable, roleChangeErrorMessage } from './user-table';
+
+const me: Profile = { id: 'me', name: 'Redação', email: 'redacao@example.com', role: 'admin', created_at: '2026-10-01T12:00:00Z' };
+const other: Profile = { id: 'o', name: 'Bia', email: 'bia@example.com', role: 'admin', created_at: '2026-10-02T12:00:00Z' };
+const pending: Profile = { id: 'p', name: 'Caio', email: 'caio@example.com', role: 'pending', created_at: '2026-10-05T12:00:00Z' };
+
+function renderTable(profiles: Profile[]) {
+  const onApprove = vi.fn();
+  const onRevoke = vi.fn();
+  render(<UserTable profiles={profiles} currentUserId="me" busyId={null} onApprove={onApprove} onRevoke={onRevoke} />);
+  return { onApprove, onRevoke };
+}
+
+describe('UserTable', () => {
+  it('shows name, e-mail, role and date; approves pending accounts; revokes other admins, never yourself', async () => {
+    const { onApprove, onRevoke } = renderTable([me, other, pending]);
+    const mine = screen.getByRole('row', { name: /redacao@example.com/ });
+    expect(within(mine).getByText('(você)')).toBeInTheDocument();
+    expect(within(mine).queryByRole('button')).not.toBeInTheDocument();
+
+    const pendingRow = screen.getByRole('row', { name: /caio@example.com/ });
+    expect(within(pendingRow).getByText('Aguardando aprovação')).toBeInTheDocument();
+    expect(within(pendingRow).getByText('05/10/2026')).toBeInTheDocument();
+    await userEvent.click(within(pendingRow).getByRole('button', { name: 'Aprovar: Caio' }));
+    expect(onApprove).toHaveBeenCalledWith(pending);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revogar acesso: Bia' }));
+    expect(onRevoke).toHaveBeenCalledWith(other);
+  });
+
+  it('offers no revoke when only one admin is left', () => {
+    renderTable([me, pending]);
+    expect(screen.queryByRole('button', { name: /Revogar/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('roleChangeErrorMessage', () => {
+  it.each([
+    ['PF001', 'Você não pode revogar o seu próprio acesso de administrador.'],
+    ['PF002', 'Não é possível revogar o último administrador.'],
+    ['42501', 'Apenas administradores podem alterar contas.'],
+    [undefined, 'Erro ao atualizar a conta. Tente novamente.'],
+  ])('maps SQLSTATE %s', (code, message) => {
+    expect(roleChangeErrorMessage(new ServiceError('x', { code }))).toBe(message);
+  });
+});

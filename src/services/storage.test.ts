@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSupabaseClient } from './client';
+import { StorageError } from './errors';
+import { uploadImageWithProgress } from './storage';
+
+// A stand-in for the browser's XMLHttpRequest that records the request and lets the test answer it.
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | undefined;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, text: string) {
+    this.status = status;
+    this.responseText = text;
+    this.onload?.();
+  }
+}
+
+const ANON = 'anon-key';
+
+// One client for the file: supabase-js warns when several share a storage key.
+const client = createSupabaseClient('https://project.example', ANON, { auth: { persistSession: false, autoRefreshToken: false } });
+
+function clientWithSession(accessToken: string | null) {
+  vi.spyOn(client.auth, 'getSession').mockResolvedValue({
+    data: { session: accessToken ? { access_token: accessToken } : null },
+    error: null,
+  } as never);
+  return client;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function started() {
+  await vi.waitFor(() => expect(FakeXhr.last?.body).toBeDefined());
+  return FakeXhr.last!;
+}
+
+describe('uploadImageWithProgress', () => {
+  it('sends what storage-js sends (contract §3.1), reports progress and returns the public URL', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.last = undefined;
+    const progress = vi.fn();
+    const file = new File(['png-bytes'], 'Foto.PNG', { type: 'image/png' });
+    const done = uploadImageWithProgress(clientWithSession('user-token'), 'publications', file, progress);
+    const xhr = await started();
+
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toMatch(/^https:\/\/project\.example\/storage\/v1\/object\/publications\/[0-9a-f-]{36}\.png$/);
+    expect(xhr.headers).toEqual({ apikey: ANON, Authorization: 'Bearer user-token', 'x-upsert': 'false' });
+    expect(xhr.body!.get('cacheControl')).toBe('31536000');
+    expect((xhr.body!.get('') as File).type).toBe('image/png');
+
+    xhr.upload.onprogress!({ lengthComputable: true, loaded: 4, total: 9 });
+    expect(progress).toHaveBeenCalledWith({ loaded: 4, total: 9 });
+    xhr.respond(200, '{"Key":"publications/x.png","Id":"1"}');
+    const url = await done;
+    expect(url).toBe(xhr.url.replace('/object/publications/', '/object/public/publications/'));
+  });
+
+  it("turns the storage API's error body into a StorageError with the real status", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.last = undefined;
+    const done = uploadImageWithProgress(clientWithSession('t'), 'obituaries', new File(['x'], 'a.jpg', { type: 'image/jpeg' }), () => undefined);
+    const xhr = await started();
+    xhr.respond(400, '{"statusCode":"403","code":"AccessDenied","error":"Unauthorized","message":"new row violates row-level security policy"}');
+    await expect(done).rejects.toMatchObject({ name: 'StorageError', code: '403', message: 'new row violates row-level security policy' });
+  });
+
+  it('refuses without a session, and refuses non-images and big files before sending anything', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.last = undefined;
+    const image = new File(['x'], 'a.png', { type: 'image/png' });
+    await expect(uploadImageWithProgress(clientWithSession(null), 'publications', image, () => undefined)).rejects.toMatchObject({
+      code: 'not_authenticated',
+    });
+    const svg = new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' });
+    await expect(uploadImageWithProgress(clientWithSession('t'), 'publications', svg, () => undefined)).rejects.toBeInstanceOf(StorageError);
+    expect(FakeXhr.last).toBeUndefined();
+  });
+});
