@@ -4,7 +4,7 @@ import { NotFoundError } from '../../../services/errors';
 import { articleFromPublication } from '../../../services/news/from-publication';
 import { getPublishedPublication, incrementViews } from '../../../services/publications';
 import { paths } from '../../../lib/paths';
-import { Deferred } from '../components/deferred';
+import { Deferred, awaitedLater } from '../components/deferred';
 import { ArticleUnavailable } from './article-unavailable';
 import { ArticleSkeleton, ArticleView } from './article-view';
 import { useBackToNews } from './use-back-to-news';
@@ -20,7 +20,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   const client = browserClient();
   if (UUID.test(id)) incrementViews(client, id).catch((error: unknown) => console.error('Counting the view failed', error));
-  return { id, article: getPublishedPublication(client, id).then(articleFromPublication) };
+  return { id, article: awaitedLater(getPublishedPublication(client, id).then(articleFromPublication)) };
 }
 
 export function Component() {

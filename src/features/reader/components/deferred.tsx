@@ -37,3 +37,12 @@ export function SectionError({ children = 'Não foi possível carregar este cont
     </p>
   );
 }
+
+/**
+ * Marks a loader's promise as handled: <Await> attaches its handlers only when it renders, so a promise that fails
+ * before then would be reported as an unhandled rejection. The failure still reaches <Await>'s error element.
+ */
+export function awaitedLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}

@@ -5,6 +5,7 @@ import { articleFromPublication } from '../../../services/news/from-publication'
 import { getNationalNews, getTopicNews } from '../../../services/news/news-api';
 import { COMMUNITY_OBITUARIES_LIMIT, listPublishedObituaries } from '../../../services/obituaries';
 import { listMostRead, listPublishedByTopicSlug } from '../../../services/publications';
+import { awaitedLater } from '../components/deferred';
 import { HOME_SECTION_SIZE, HomePage, type HomeData } from './home-page';
 
 /**
@@ -14,13 +15,15 @@ import { HOME_SECTION_SIZE, HomePage, type HomeData } from './home-page';
 export function loader(): HomeData {
   const client = browserClient();
   return {
-    localArticles: listPublishedByTopicSlug(client, 'local', HOME_SECTION_SIZE).then((rows) => rows.map(articleFromPublication)),
+    localArticles: awaitedLater(
+      listPublishedByTopicSlug(client, 'local', HOME_SECTION_SIZE).then((rows) => rows.map(articleFromPublication)),
+    ),
     nationalArticles: getNationalNews(),
     sportsArticles: getTopicNews('esportes'),
     technologyArticles: getTopicNews('tecnologia'),
-    mostRead: listMostRead(client).then((rows) => rows.map(articleFromPublication)),
-    jobs: listPublishedJobs(client),
-    obituaries: listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT),
+    mostRead: awaitedLater(listMostRead(client).then((rows) => rows.map(articleFromPublication))),
+    jobs: awaitedLater(listPublishedJobs(client)),
+    obituaries: awaitedLater(listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT)),
   };
 }
 

@@ -1,10 +1,11 @@
 import { useLoaderData } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
 import { listPublishedObituaries } from '../../../services/obituaries';
+import { awaitedLater } from '../components/deferred';
 import { ObituariesPage } from './obituaries-page';
 
 export function loader() {
-  return { obituaries: listPublishedObituaries(browserClient()) };
+  return { obituaries: awaitedLater(listPublishedObituaries(browserClient())) };
 }
 
 export function Component() {

@@ -1,0 +1,105 @@
+import { render, screen, within, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildArticle } from '../testing/article-factory';
+import { ArticleView } from './article-view';
+
+describe('ArticleView', () => {
+  it('shows everything SPEC §2 lists for a local publication', () => {
+    const article = buildArticle({
+      title: 'Feira de Cerâmica Artística reúne 46 ateliês',
+      description: 'Evento vai de quinta a domingo.',
+      category: 'Cultura',
+      publishedAt: '2026-11-14T09:30:00-03:00',
+      imageUrl: '/images/seed/feira-ceramica.webp',
+      content: '<h2>Oficinas</h2><p>Entrada <strong>gratuita</strong>.</p>',
+    });
+    render(<ArticleView article={article} shareUrl="https://example.com/noticia/1" onBack={() => undefined} />);
+
+    expect(screen.getByRole('heading', { level: 1, name: article.title })).toBeInTheDocument();
+    expect(screen.getByText('Cultura')).toBeInTheDocument();
+    expect(screen.getByText('14 de novembro de 2026')).toBeInTheDocument();
+    expect(screen.getByText('Evento vai de quinta a domingo.')).toBeInTheDocument();
+    expect(screen.getByText('Redação')).toBeInTheDocument();
+    expect(screen.getByText('Jornalista')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: article.title })).toHaveAttribute('src', '/images/seed/feira-ceramica.webp');
+    expect(screen.getByText('Foto: Porto Ferreira Notícias')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Oficinas' })).toBeInTheDocument();
+    expect(screen.getByText('gratuita').tagName).toBe('STRONG');
+    const share = screen.getByRole('region', { name: 'Compartilhe esta notícia' });
+    expect(within(share).getByRole('link', { name: /Facebook/ })).toHaveAttribute(
+      'href',
+      'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fexample.com%2Fnoticia%2F1',
+    );
+    expect(within(share).getByRole('link', { name: /no X/ })).toHaveAttribute('href', expect.stringContaining('url=https%3A%2F%2Fexample.com%2Fnoticia%2F1'));
+    expect(within(share).getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', expect.stringContaining('linkedin.com'));
+    // The share buttons appear under the title and again in the closing section.
+    expect(screen.getAllByRole('button', { name: 'Copiar link' })).toHaveLength(2);
+  });
+
+  it('sets the document title and description from the article', () => {
+    const article = buildArticle({ title: 'Recapeamento chega a 12 ruas', description: 'Obras começam na segunda-feira.' });
+    render(<ArticleView article={article} shareUrl="https://example.com" onBack={() => undefined} />);
+    expect(document.title).toBe('Recapeamento chega a 12 ruas | Porto Ferreira Notícias');
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Obras começam na segunda-feira.');
+  });
+
+  it('sanitises the body before rendering it', () => {
+    const article = buildArticle({
+      content: '<p onclick="steal()">Texto</p><script>window.hacked = true</script><a href="javascript:alert(1)">link</a><img src=x onerror="steal()">',
+    });
+    const { container } = render(<ArticleView article={article} shareUrl="https://example.com" onBack={() => undefined} />);
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('[onclick]')).toBeNull();
+    expect(container.querySelector('[onerror]')).toBeNull();
+    expect(screen.getByText('link')).not.toHaveAttribute('href');
+  });
+
+  it('embeds the video from the privacy-enhanced host when there is one', () => {
+    const article = buildArticle({ youtubeUrl: 'https://www.youtube.com/watch?v=Xk3vQ9pLm2A' });
+    render(<ArticleView article={article} shareUrl="https://example.com" onBack={() => undefined} />);
+    expect(screen.getByTitle(`Vídeo: ${article.title}`)).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/Xk3vQ9pLm2A');
+  });
+
+  it('renders an external article as text, with its source in the caption and a link to the original', () => {
+    const article = buildArticle({
+      origin: 'external',
+      content: 'Primeiro parágrafo.\n\nSegundo <b>parágrafo</b>.',
+      sourceName: 'Jornal Regional',
+      url: 'https://example.com/original',
+      imageUrl: null,
+      category: 'Esportes',
+    });
+    render(<ArticleView article={article} shareUrl="https://example.com/original" onBack={() => undefined} />);
+    expect(screen.getByText('Primeiro parágrafo.')).toBeInTheDocument();
+    // Text from the service is never parsed as HTML.
+    expect(screen.getByText('Segundo <b>parágrafo</b>.')).toBeInTheDocument();
+    expect(screen.getByText('Foto: Jornal Regional')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: article.title })).toHaveAttribute('src', '/images/fallback/sports.webp');
+    expect(screen.getByRole('link', { name: /Leia a matéria completa em Jornal Regional/ })).toHaveAttribute('href', 'https://example.com/original');
+  });
+
+  it('falls back to the default image when the image fails to load', () => {
+    const article = buildArticle({ imageUrl: '/images/seed/missing.webp' });
+    render(<ArticleView article={article} shareUrl="https://example.com" onBack={() => undefined} />);
+    const image = screen.getByRole('img', { name: article.title });
+    image.dispatchEvent(new Event('error'));
+    return waitFor(() => expect(image).toHaveAttribute('src', '/images/fallback/default.webp'));
+  });
+
+  it('copies the link and confirms it visibly', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    render(<ArticleView article={buildArticle()} shareUrl="https://example.com/noticia/9" onBack={() => undefined} />);
+    await user.click(screen.getAllByRole('button', { name: 'Copiar link' })[0]!);
+    expect(writeText).toHaveBeenCalledWith('https://example.com/noticia/9');
+    expect(screen.getAllByRole('status').some((status) => status.textContent === 'Link copiado!')).toBe(true);
+  });
+
+  it("goes back with 'Voltar para as notícias'", async () => {
+    const onBack = vi.fn();
+    render(<ArticleView article={buildArticle()} shareUrl="https://example.com" onBack={onBack} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Voltar para as notícias' }));
+    expect(onBack).toHaveBeenCalledOnce();
+  });
+});

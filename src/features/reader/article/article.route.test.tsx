@@ -1,0 +1,112 @@
+import { StrictMode } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, RouterProvider, createMemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotFoundError } from '../../../services/errors';
+import type { PublicPublication } from '../../../services/publications';
+import { Component, loader } from './article.route';
+
+const services = vi.hoisted(() => ({
+  getPublishedPublication: vi.fn<(client: unknown, id: string) => Promise<PublicPublication>>(),
+  incrementViews: vi.fn<(client: unknown, id: string) => Promise<void>>(),
+}));
+vi.mock('../../../services/publications', () => services);
+vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
+
+const ID = '22222222-2222-4222-8222-000000000001';
+
+function publication(overrides: Partial<PublicPublication> = {}): PublicPublication {
+  return {
+    id: ID,
+    title: 'Rio Mogi-Guaçu sobe quase dois metros',
+    description: 'Defesa Civil monitora bairros ribeirinhos.',
+    content: '<p>O nível do rio subiu.</p>',
+    image_url: '/images/seed/rio-mogi-guacu.webp',
+    youtube_url: null,
+    published_at: '2026-11-18T07:40:00-03:00',
+    views: 10,
+    author_id: null,
+    topics: { id: 't1', name: 'Porto Ferreira', slug: 'local' },
+    ...overrides,
+  };
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Link to={`/noticia/${ID}`}>abrir</Link> },
+      { path: '/noticia/:id', loader, Component },
+    ],
+    { initialEntries: [path] },
+  );
+  // StrictMode runs effects twice: the count must still be one per open.
+  render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  services.getPublishedPublication.mockReset();
+  services.incrementViews.mockReset().mockResolvedValue(undefined);
+});
+
+describe('article route', () => {
+  it('opens a publication by its address, counting one view', async () => {
+    services.getPublishedPublication.mockResolvedValue(publication());
+    renderAt(`/noticia/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rio Mogi-Guaçu sobe quase dois metros' })).toBeInTheDocument();
+    expect(services.getPublishedPublication).toHaveBeenCalledWith(expect.anything(), ID);
+    expect(services.incrementViews).toHaveBeenCalledOnce();
+    expect(services.incrementViews).toHaveBeenCalledWith(expect.anything(), ID);
+    expect(screen.getAllByRole('link', { name: /Facebook/ })[0]).toHaveAttribute(
+      'href',
+      expect.stringContaining(encodeURIComponent(`${window.location.origin}/noticia/${ID}`)),
+    );
+  });
+
+  it('counts each open once: back home and in again is a second view, not more', async () => {
+    services.getPublishedPublication.mockResolvedValue(publication());
+    const router = renderAt('/');
+    await userEvent.click(screen.getByRole('link', { name: 'abrir' }));
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Voltar para as notícias' })[0]!);
+    expect(router.state.location.pathname).toBe('/');
+    expect(services.incrementViews).toHaveBeenCalledOnce();
+    await userEvent.click(await screen.findByRole('link', { name: 'abrir' }));
+    await screen.findByRole('heading', { level: 1 });
+    expect(services.incrementViews).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a skeleton while loading', () => {
+    services.getPublishedPublication.mockReturnValue(new Promise(() => undefined));
+    renderAt(`/noticia/${ID}`);
+    return waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Carregando notícia...'));
+  });
+
+  it('says clearly when the publication does not exist or is not published', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    services.getPublishedPublication.mockRejectedValue(new NotFoundError());
+    renderAt(`/noticia/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notícia não encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para a página inicial' })).toHaveAttribute('href', '/');
+  });
+
+  it('tells a failed load apart from a missing publication', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    services.getPublishedPublication.mockRejectedValue(new Error('Failed to fetch'));
+    renderAt(`/noticia/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Não foi possível carregar a notícia' })).toBeInTheDocument();
+  });
+
+  it('does not try to count a malformed id', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    services.getPublishedPublication.mockRejectedValue(new NotFoundError());
+    renderAt('/noticia/nao-existe');
+    await screen.findByRole('heading', { level: 1, name: 'Notícia não encontrada' });
+    expect(services.incrementViews).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,69 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildObituary } from '../testing/article-factory';
+import { ObituariesPage } from './obituaries-page';
+
+const maria = buildObituary({
+  name: 'Maria Aparecida Souza',
+  age: 91,
+  death_date: '2026-11-19',
+  biography: 'Professora por 35 anos.',
+  family: 'Deixa três filhos e sete netos.',
+  funeral_location: 'Velório Municipal de Porto Ferreira',
+  funeral_time: '19/11, das 9h às 15h',
+  photo_url: '/images/seed/obituario-maria-aparecida.webp',
+});
+const joao = buildObituary({ name: 'João Batista Ferreira', age: 77, death_date: '2026-11-03' });
+
+describe('ObituariesPage', () => {
+  it('shows the heading, the subtitle and a loading message', () => {
+    render(<ObituariesPage obituaries={new Promise(() => undefined)} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Obituário' })).toBeInTheDocument();
+    expect(screen.getByText('Homenagens e informações sobre falecimentos em Porto Ferreira')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando obituários...');
+  });
+
+  it('shows each entry complete', async () => {
+    render(<ObituariesPage obituaries={Promise.resolve([maria])} />);
+    const entry = (await screen.findByRole('heading', { level: 2, name: 'Maria Aparecida Souza' })).closest('article')!;
+    expect(entry).toHaveTextContent('91 anos');
+    expect(entry).toHaveTextContent('Falecimento: 19 de novembro de 2026');
+    expect(entry).toHaveTextContent('Professora por 35 anos.');
+    expect(entry).toHaveTextContent('Deixa três filhos e sete netos.');
+    expect(screen.getByRole('heading', { level: 3, name: 'Informações do Velório' })).toBeInTheDocument();
+    expect(entry).toHaveTextContent('Local:Velório Municipal de Porto Ferreira');
+    expect(entry).toHaveTextContent('Horário:19/11, das 9h às 15h');
+    expect(screen.getByRole('img', { name: 'Foto de Maria Aparecida Souza' })).toHaveAttribute('src', maria.photo_url);
+  });
+
+  it('filters by a piece of the name, ignoring case and accents, and by the exact death date', async () => {
+    const user = userEvent.setup();
+    render(<ObituariesPage obituaries={Promise.resolve([maria, joao])} />);
+    await screen.findByText(maria.name);
+    const names = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+    await user.type(screen.getByPlaceholderText('Buscar por nome...'), 'joao');
+    expect(names()).toEqual(['João Batista Ferreira']);
+    await user.clear(screen.getByPlaceholderText('Buscar por nome...'));
+    await user.type(screen.getByLabelText('Data do falecimento'), '2026-11-19');
+    expect(names()).toEqual(['Maria Aparecida Souza']);
+    await user.type(screen.getByPlaceholderText('Buscar por nome...'), 'joão');
+    expect(names()).toEqual([]);
+    expect(screen.getByText('Nenhum obituário encontrado')).toBeInTheDocument();
+  });
+
+  it('shows the empty text when there is none', async () => {
+    render(<ObituariesPage obituaries={Promise.resolve([])} />);
+    expect(await screen.findByText('Nenhum obituário encontrado')).toBeInTheDocument();
+  });
+
+  it('shows and logs a failed load', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failed = Promise.reject(new Error('offline'));
+    failed.catch(() => undefined);
+    render(<ObituariesPage obituaries={failed} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar os obituários');
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+  });
+});
