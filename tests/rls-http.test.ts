@@ -25,18 +25,18 @@ afterAll(() => backend.stop());
 const stamp = () => Math.random().toString(36).slice(2, 8);
 
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles'>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles'>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
-    hiddenRow: async () => '',
+    hiddenRow: () => '',
   },
   publications: {
     newRow: () => ({ title: `Matéria ${stamp()}`, topic_id: seed.topics.local, published: false }),
-    hiddenRow: async () => seed.publications.draft,
+    hiddenRow: () => seed.publications.draft,
   },
   obituaries: {
     newRow: () => ({ name: `Falecido ${stamp()}`, age: 80, death_date: '2026-11-20', funeral_location: 'Velório', funeral_time: '10h', published: false }),
-    hiddenRow: async () => seed.obituaries.draft,
+    hiddenRow: () => seed.obituaries.draft,
   },
   jobs: {
     newRow: () => ({ title: `Vaga ${stamp()}`, company: 'Empresa', contract_type: 'PJ', location: 'Centro', published: false }),
@@ -74,7 +74,7 @@ function expectDeniedOrNoop(error: { code?: string } | null) {
 async function insertAsAdmin(table: ContentTable): Promise<string> {
   const { data, error } = await clients.admin.from(table).insert(fixtures[table].newRow() as never).select('id').single();
   if (error) throw new Error(`fixture insert into ${table}: ${error.message}`);
-  return (data as { id: string }).id;
+  return data.id;
 }
 
 async function existsForAdmin(table: ContentTable, id: string): Promise<boolean> {
