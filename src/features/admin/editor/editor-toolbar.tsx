@@ -67,10 +67,10 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
         <Italic aria-hidden="true" className="h-4 w-4" />
       </ToolbarButton>
       {separator}
-      <ToolbarButton label="Título" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <ToolbarButton label="Título de seção" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
         <Heading2 aria-hidden="true" className="h-4 w-4" />
       </ToolbarButton>
-      <ToolbarButton label="Subtítulo" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+      <ToolbarButton label="Subtítulo de seção" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
         <Heading3 aria-hidden="true" className="h-4 w-4" />
       </ToolbarButton>
       <ToolbarButton label="Intertítulo" active={state.h4} onClick={() => chain().toggleHeading({ level: 4 }).run()}>

@@ -40,7 +40,7 @@ describe('PublicationForm', () => {
     expect(screen.getByRole('textbox', { name: 'Descrição' })).toHaveAttribute('rows', '3');
     expect(await screen.findByRole('textbox', { name: 'Conteúdo' }, { timeout: 10_000 })).toBeInTheDocument();
     const toolbar = screen.getByRole('toolbar', { name: 'Formatação do texto' });
-    for (const name of ['Negrito', 'Itálico', 'Título', 'Lista com marcadores', 'Lista numerada', 'Citação', 'Link', 'Desfazer', 'Refazer']) {
+    for (const name of ['Negrito', 'Itálico', 'Título de seção', 'Subtítulo de seção', 'Intertítulo', 'Lista com marcadores', 'Lista numerada', 'Citação', 'Link', 'Desfazer', 'Refazer']) {
       expect(toolbar).toContainElement(screen.getByRole('button', { name }));
     }
     expect(screen.getByLabelText('Imagem')).toHaveAttribute('type', 'file');
