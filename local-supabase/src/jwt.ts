@@ -13,6 +13,12 @@ export type BearerResult =
   | { ok: false; reason: 'expired' | 'invalid'; message: string };
 
 /**
+ * The roles a token may act as. The local backend connects as a superuser, so a token naming any other role
+ * (`postgres`, say) must never reach `set role`: PostgREST gets the same limit from its authenticator's grants.
+ */
+export const API_ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated', 'service_role']);
+
+/**
  * Resolves the database role of a request from its Authorization header, as PostgREST does:
  * no header means anon; otherwise the HS256 JWT must verify, and its `role` claim (default anon) is the role.
  */
@@ -22,7 +28,9 @@ export async function resolveBearer(authorization: string | undefined, secret: s
   try {
     const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] });
     const claims = payload as JwtClaims;
-    return { ok: true, role: typeof claims.role === 'string' ? claims.role : 'anon', claims, token };
+    const role = typeof claims.role === 'string' ? claims.role : 'anon';
+    if (!API_ROLES.has(role)) return { ok: false, reason: 'invalid', message: `role "${role}" is not allowed` };
+    return { ok: true, role, claims, token };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired', message: 'JWT expired' };
     const detail = error instanceof Error ? error.message : String(error);
