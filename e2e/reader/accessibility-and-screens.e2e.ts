@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, seriousAccessibilityViolations, useBrowser, type ViewportName } from '../support/browser.ts';
+import { seed, settle, waitForHomeLoaded } from './reader-fixtures.ts';
+
+interface PublicPage {
+  name: string;
+  path: string;
+  ready: (page: Page) => Promise<void>;
+}
+
+const pages: PublicPage[] = [
+  { name: 'home', path: '/', ready: waitForHomeLoaded },
+  {
+    name: 'topic',
+    path: '/topic/local',
+    ready: (page) => page.getByRole('main').getByRole('heading', { level: 3 }).first().waitFor(),
+  },
+  {
+    name: 'article',
+    path: `/noticia/${seed.fair.id}`,
+    ready: (page) => page.getByRole('heading', { level: 1, name: seed.fair.title }).waitFor(),
+  },
+  {
+    name: 'featured-article',
+    path: '/noticia/externa?id=amostra-destaque',
+    ready: (page) => page.getByRole('heading', { level: 1, name: /R\$ 50 milhões/ }).waitFor(),
+  },
+  {
+    name: 'obituaries',
+    path: '/obituarios',
+    ready: (page) => page.getByRole('heading', { level: 2, name: seed.obituaries.maria.name }).waitFor(),
+  },
+  {
+    name: 'advertising',
+    path: '/anuncie',
+    ready: (page) => page.getByRole('heading', { level: 1, name: /Anuncie no/ }).waitFor(),
+  },
+];
+
+async function open(page: Page, target: PublicPage) {
+  await page.goto(target.path);
+  await target.ready(page);
+  await settle(page);
+}
+
+describe('every public page', () => {
+  const browser = useBrowser();
+
+  for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
+    it(`has no serious or critical accessibility violation (${viewport})`, async () => {
+      const page = await browser.newPage(viewport);
+      const found: Record<string, unknown> = {};
+      for (const target of pages) {
+        await open(page, target);
+        const violations = await seriousAccessibilityViolations(page);
+        if (violations.length > 0) found[target.name] = violations;
+      }
+      // The media-kit dialog open, and the phone menu open.
+      await open(page, pages.find((target) => target.name === 'advertising')!);
+      await page.getByRole('button', { name: 'Solicitar Mídia Kit' }).click();
+      await page.getByRole('dialog').waitFor();
+      const dialogViolations = await seriousAccessibilityViolations(page);
+      if (dialogViolations.length > 0) found['media-kit-dialog'] = dialogViolations;
+      if (viewport === 'phone') {
+        await open(page, pages[0]!);
+        await page.getByRole('button', { name: 'Abrir menu' }).click();
+        const menuViolations = await seriousAccessibilityViolations(page);
+        if (menuViolations.length > 0) found['phone-menu'] = menuViolations;
+      }
+      expect(found).toEqual({});
+    });
+  }
+
+  it('is photographed at 390 and 1280 px wide', async () => {
+    const widths: Record<string, ViewportName> = { '390': 'phone', '1280': 'desktop' };
+    for (const [width, viewport] of Object.entries(widths)) {
+      const page = await browser.newPage(viewport);
+      for (const target of pages) {
+        await open(page, target);
+        // Lazy images below the fold load as the page scrolls; a full-page shot should show them.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 600) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          window.scrollTo(0, 0);
+        });
+        await settle(page);
+        await screenshot(page, `reader-${target.name}-${width}`);
+      }
+      if (viewport === 'phone') {
+        await open(page, pages[0]!);
+        await page.getByRole('button', { name: 'Abrir menu' }).click();
+        await screenshot(page, 'reader-menu-390');
+      }
+    }
+  });
+});
