@@ -110,8 +110,8 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
               {AD_FORMATS.map((format) => (
                 <tr key={format.name}>
                   <th scope="row" className="px-4 py-3 font-semibold text-slate-900">{format.name}</th>
-                  <td className="px-4 py-3 text-slate-700">{format.size}</td>
-                  <td className="px-4 py-3 font-semibold text-brand-800">{format.price}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{format.size}</td>
+                  <td className="whitespace-nowrap px-4 py-3 font-semibold text-brand-800">{format.price}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,9 +1,9 @@
-import { browserClient } from '../../../services/browser-client';
 import { submitMediaKitRequest, type MediaKitRequestInput } from '../../../services/media-kit';
+import { readerClient } from '../reader-client';
 import { AdvertisingPage } from './advertising-page';
 
 function submit(input: MediaKitRequestInput): Promise<void> {
-  return submitMediaKitRequest(browserClient(), input);
+  return readerClient().then((client) => submitMediaKitRequest(client, input));
 }
 
 export function Component() {

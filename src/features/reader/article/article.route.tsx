@@ -1,10 +1,10 @@
 import { useAsyncError, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { browserClient } from '../../../services/browser-client';
 import { NotFoundError } from '../../../services/errors';
 import { articleFromPublication } from '../../../services/news/from-publication';
 import { getPublishedPublication, incrementViews } from '../../../services/publications';
 import { paths } from '../../../lib/paths';
 import { Deferred, awaitedLater } from '../components/deferred';
+import { readerClient } from '../reader-client';
 import { ArticleUnavailable } from './article-unavailable';
 import { ArticleSkeleton, ArticleView } from './article-view';
 import { useBackToNews } from './use-back-to-news';
@@ -18,9 +18,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  const client = browserClient();
-  if (UUID.test(id)) incrementViews(client, id).catch((error: unknown) => console.error('Counting the view failed', error));
-  return { id, article: awaitedLater(getPublishedPublication(client, id).then(articleFromPublication)) };
+  const client = readerClient();
+  if (UUID.test(id)) {
+    client
+      .then((ready) => incrementViews(ready, id))
+      .catch((error: unknown) => console.error('Counting the view failed', error));
+  }
+  return { id, article: awaitedLater(client.then((ready) => getPublishedPublication(ready, id)).then(articleFromPublication)) };
 }
 
 export function Component() {

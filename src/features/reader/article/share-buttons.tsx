@@ -42,7 +42,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
           href={target.href}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-full bg-slate-100 px-3 text-sm font-bold text-slate-800 hover:bg-brand-800 hover:text-white"
+          className="inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-full border border-slate-300 bg-white px-3 text-sm font-bold text-slate-800 hover:border-brand-800 hover:bg-brand-800 hover:text-white"
         >
           <span aria-hidden="true">{target.short}</span>
           <span className="sr-only">Compartilhar no {target.name} (abre em nova aba)</span>
@@ -51,7 +51,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
       <button
         type="button"
         onClick={() => void copyLink()}
-        className="inline-flex h-9 items-center gap-1 rounded-full bg-slate-100 px-3 text-sm font-medium text-slate-800 hover:bg-brand-800 hover:text-white"
+        className="inline-flex h-9 items-center gap-1 rounded-full border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:border-brand-800 hover:bg-brand-800 hover:text-white"
       >
         {copy === 'copied' ? <Check aria-hidden="true" className="h-4 w-4" /> : <Link2 aria-hidden="true" className="h-4 w-4" />}
         Copiar link

@@ -2,6 +2,7 @@ import type { Job } from '../../../services/jobs';
 import type { NewsArticle } from '../../../services/news';
 import type { Obituary } from '../../../services/obituaries';
 import { FEATURED_ARTICLE } from '../../../services/news/sample-articles';
+import { site } from '../../../config/site';
 import { paths } from '../../../lib/paths';
 import { AdBanner } from '../components/ad-banner';
 import { ArticleGrid, ArticleGridSkeleton, NewsSection } from '../components/article-grid';
@@ -37,7 +38,7 @@ export function HomePage({ data }: { data: HomeData }) {
 
   return (
     <>
-      <h1 className="sr-only">Porto Ferreira Notícias: página inicial</h1>
+      <h1 className="sr-only">{site.name}: página inicial</h1>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-10">
           <FeaturedStory article={FEATURED_ARTICLE} />

@@ -1,11 +1,11 @@
 import { useLoaderData } from 'react-router';
-import { browserClient } from '../../../services/browser-client';
 import { listPublishedJobs } from '../../../services/jobs';
 import { articleFromPublication } from '../../../services/news/from-publication';
 import { getNationalNews, getTopicNews } from '../../../services/news/news-api';
 import { COMMUNITY_OBITUARIES_LIMIT, listPublishedObituaries } from '../../../services/obituaries';
 import { listMostRead, listPublishedByTopicSlug } from '../../../services/publications';
 import { awaitedLater } from '../components/deferred';
+import { readerClient } from '../reader-client';
 import { HOME_SECTION_SIZE, HomePage, type HomeData } from './home-page';
 
 /**
@@ -13,17 +13,19 @@ import { HOME_SECTION_SIZE, HomePage, type HomeData } from './home-page';
  * local section filters by topic slug in the same request), and each section shows its skeleton until its own data.
  */
 export function loader(): HomeData {
-  const client = browserClient();
+  const client = readerClient();
   return {
     localArticles: awaitedLater(
-      listPublishedByTopicSlug(client, 'local', HOME_SECTION_SIZE).then((rows) => rows.map(articleFromPublication)),
+      client
+        .then((ready) => listPublishedByTopicSlug(ready, 'local', HOME_SECTION_SIZE))
+        .then((rows) => rows.map(articleFromPublication)),
     ),
     nationalArticles: getNationalNews(),
     sportsArticles: getTopicNews('esportes'),
     technologyArticles: getTopicNews('tecnologia'),
-    mostRead: awaitedLater(listMostRead(client).then((rows) => rows.map(articleFromPublication))),
-    jobs: awaitedLater(listPublishedJobs(client)),
-    obituaries: awaitedLater(listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT)),
+    mostRead: awaitedLater(client.then((ready) => listMostRead(ready)).then((rows) => rows.map(articleFromPublication))),
+    jobs: awaitedLater(client.then((ready) => listPublishedJobs(ready))),
+    obituaries: awaitedLater(client.then((ready) => listPublishedObituaries(ready, COMMUNITY_OBITUARIES_LIMIT))),
   };
 }
 

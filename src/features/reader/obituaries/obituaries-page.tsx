@@ -37,7 +37,7 @@ export function ObituariesPage({ obituaries }: { obituaries: Promise<Obituary[]>
           />
         </div>
         <div className="flex items-center gap-2">
-          <label htmlFor={dateId} className="text-sm font-medium text-slate-700">
+          <label htmlFor={dateId} className="whitespace-nowrap text-sm font-medium text-slate-700">
             Data do falecimento
           </label>
           <input

@@ -1,11 +1,11 @@
 import { useLoaderData } from 'react-router';
-import { browserClient } from '../../../services/browser-client';
 import { listPublishedObituaries } from '../../../services/obituaries';
 import { awaitedLater } from '../components/deferred';
+import { readerClient } from '../reader-client';
 import { ObituariesPage } from './obituaries-page';
 
 export function loader() {
-  return { obituaries: awaitedLater(listPublishedObituaries(browserClient())) };
+  return { obituaries: awaitedLater(readerClient().then((client) => listPublishedObituaries(client))) };
 }
 
 export function Component() {

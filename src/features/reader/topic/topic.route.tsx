@@ -1,10 +1,10 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { browserClient } from '../../../services/browser-client';
 import { articleFromPublication } from '../../../services/news/from-publication';
 import { getTopicNews } from '../../../services/news/news-api';
 import { listPublishedByTopicSlug } from '../../../services/publications';
 import { getTopicBySlug } from '../../../services/topics';
 import { topicNavigation } from '../../../lib/paths';
+import { readerClient } from '../reader-client';
 import { TopicPage, type TopicArticles } from './topic-page';
 
 /**
@@ -13,8 +13,8 @@ import { TopicPage, type TopicArticles } from './topic-page';
  */
 export function loader({ params }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
-  const client = browserClient();
-  const local = listPublishedByTopicSlug(client, slug).then(
+  const client = readerClient();
+  const local = client.then((ready) => listPublishedByTopicSlug(ready, slug)).then(
     (rows) => ({ articles: rows.map(articleFromPublication), failed: false }),
     (error: unknown) => {
       console.error('Loading the topic publications failed', error);
@@ -25,7 +25,7 @@ export function loader({ params }: LoaderFunctionArgs) {
     articles: [...own.articles, ...external],
     localFailed: own.failed,
   }));
-  const topicName = getTopicBySlug(client, slug).then(
+  const topicName = client.then((ready) => getTopicBySlug(ready, slug)).then(
     (topic) => topic?.name ?? null,
     (error: unknown) => {
       console.error('Loading the topic failed', error);
