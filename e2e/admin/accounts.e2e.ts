@@ -76,7 +76,7 @@ describe('a new account waits for approval before it can publish', () => {
     await newcomer.getByLabel('Publicar imediatamente').check();
     await newcomer.getByRole('button', { name: 'Salvar' }).click();
     await newcomer.waitForURL((url) => url.pathname === '/admin/publications');
-    await row(newcomer, title).getByText('Publicado', { exact: true }).waitFor();
+    await row(newcomer, title).getByText('Publicado', { exact: true }).filter({ visible: true }).waitFor();
     expect(await selectAsReader('publications', `select=title&title=eq.${encodeURIComponent(title)}`)).toEqual([{ title }]);
 
     // Clean up: the story goes, and the admin revokes the account again (it may not revoke itself).

@@ -29,8 +29,8 @@ describe('obituaries and jobs, from the panel to the reader', () => {
     await admin.getByLabel('Publicar imediatamente').check();
     await admin.getByRole('button', { name: 'Salvar' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/obituaries');
-    await row(admin, name).getByText('Publicado', { exact: true }).waitFor();
-    expect(await row(admin, name).getByText('87 anos').count()).toBe(1);
+    await row(admin, name).getByText('Publicado', { exact: true }).filter({ visible: true }).waitFor();
+    expect(await row(admin, name).getByText('87 anos').filter({ visible: true }).count()).toBe(1);
 
     await reader.goto('/obituarios');
     await reader.getByRole('heading', { name }).waitFor();
@@ -46,12 +46,12 @@ describe('obituaries and jobs, from the panel to the reader', () => {
     await admin.getByRole('spinbutton', { name: 'Idade' }).fill('88');
     await admin.getByRole('button', { name: 'Salvar' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/obituaries');
-    await row(admin, name).getByText('88 anos').waitFor();
+    await row(admin, name).getByText('88 anos').filter({ visible: true }).waitFor();
     await reader.reload();
-    await reader.getByText('88 anos').first().waitFor();
+    await reader.getByText('88 anos').filter({ visible: true }).first().waitFor();
 
     await row(admin, name).getByRole('button', { name: `Despublicar: ${name}` }).click();
-    await row(admin, name).getByText('Rascunho', { exact: true }).waitFor();
+    await row(admin, name).getByText('Rascunho', { exact: true }).filter({ visible: true }).waitFor();
     await reader.reload();
     await reader.getByRole('heading', { name: 'Obituário', level: 1 }).waitFor();
     await expect.poll(() => reader.getByRole('heading', { name }).count()).toBe(0);
@@ -79,7 +79,7 @@ describe('obituaries and jobs, from the panel to the reader', () => {
     await admin.getByLabel('Publicar imediatamente').check();
     await admin.getByRole('button', { name: 'Salvar' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/jobs');
-    await row(admin, title).getByText('Publicada', { exact: true }).waitFor();
+    await row(admin, title).getByText('Publicada', { exact: true }).filter({ visible: true }).waitFor();
     const [stored] = (await selectAsReader('jobs', `select=expires_at,contract_type&title=eq.${encodeURIComponent(title)}`)) as {
       expires_at: string | null;
       contract_type: string;
@@ -99,7 +99,7 @@ describe('obituaries and jobs, from the panel to the reader', () => {
     await reader.getByText(edited).waitFor();
 
     await row(admin, edited).getByRole('button', { name: `Despublicar: ${edited}` }).click();
-    await row(admin, edited).getByText('Rascunho', { exact: true }).waitFor();
+    await row(admin, edited).getByText('Rascunho', { exact: true }).filter({ visible: true }).waitFor();
     await reader.reload();
     await reader.getByRole('heading', { name: 'Vagas de Emprego' }).waitFor();
     await expect.poll(() => reader.getByText(edited).count()).toBe(0);

@@ -47,7 +47,7 @@ describe('the newsroom publishes a story in a new topic', () => {
     await admin.getByLabel('Publicar imediatamente').check();
     await admin.getByRole('button', { name: 'Salvar' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/publications');
-    await row(admin, title).getByText('Publicado', { exact: true }).waitFor();
+    await row(admin, title).getByText('Publicado', { exact: true }).filter({ visible: true }).waitFor();
     const editHref = await row(admin, title).getByRole('link', { name: `Editar: ${title}` }).getAttribute('href');
     const id = /\/admin\/publications\/([^/]+)\/edit/.exec(editHref ?? '')![1]!;
 
@@ -80,7 +80,7 @@ describe('the newsroom publishes a story in a new topic', () => {
 
     // Unpublish from the list: the reader no longer gets it.
     await row(admin, edited).getByRole('button', { name: `Despublicar: ${edited}` }).click();
-    await row(admin, edited).getByText('Rascunho', { exact: true }).waitFor();
+    await row(admin, edited).getByText('Rascunho', { exact: true }).filter({ visible: true }).waitFor();
     expect(await selectAsReader('publications', `select=id&id=eq.${id}`)).toEqual([]);
     await reader.reload();
     await reader.getByText('Nenhuma notícia encontrada').waitFor();

@@ -22,7 +22,7 @@ export function DashboardView({ summary }: { summary: DashboardSummary }) {
   ];
   return (
     <div className="space-y-8">
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         {stats.map(({ label, value, to, icon: Icon }) => (
           <li key={label}>
             <Link to={to} className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600">
@@ -42,7 +42,7 @@ export function DashboardView({ summary }: { summary: DashboardSummary }) {
         ) : (
           <ol className="mt-3 divide-y divide-slate-200">
             {summary.mostRead.map((publication, index) => (
-              <li key={publication.id} className="flex items-center gap-4 py-3">
+              <li key={publication.id} className="flex items-center gap-3 py-3 sm:gap-4">
                 <span className="w-8 text-lg font-bold text-brand-700">{String(index + 1).padStart(2, '0')}</span>
                 <div className="min-w-0 flex-1">
                   <Link to={paths.admin.publicationEdit(publication.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
@@ -50,9 +50,10 @@ export function DashboardView({ summary }: { summary: DashboardSummary }) {
                   </Link>
                   <p className="text-xs text-slate-600">
                     {publication.topics?.name ?? '-'} · {formatDate(publication.published_at)}
+                    <span className="sm:hidden"> · {publication.views.toLocaleString('pt-BR')} visualizações</span>
                   </p>
                 </div>
-                <span className="whitespace-nowrap text-sm text-slate-700">
+                <span className="hidden whitespace-nowrap text-sm text-slate-700 sm:inline">
                   {publication.views.toLocaleString('pt-BR')} {publication.views === 1 ? 'visualização' : 'visualizações'}
                 </span>
               </li>

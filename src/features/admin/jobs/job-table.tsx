@@ -1,6 +1,6 @@
 import type { Job } from '../../../services/jobs';
 import { paths } from '../../../lib/paths';
-import { DataTable, EmptyRow, cell } from '../shared/data-table';
+import { DataTable, EmptyRow, cell, desktopCell, phoneDetails } from '../shared/data-table';
 import { RowActions } from '../shared/row-actions';
 import { StatusBadge } from '../shared/status-badge';
 
@@ -16,18 +16,25 @@ interface JobTableProps {
 /** SPEC §2 job list: Vaga (title + one-line description), Empresa, Tipo, Local, Status, Ações. */
 export function JobTable({ jobs, busyId, onTogglePublished, onDelete }: JobTableProps) {
   return (
-    <DataTable caption="Vagas de Emprego" headers={['Vaga', 'Empresa', 'Tipo', 'Local', 'Status', 'Ações']}>
+    <DataTable caption="Vagas de Emprego" headers={['Vaga', 'Empresa', 'Tipo', 'Local', 'Status', 'Ações']}
+      phoneHidden={['Empresa', 'Tipo', 'Local', 'Status']}
+    >
       {jobs.length === 0 && <EmptyRow colSpan={6}>Nenhuma vaga cadastrada</EmptyRow>}
       {jobs.map((job) => (
         <tr key={job.id}>
-          <td className={`${cell} min-w-56 max-w-sm`}>
+          <td className={`${cell} md:min-w-56 md:max-w-sm`}>
             <p className="font-medium text-slate-900">{job.title}</p>
             {job.description && <p className="line-clamp-1 text-xs text-slate-600">{job.description}</p>}
+            <p className={phoneDetails}>
+              <StatusBadge published={job.published} publishedLabel="Publicada" />
+              <span>{job.company}</span>
+              <span>{job.contract_type}</span>
+            </p>
           </td>
-          <td className={cell}>{job.company}</td>
-          <td className={`${cell} whitespace-nowrap`}>{job.contract_type}</td>
-          <td className={cell}>{job.location}</td>
-          <td className={cell}>
+          <td className={`${cell} ${desktopCell}`}>{job.company}</td>
+          <td className={`${cell} ${desktopCell} whitespace-nowrap`}>{job.contract_type}</td>
+          <td className={`${cell} ${desktopCell}`}>{job.location}</td>
+          <td className={`${cell} ${desktopCell}`}>
             <StatusBadge published={job.published} publishedLabel="Publicada" />
           </td>
           <td className={cell}>

@@ -54,9 +54,9 @@ function SignedInLayout({ user }: { user: SignedInUser }) {
 
   return (
     <AdminSessionContext value={context}>
-      <div className="min-h-screen bg-slate-100">
+      <div className="min-h-screen bg-slate-100 md:flex">
         <AdminSidebar userName={context.profile.name || user.email} onSignOut={handleSignOut} />
-        <main className="px-4 py-6 sm:px-6 md:ml-64 md:px-8 md:py-8">
+        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
           <div className="mx-auto max-w-6xl">
             <Outlet />
           </div>

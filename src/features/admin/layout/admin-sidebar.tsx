@@ -31,54 +31,56 @@ export function AdminSidebar({ userName, onSignOut }: AdminSidebarProps) {
   const open = openFor === location.pathname;
 
   return (
-    <aside className="bg-brand-900 text-white md:fixed md:inset-y-0 md:left-0 md:flex md:w-64 md:flex-col">
-      <div className="flex items-center justify-between px-4 py-3 md:py-5">
-        <div className="min-w-0">
-          <p className="truncate text-base font-bold">{site.name}</p>
-          <p className="text-xs text-blue-100">Painel administrativo</p>
-        </div>
-        <button
-          type="button"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
-          aria-expanded={open}
-          aria-controls={navId}
-          aria-label={open ? 'Fechar menu' : 'Abrir menu'}
-          onClick={() => setOpenFor(open ? null : location.pathname)}
-        >
-          {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
-        </button>
-      </div>
-      <div id={navId} className={`${open ? 'block' : 'hidden'} border-t border-white/10 md:flex md:flex-1 md:flex-col md:border-0`}>
-        <nav aria-label="Painel administrativo" className="px-2 py-2 md:flex-1">
-          <ul className="space-y-1">
-            {ITEMS.map(({ to, label, icon: Icon, end }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={end}
-                  className={({ isActive }) =>
-                    `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
-                      isActive ? 'bg-white text-brand-900' : 'text-blue-50 hover:bg-white/10'
-                    }`
-                  }
-                >
-                  <Icon aria-hidden="true" className="h-5 w-5" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="border-t border-white/10 px-2 py-3">
-          {userName && <p className="truncate px-3 pb-2 text-xs text-blue-100">{userName}</p>}
+    <aside className="bg-brand-900 text-white md:w-64 md:shrink-0">
+      <div className="md:sticky md:top-0 md:flex md:h-screen md:flex-col md:overflow-y-auto">
+        <div className="flex items-center justify-between px-4 py-3 md:py-5">
+          <div className="min-w-0">
+            <p className="truncate text-base font-bold">{site.name}</p>
+            <p className="text-xs text-blue-100">Painel administrativo</p>
+          </div>
           <button
             type="button"
-            onClick={onSignOut}
-            className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-blue-50 hover:bg-white/10"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
+            aria-expanded={open}
+            aria-controls={navId}
+            aria-label={open ? 'Fechar menu' : 'Abrir menu'}
+            onClick={() => setOpenFor(open ? null : location.pathname)}
           >
-            <LogOut aria-hidden="true" className="h-5 w-5" />
-            Sair
+            {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
           </button>
+        </div>
+        <div id={navId} className={`${open ? 'block' : 'hidden'} border-t border-white/10 md:flex md:flex-1 md:flex-col md:border-0`}>
+          <nav aria-label="Painel administrativo" className="px-2 py-2 md:flex-1">
+            <ul className="space-y-1">
+              {ITEMS.map(({ to, label, icon: Icon, end }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={end}
+                    className={({ isActive }) =>
+                      `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
+                        isActive ? 'bg-white text-brand-900' : 'text-blue-50 hover:bg-white/10'
+                      }`
+                    }
+                  >
+                    <Icon aria-hidden="true" className="h-5 w-5" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="border-t border-white/10 px-2 py-3">
+            {userName && <p className="truncate px-3 pb-2 text-xs text-blue-100">{userName}</p>}
+            <button
+              type="button"
+              onClick={onSignOut}
+              className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-blue-50 hover:bg-white/10"
+            >
+              <LogOut aria-hidden="true" className="h-5 w-5" />
+              Sair
+            </button>
+          </div>
         </div>
       </div>
     </aside>

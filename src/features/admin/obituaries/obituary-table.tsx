@@ -2,7 +2,7 @@ import { User } from 'lucide-react';
 import type { Obituary } from '../../../services/obituaries';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
-import { DataTable, EmptyRow, cell } from '../shared/data-table';
+import { DataTable, EmptyRow, cell, desktopCell, phoneDetails } from '../shared/data-table';
 import { RowActions } from '../shared/row-actions';
 import { StatusBadge } from '../shared/status-badge';
 
@@ -18,7 +18,9 @@ interface ObituaryTableProps {
 /** SPEC §2 obituary list: Nome (round photo), Idade, Data do Falecimento, Local do Velório, Status, Ações. */
 export function ObituaryTable({ obituaries, busyId, onTogglePublished, onDelete }: ObituaryTableProps) {
   return (
-    <DataTable caption="Obituários" headers={['Nome', 'Idade', 'Data do Falecimento', 'Local do Velório', 'Status', 'Ações']}>
+    <DataTable caption="Obituários" headers={['Nome', 'Idade', 'Data do Falecimento', 'Local do Velório', 'Status', 'Ações']}
+      phoneHidden={['Idade', 'Data do Falecimento', 'Local do Velório', 'Status']}
+    >
       {obituaries.length === 0 && <EmptyRow colSpan={6}>Nenhum obituário cadastrado</EmptyRow>}
       {obituaries.map((obituary) => (
         <tr key={obituary.id}>
@@ -31,13 +33,20 @@ export function ObituaryTable({ obituaries, busyId, onTogglePublished, onDelete 
                   <User aria-hidden="true" className="h-5 w-5" />
                 </span>
               )}
-              <span className="font-medium text-slate-900">{obituary.name}</span>
+              <div>
+                <span className="font-medium text-slate-900">{obituary.name}</span>
+                <p className={phoneDetails}>
+                  <StatusBadge published={obituary.published} />
+                  <span>{obituary.age} anos</span>
+                  <span>{formatDate(obituary.death_date)}</span>
+                </p>
+              </div>
             </div>
           </td>
-          <td className={`${cell} whitespace-nowrap`}>{obituary.age} anos</td>
-          <td className={`${cell} whitespace-nowrap`}>{formatDate(obituary.death_date)}</td>
-          <td className={cell}>{obituary.funeral_location}</td>
-          <td className={cell}>
+          <td className={`${cell} ${desktopCell} whitespace-nowrap`}>{obituary.age} anos</td>
+          <td className={`${cell} ${desktopCell} whitespace-nowrap`}>{formatDate(obituary.death_date)}</td>
+          <td className={`${cell} ${desktopCell}`}>{obituary.funeral_location}</td>
+          <td className={`${cell} ${desktopCell}`}>
             <StatusBadge published={obituary.published} />
           </td>
           <td className={cell}>

@@ -42,6 +42,7 @@ export function ImageUploadField({ label, value, onChange, upload, onUploadingCh
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
 
   useEffect(() => {
     return () => {
@@ -57,6 +58,7 @@ export function ImageUploadField({ label, value, onChange, upload, onUploadingCh
     const problem = checkImageFile(file);
     if (problem) {
       setError(PROBLEM_MESSAGES[problem]);
+      setFileName(null);
       if (inputRef.current) inputRef.current.value = '';
       return;
     }
@@ -70,6 +72,7 @@ export function ImageUploadField({ label, value, onChange, upload, onUploadingCh
       console.error(uploadError);
       setError(uploadErrorMessage(uploadError));
       setLocalPreview(null);
+      setFileName(null);
       if (inputRef.current) inputRef.current.value = '';
     } finally {
       setPercent(null);
@@ -79,6 +82,7 @@ export function ImageUploadField({ label, value, onChange, upload, onUploadingCh
 
   function remove() {
     setLocalPreview(null);
+    setFileName(null);
     setError(null);
     if (inputRef.current) inputRef.current.value = '';
     onChange(null);
@@ -108,6 +112,8 @@ export function ImageUploadField({ label, value, onChange, upload, onUploadingCh
       <div className="flex items-center gap-3 rounded-md border-2 border-dashed border-slate-300 bg-white p-4">
         <ImageIcon aria-hidden="true" className="h-8 w-8 shrink-0 text-slate-500" />
         <div className="min-w-0 flex-1">
+          {/* The native input stays focusable for keyboards and screen readers; the visible control is a pt-BR label
+              (Chromium draws the native one in the browser's own language). */}
           <input
             ref={inputRef}
             id={id}
@@ -118,10 +124,18 @@ export function ImageUploadField({ label, value, onChange, upload, onUploadingCh
             aria-describedby={error ? `${id}-error` : `${id}-hint`}
             onChange={(event) => {
               const file = event.target.files?.[0];
+              setFileName(file?.name ?? null);
               if (file) void handleFile(file);
             }}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+            className="peer sr-only"
           />
+          <label
+            htmlFor={id}
+            className="inline-flex cursor-pointer items-center rounded-md bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-100 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+          >
+            {preview ? 'Trocar imagem' : 'Selecionar imagem'}
+          </label>
+          <span className="mt-1 block truncate text-sm text-slate-700">{fileName ?? 'Nenhum arquivo selecionado'}</span>
           <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
             {hint}
           </p>

@@ -2,7 +2,7 @@ import type { Profile } from '../../../services/profiles';
 import { ServiceError } from '../../../services/errors';
 import { formatDate } from '../../../lib/dates';
 import { secondaryButton } from '../shared/buttons';
-import { DataTable, EmptyRow, cell } from '../shared/data-table';
+import { DataTable, EmptyRow, cell, desktopCell, phoneDetails } from '../shared/data-table';
 
 /** set_profile_role's refusals (supabase/migrations/*_profiles_and_admin_role.sql), in pt-BR. */
 export function roleChangeErrorMessage(error: unknown): string {
@@ -33,7 +33,7 @@ interface UserTableProps {
 export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke }: UserTableProps) {
   const admins = profiles.filter((profile) => profile.role === 'admin').length;
   return (
-    <DataTable caption="Usuários" headers={['Nome', 'Email', 'Papel', 'Cadastro', 'Ações']}>
+    <DataTable caption="Usuários" headers={['Nome', 'Email', 'Papel', 'Cadastro', 'Ações']} phoneHidden={['Email', 'Cadastro']}>
       {profiles.length === 0 && <EmptyRow colSpan={5}>Nenhuma conta cadastrada</EmptyRow>}
       {profiles.map((profile) => {
         const self = profile.id === currentUserId;
@@ -43,8 +43,9 @@ export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke
             <td className={`${cell} font-medium`}>
               {profile.name || '-'}
               {self && <span className="ml-2 text-xs font-normal text-slate-600">(você)</span>}
+              <p className={`${phoneDetails} font-normal`}>{profile.email}</p>
             </td>
-            <td className={cell}>{profile.email}</td>
+            <td className={`${cell} ${desktopCell}`}>{profile.email}</td>
             <td className={cell}>
               {profile.role === 'admin' ? (
                 <span className="inline-flex rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Administrador</span>
@@ -52,7 +53,7 @@ export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke
                 <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Aguardando aprovação</span>
               )}
             </td>
-            <td className={`${cell} whitespace-nowrap`}>{formatDate(profile.created_at)}</td>
+            <td className={`${cell} ${desktopCell} whitespace-nowrap`}>{formatDate(profile.created_at)}</td>
             <td className={`${cell} text-right`}>
               {profile.role === 'pending' && (
                 <button type="button" onClick={() => onApprove(profile)} disabled={busyId === profile.id} aria-label={`Aprovar: ${label}`} className={secondaryButton}>

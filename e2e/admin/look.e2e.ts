@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot, seriousAccessibilityViolations, useBrowser, viewports, type ViewportName } from '../support/browser.ts';
+import { signInAsAdmin } from './admin-fixtures.ts';
+
+describe('the admin panel at phone and desktop width', () => {
+  const browser = useBrowser();
+
+  it('has no serious or critical accessibility violation on the login, a list and a form', async () => {
+    const page = await browser.newPage('desktop');
+    await page.goto('/admin/login');
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await signInAsAdmin(page);
+    for (const [path, heading] of [
+      ['/admin', 'Dashboard'],
+      ['/admin/publications', 'Publicações'],
+      ['/admin/topics', 'Tópicos'],
+      ['/admin/publications/new', 'Nova Publicação'],
+      ['/admin/obituaries/new', 'Novo Obituário'],
+      ['/admin/users', 'Usuários'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByText('Carregando...').waitFor({ state: 'detached' });
+      if (path.endsWith('/new') && path.includes('publications')) await page.getByRole('textbox', { name: 'Conteúdo' }).waitFor();
+      expect({ path, violations: await seriousAccessibilityViolations(page) }).toEqual({ path, violations: [] });
+    }
+  });
+
+  it.each(Object.keys(viewports) as ViewportName[])('screenshots at %s width', async (viewport) => {
+    const page = await browser.newPage(viewport);
+    await page.goto('/admin/login');
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await screenshot(page, `admin-login-${viewport}`);
+
+    await signInAsAdmin(page);
+    await page.getByText('Mais lidas').waitFor();
+    await screenshot(page, `admin-dashboard-${viewport}`);
+
+    await page.goto('/admin/publications');
+    await page.getByRole('table').waitFor();
+    await screenshot(page, `admin-publications-${viewport}`);
+
+    if (viewport === 'phone') {
+      await page.getByRole('button', { name: 'Abrir menu' }).click();
+      await screenshot(page, `admin-menu-open-${viewport}`);
+      await page.getByRole('button', { name: 'Fechar menu' }).click();
+    }
+
+    await page.goto('/admin/publications/new');
+    await page.getByRole('textbox', { name: 'Conteúdo' }).waitFor();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Informe o título').waitFor();
+    await screenshot(page, `admin-publication-form-${viewport}`);
+  });
+});
