@@ -19,6 +19,7 @@ describe('the admin panel at phone and desktop width', () => {
       ['/admin/publications/new', 'Nova Publicação'],
       ['/admin/obituaries/new', 'Novo Obituário'],
       ['/admin/users', 'Usuários'],
+      ['/admin/media-kit', 'Mídia Kit'],
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();

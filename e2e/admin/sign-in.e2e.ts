@@ -51,6 +51,14 @@ describe('signing in and out of the admin panel', () => {
     expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/admin/topics');
   });
 
+  it('shows "not found" inside the panel for an address of a row that does not exist', async () => {
+    const page = await browser.newPage('desktop');
+    await signInAsAdmin(page);
+    await page.goto('/admin/publications/00000000-0000-4000-8000-000000000000/edit');
+    await page.getByRole('heading', { name: 'Registro não encontrado' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Painel administrativo' }).isVisible()).toBe(true);
+  });
+
   it('signs out from the folded menu on a phone', async () => {
     const page = await browser.newPage('phone');
     await signInAsAdmin(page);
