@@ -5,6 +5,10 @@ import { RouteError } from './route-error';
 import { ReaderLayout } from '../features/reader/layout/reader-layout';
 import * as homeRoute from '../features/reader/home/home.route';
 
+function notFound(): never {
+  throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+}
+
 /**
  * Every route of SPEC §2 plus DESIGN §5's article and advertising pages. Route modules are lazy: the reader's
  * pages split per screen, and the admin area (with the rich-text editor) is never part of a reader's download.
@@ -15,12 +19,19 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     Component: ReaderLayout,
     children: [
-      { index: true, Component: homeRoute.Component, loader: homeRoute.loader },
-      { path: 'topic/:slug', lazy: () => import('../features/reader/topic/topic.route') },
-      { path: 'noticia/externa', lazy: () => import('../features/reader/article/external-article.route') },
-      { path: 'noticia/:id', lazy: () => import('../features/reader/article/article.route') },
-      { path: 'obituarios', lazy: () => import('../features/reader/obituaries/obituaries.route') },
-      { path: 'anuncie', lazy: () => import('../features/reader/advertising/advertising.route') },
+      {
+        // A page's error renders inside the reader's layout, so the masthead and navigation stay.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, Component: homeRoute.Component, loader: homeRoute.loader },
+          { path: 'topic/:slug', lazy: () => import('../features/reader/topic/topic.route') },
+          { path: 'noticia/externa', lazy: () => import('../features/reader/article/external-article.route') },
+          { path: 'noticia/:id', lazy: () => import('../features/reader/article/article.route') },
+          { path: 'obituarios', lazy: () => import('../features/reader/obituaries/obituaries.route') },
+          { path: 'anuncie', lazy: () => import('../features/reader/advertising/advertising.route') },
+          { path: '*', loader: notFound },
+        ],
+      },
     ],
   },
   {
@@ -49,7 +60,6 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', errorElement: <RouteError />, loader: () => { throw new Response('Not Found', { status: 404, statusText: 'Not Found' }); } },
 ];
 
 export const router = createBrowserRouter(routes);

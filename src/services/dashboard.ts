@@ -1,6 +1,6 @@
 import type { Client } from './client';
 import { ServiceError } from './errors';
-import { listMostRead, type PublicPublication } from './publications';
+import { listMostRead, type PublicationSummary } from './publications';
 
 export interface DashboardSummary {
   publishedPublications: number;
@@ -8,7 +8,7 @@ export interface DashboardSummary {
   obituaries: number;
   jobs: number;
   mediaKitRequests: number;
-  mostRead: PublicPublication[];
+  mostRead: PublicationSummary[];
 }
 
 type CountResult = { count: number | null; error: { message: string; code?: string } | null };

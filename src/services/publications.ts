@@ -2,14 +2,22 @@ import type { Row } from '../types/database';
 import type { Client } from './client';
 import { ServiceError, check, unwrap } from './errors';
 
-/** What readers receive: SPEC §7's public select plus the video URL the article view embeds. */
+/** What an article page receives: SPEC §7's public select plus the video URL the article view embeds. */
 const PUBLIC_COLUMNS =
   'id,title,description,content,image_url,youtube_url,published_at,views,author_id,topics(id,name,slug)' as const;
 
-export type PublicPublication = Pick<
+/**
+ * What card lists receive: SPEC §7's public select without the body and the video, which no card shows; a
+ * card opens /noticia/:id, which loads the whole publication. Keeps the home page's responses small.
+ */
+const SUMMARY_COLUMNS = 'id,title,description,image_url,published_at,views,author_id,topics(id,name,slug)' as const;
+
+export type PublicationSummary = Pick<
   Row<'publications'>,
-  'id' | 'title' | 'description' | 'content' | 'image_url' | 'youtube_url' | 'published_at' | 'views' | 'author_id'
+  'id' | 'title' | 'description' | 'image_url' | 'published_at' | 'views' | 'author_id'
 > & { topics: { id: string; name: string; slug: string } | null };
+
+export type PublicPublication = PublicationSummary & Pick<Row<'publications'>, 'content' | 'youtube_url'>;
 
 export type AdminPublication = Row<'publications'> & { topics: { name: string } | null };
 
@@ -23,11 +31,11 @@ export async function listPublishedByTopic(
   client: Client,
   topicId: string,
   limit = PUBLIC_LIST_LIMIT,
-): Promise<PublicPublication[]> {
+): Promise<PublicationSummary[]> {
   return unwrap(
     await client
       .from('publications')
-      .select(PUBLIC_COLUMNS)
+      .select(SUMMARY_COLUMNS)
       .eq('published', true)
       .eq('topic_id', topicId)
       .order('published_at', { ascending: false })
@@ -43,25 +51,24 @@ export async function listPublishedByTopicSlug(
   client: Client,
   slug: string,
   limit = PUBLIC_LIST_LIMIT,
-): Promise<PublicPublication[]> {
-  const rows = unwrap(
+): Promise<PublicationSummary[]> {
+  return unwrap(
     await client
       .from('publications')
-      .select('id,title,description,content,image_url,youtube_url,published_at,views,author_id,topics!inner(id,name,slug)')
+      .select('id,title,description,image_url,published_at,views,author_id,topics!inner(id,name,slug)')
       .eq('published', true)
       .eq('topics.slug', slug)
       .order('published_at', { ascending: false })
       .limit(limit),
   );
-  return rows;
 }
 
 /** SPEC §7 most read: published, by views, five. */
-export async function listMostRead(client: Client, limit = MOST_READ_LIMIT): Promise<PublicPublication[]> {
+export async function listMostRead(client: Client, limit = MOST_READ_LIMIT): Promise<PublicationSummary[]> {
   return unwrap(
     await client
       .from('publications')
-      .select(PUBLIC_COLUMNS)
+      .select(SUMMARY_COLUMNS)
       .eq('published', true)
       .order('views', { ascending: false })
       .limit(limit),

@@ -39,6 +39,8 @@ describe('what an anonymous reader gets', () => {
     const dates = rows.map((r) => Date.parse(r.published_at ?? ''));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     expect(rows.some((r) => r.id === seed.publications.draft)).toBe(false);
+    // Cards never show the body: lists leave it out to keep the home page's responses small.
+    expect(rows[0]).not.toHaveProperty('content');
   });
 
   it('lists by topic slug in one request, the same rows as by id', async () => {

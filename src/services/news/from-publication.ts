@@ -1,12 +1,17 @@
 import { site } from '../../config/site';
-import type { PublicPublication } from '../publications';
+import type { PublicPublication, PublicationSummary } from '../publications';
 import { DEFAULT_AUTHOR, type NewsArticle } from './news-article';
 
 /** SPEC §9: the local section's category when a publication has lost its topic. */
 export const LOCAL_CATEGORY = 'Porto Ferreira';
 
-/** SPEC §3: a local publication as a news article, with the newspaper as source and 'Redação' as author. */
-export function articleFromPublication(publication: PublicPublication): NewsArticle {
+/**
+ * SPEC §3: a local publication as a news article, with the newspaper as source and 'Redação' as author. List rows
+ * come without body and video (a card never shows them); the article page passes the whole publication.
+ */
+export function articleFromPublication(
+  publication: PublicationSummary & Partial<Pick<PublicPublication, 'content' | 'youtube_url'>>,
+): NewsArticle {
   return {
     id: publication.id,
     origin: 'local',
@@ -19,6 +24,6 @@ export function articleFromPublication(publication: PublicPublication): NewsArti
     author: DEFAULT_AUTHOR,
     url: null,
     category: publication.topics?.name ?? LOCAL_CATEGORY,
-    youtubeUrl: publication.youtube_url,
+    youtubeUrl: publication.youtube_url ?? null,
   };
 }
