@@ -1,24 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { youtubeEmbedUrl } from './youtube';
+import { canonicalYoutubeUrl, youtubeEmbedUrl, youtubeVideoId } from './youtube';
 
-describe('youtubeEmbedUrl', () => {
+describe('youtubeVideoId', () => {
   it.each([
-    ['https://www.youtube.com/watch?v=Xk3vQ9pLm2A', 'https://www.youtube-nocookie.com/embed/Xk3vQ9pLm2A'],
-    ['https://youtu.be/Xk3vQ9pLm2A?t=10', 'https://www.youtube-nocookie.com/embed/Xk3vQ9pLm2A'],
-    ['https://m.youtube.com/shorts/Xk3vQ9pLm2A', 'https://www.youtube-nocookie.com/embed/Xk3vQ9pLm2A'],
-    ['https://www.youtube.com/embed/Xk3vQ9pLm2A', 'https://www.youtube-nocookie.com/embed/Xk3vQ9pLm2A'],
-  ])('embeds %s from the privacy-enhanced host', (url, embed) => {
-    expect(youtubeEmbedUrl(url)).toBe(embed);
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://youtube.com/watch?v=dQw4w9WgXcQ&t=42s', 'dQw4w9WgXcQ'],
+    ['https://m.youtube.com/watch?feature=share&v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ?si=abc', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/shorts/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['  youtu.be/dQw4w9WgXcQ  ', 'dQw4w9WgXcQ'],
+  ])('reads %s', (input, id) => {
+    expect(youtubeVideoId(input)).toBe(id);
   });
 
   it.each([
     null,
     '',
-    'javascript:alert(1)',
-    'https://evil.example/watch?v=Xk3vQ9pLm2A',
+    'https://vimeo.com/123456',
     'https://www.youtube.com/watch?v=short',
-    'https://www.youtube.com.evil.example/watch?v=Xk3vQ9pLm2A',
-  ])('refuses %s', (url) => {
-    expect(youtubeEmbedUrl(url)).toBeNull();
+    'https://www.youtube.com/channel/UC123',
+    'https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ',
+    'https://evil.example/watch?v=dQw4w9WgXcQ',
+    'javascript:alert(1)//youtu.be/dQw4w9WgXcQ',
+    'ftp://youtu.be/dQw4w9WgXcQ',
+    'não é um link',
+  ])('refuses %s', (input) => {
+    expect(youtubeVideoId(input)).toBeNull();
+  });
+});
+
+describe('what is stored and what readers embed', () => {
+  it('stores one canonical address and embeds it from the privacy-enhanced host, even when pasted without scheme', () => {
+    const stored = canonicalYoutubeUrl('youtu.be/dQw4w9WgXcQ?si=abc');
+    expect(stored).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(youtubeEmbedUrl(stored)).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(youtubeEmbedUrl('youtu.be/dQw4w9WgXcQ')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  });
+
+  it('stores nothing for an address that is not a video', () => {
+    expect(canonicalYoutubeUrl('https://vimeo.com/1')).toBeNull();
   });
 });

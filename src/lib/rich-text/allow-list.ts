@@ -7,7 +7,8 @@ export const ALLOWED_TAGS = [
   'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a', 'hr',
 ] as const;
 
-export const ALLOWED_ATTRIBUTES = ['href', 'target', 'rel'] as const;
+// `start` keeps a numbered list that the editor starts at 3 numbered from 3 for readers.
+export const ALLOWED_ATTRIBUTES = ['href', 'target', 'rel', 'start'] as const;
 
 /** SPEC §9: links keep only web, secure web, mail and telephone addresses. */
 export const ALLOWED_LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel'] as const;

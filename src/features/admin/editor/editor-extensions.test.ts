@@ -42,7 +42,8 @@ describe('the editor schema and the sanitiser allow-list', () => {
       },
       {
         type: 'orderedList',
-        content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'primeiro' }] }] }],
+        attrs: { start: 3 },
+        content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'terceiro' }] }] }],
       },
       { type: 'blockquote', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Uma citação' }] }] },
       {
@@ -64,7 +65,7 @@ describe('the editor schema and the sanitiser allow-list', () => {
 
     const html = e.getHTML();
     // Everything made it in (a check that the test exercises what it claims to).
-    for (const tag of ['<h2>', '<h3>', '<h4>', '<strong>', '<em>', '<a ', '<ul>', '<ol>', '<li>', '<blockquote>', '<u>', '<s>', '<code>', '<br>', '<hr>']) {
+    for (const tag of ['<h2>', '<h3>', '<h4>', '<strong>', '<em>', '<a ', '<ul>', '<ol start="3">', '<li>', '<blockquote>', '<u>', '<s>', '<code>', '<br>', '<hr>']) {
       expect(html).toContain(tag);
     }
     expect(sanitizeRichText(html)).toBe(html);

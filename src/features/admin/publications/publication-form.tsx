@@ -7,7 +7,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField, focusFirstInvalid
 import { ImageUploadField, type UploadImage } from '../shared/image-upload-field';
 import { readDraft, removeDraft, sameValues, writeDraft } from './publication-draft';
 import type { PublicationFormValues } from './publication-values';
-import { YOUTUBE_URL_MESSAGE, youtubeVideoId } from './youtube-url';
+import { YOUTUBE_URL_MESSAGE, youtubeVideoId } from '../../../lib/youtube';
 
 // The editor (TipTap and ProseMirror) is its own chunk: only this form loads it, and the form's fields show first.
 const RichTextEditor = lazy(() => import('../editor/rich-text-editor'));

@@ -1,5 +1,6 @@
 import type { AdminPublication, PublicationInput } from '../../../services/publications';
 import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
+import { canonicalYoutubeUrl } from '../../../lib/youtube';
 
 /** What the publication form edits (strings for inputs; converted to the service's input on save). */
 export interface PublicationFormValues {
@@ -35,14 +36,17 @@ export function valuesFromPublication(publication: AdminPublication): Publicatio
   };
 }
 
-/** The service input: the content sanitised with the allow-list before it is stored (DESIGN §5). */
+/**
+ * The service input: the content sanitised with the allow-list before it is stored, and the video address in the
+ * one form readers embed (DESIGN §5). The form has already refused an address that is not a video.
+ */
 export function toPublicationInput(values: PublicationFormValues): PublicationInput {
   return {
     title: values.title.trim(),
     description: values.description.trim(),
     content: sanitizeRichText(values.content),
     image_url: values.imageUrl,
-    youtube_url: values.youtubeUrl.trim() || null,
+    youtube_url: canonicalYoutubeUrl(values.youtubeUrl),
     topic_id: values.topicId,
     published: values.published,
   };
