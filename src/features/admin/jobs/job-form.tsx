@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { CONTRACT_TYPES, type Job, type JobInput } from '../../../services/jobs';
 import type { ContractType } from '../../../types/database';
 import { ErrorAlert } from '../shared/alert-message';
 import { primaryButton, secondaryButton } from '../shared/buttons';
-import { CheckboxField, SelectField, TextAreaField, TextField, focusFirstInvalid } from '../shared/form-fields';
+import { useValidatedForm } from '../shared/use-validated-form';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../shared/form-fields';
 
 export const SAVE_JOB_ERROR = 'Erro ao salvar vaga';
 
@@ -74,35 +74,12 @@ interface JobFormProps {
 
 /** SPEC §2 job form; a failed save keeps every field and shows 'Erro ao salvar vaga'. */
 export function JobForm({ initialValues, onSubmit, onCancel }: JobFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  function set<K extends keyof JobFormValues>(key: K, value: JobFormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateJob(values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      queueMicrotask(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      console.error(error);
-      setFailure(SAVE_JOB_ERROR);
-      setSaving(false);
-    }
-  }
+  const { formRef, values, set, errors, failure, saving, submit } = useValidatedForm({
+    initialValues,
+    validate: validateJob,
+    onSubmit,
+    failureMessage: SAVE_JOB_ERROR,
+  });
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

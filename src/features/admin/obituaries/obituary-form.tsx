@@ -1,9 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Obituary, ObituaryInput } from '../../../services/obituaries';
 import { todayInputValue } from '../../../lib/dates';
 import { ErrorAlert } from '../shared/alert-message';
 import { primaryButton, secondaryButton } from '../shared/buttons';
-import { CheckboxField, TextAreaField, TextField, focusFirstInvalid } from '../shared/form-fields';
+import { useValidatedForm } from '../shared/use-validated-form';
+import { CheckboxField, TextAreaField, TextField } from '../shared/form-fields';
 import { ImageUploadField, type UploadImage } from '../shared/image-upload-field';
 
 export const SAVE_OBITUARY_ERROR = 'Erro ao salvar obituário';
@@ -89,36 +90,13 @@ interface ObituaryFormProps {
 
 /** SPEC §2 obituary form, 'Cancelar' and 'Salvar' ('Salvando...'); a failed save keeps every field. */
 export function ObituaryForm({ initialValues, onSubmit, onCancel, upload }: ObituaryFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { formRef, values, set, errors, failure, saving, submit } = useValidatedForm({
+    initialValues,
+    validate: validateObituary,
+    onSubmit,
+    failureMessage: SAVE_OBITUARY_ERROR,
+  });
   const [uploading, setUploading] = useState(false);
-
-  function set<K extends keyof ObituaryFormValues>(key: K, value: ObituaryFormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateObituary(values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      queueMicrotask(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      console.error(error);
-      setFailure(SAVE_OBITUARY_ERROR);
-      setSaving(false);
-    }
-  }
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

@@ -1,9 +1,10 @@
-import { Suspense, lazy, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import type { Topic } from '../../../services/topics';
 import { formatDate } from '../../../lib/dates';
 import { ErrorAlert } from '../shared/alert-message';
 import { primaryButton, secondaryButton } from '../shared/buttons';
-import { CheckboxField, SelectField, TextAreaField, TextField, focusFirstInvalid } from '../shared/form-fields';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../shared/form-fields';
+import { useValidatedForm, type FieldErrors } from '../shared/use-validated-form';
 import { ImageUploadField, type UploadImage } from '../shared/image-upload-field';
 import { readDraft, removeDraft, sameValues, writeDraft } from './publication-draft';
 import type { PublicationFormValues } from './publication-values';
@@ -14,8 +15,7 @@ const RichTextEditor = lazy(() => import('../editor/rich-text-editor'));
 
 export const SAVE_PUBLICATION_ERROR = 'Erro ao salvar publicação';
 
-type Field = 'title' | 'topicId' | 'youtubeUrl';
-type Errors = Partial<Record<Field, string>>;
+type Errors = FieldErrors<PublicationFormValues>;
 
 /** SPEC §5: title and topic required; DESIGN §5: a YouTube address, when given, must be one. */
 export function validatePublication(values: PublicationFormValues): Errors {
@@ -44,21 +44,32 @@ interface PublicationFormProps {
  * remove and progress, YouTube URL, topic, 'Publicar imediatamente'; 'Salvando...' with the button disabled.
  */
 export function PublicationForm({ initialValues, topics, onSubmit, onCancel, upload, draftKey, storage = globalThis.localStorage }: PublicationFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
   const contentLabelId = useId();
   const [restored] = useState(() => {
     const draft = readDraft(storage, draftKey);
     return draft && !sameValues(draft.values, initialValues) ? draft : null;
   });
-  const [values, setValues] = useState<PublicationFormValues>(restored?.values ?? initialValues);
   const [showRestored, setShowRestored] = useState(restored !== null);
   // Remounts the editor when its content is replaced from outside (discarding the draft).
   const [editorVersion, setEditorVersion] = useState(0);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const saved = useRef(false);
+  const { formRef, values, setValues, set, errors, failure, saving, submit } = useValidatedForm({
+    initialValues: restored?.values ?? initialValues,
+    validate: validatePublication,
+    onSubmit: async (submitted) => {
+      // Stops the autosave from writing the draft back while the save is under way.
+      saved.current = true;
+      try {
+        await onSubmit(submitted);
+        removeDraft(storage, draftKey);
+      } catch (error) {
+        saved.current = false;
+        throw error;
+      }
+    },
+    failureMessage: SAVE_PUBLICATION_ERROR,
+  });
 
   // Autosave: every change is kept until the publication is saved; an untouched form leaves no draft.
   useEffect(() => {
@@ -67,38 +78,11 @@ export function PublicationForm({ initialValues, topics, onSubmit, onCancel, upl
     else writeDraft(storage, draftKey, values);
   }, [values, initialValues, storage, draftKey]);
 
-  function set<K extends keyof PublicationFormValues>(key: K, value: PublicationFormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
-  }
-
   function discardDraft() {
     setValues(initialValues);
     setShowRestored(false);
     setEditorVersion((v) => v + 1);
     removeDraft(storage, draftKey);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validatePublication(values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      queueMicrotask(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setSaving(true);
-    try {
-      saved.current = true;
-      await onSubmit(values);
-      removeDraft(storage, draftKey);
-    } catch (error) {
-      saved.current = false;
-      console.error(error);
-      setFailure(SAVE_PUBLICATION_ERROR);
-      setSaving(false);
-    }
   }
 
   return (
