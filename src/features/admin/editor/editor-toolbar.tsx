@@ -23,6 +23,9 @@ function ToolbarButton({
       aria-label={label}
       aria-pressed={active === undefined ? undefined : active}
       disabled={disabled}
+      // A mouse press must not take focus (and the selection) out of the document being edited: typing right
+      // after pressing 'Negrito' continues in the text. Keyboard users still reach and press the button.
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={`inline-flex h-9 w-9 items-center justify-center rounded-md disabled:opacity-40 ${
         active ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-200'
