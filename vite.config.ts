@@ -8,8 +8,10 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   build: {
-    // Reader pages must stay small: fail loudly in review when a chunk balloons.
-    chunkSizeWarningLimit: 250,
+    // The reader's first-load budget is enforced by scripts/check-bundle.ts (run by `npm run build`). This warning
+    // only flags a surprise: the largest chunks are the entry (React, router, home: ~83 kB gzip) and the admin-only
+    // editor (~130 kB gzip).
+    chunkSizeWarningLimit: 450,
     // scripts/check-bundle.ts reads the manifest to measure the home page's first load and keep the admin out of it.
     manifest: true,
   },
