@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
 // The reader's layout and home page are part of the entry chunk: the first visit starts its data requests without
 // waiting for another chunk. Every other page stays lazy.
@@ -17,6 +18,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
     Component: ReaderLayout,
     children: [
       {
@@ -29,7 +31,8 @@ export const routes: RouteObject[] = [
           { path: 'noticia/:id', lazy: () => import('../features/reader/article/article.route') },
           { path: 'obituarios', lazy: () => import('../features/reader/obituaries/obituaries.route') },
           { path: 'anuncie', lazy: () => import('../features/reader/advertising/advertising.route') },
-          { path: '*', loader: notFound },
+          // Its loader always throws, so the error element renders; `element: null` only says so to the router.
+          { path: '*', loader: notFound, element: null },
         ],
       },
     ],
@@ -37,6 +40,7 @@ export const routes: RouteObject[] = [
   {
     path: '/admin',
     errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
     children: [
       { path: 'login', lazy: () => import('../features/admin/auth/login.route') },
       { path: 'register', lazy: () => import('../features/admin/auth/register.route') },
