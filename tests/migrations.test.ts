@@ -2,11 +2,11 @@ import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../local-supabase/src/db/migrate.ts';
 import type { Database } from '../local-supabase/src/db/database.ts';
-import { openFreshDatabase, type FreshDatabase } from './support/fresh-sql-database.ts';
+import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-sql-database.ts';
 
 const MIGRATION_COUNT = 8;
 
-let fresh: FreshDatabase;
+let fresh: FreshSqlDatabase;
 let db: Database;
 
 async function count(sql: string): Promise<number> {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../local-supabase/src/db/migrate.ts';
-import { openFreshDatabase, type FreshDatabase } from './support/fresh-sql-database.ts';
+import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-sql-database.ts';
 
 /**
  * Keeps src/types/database.ts (what the app is typed against) in step with supabase/migrations: the same
@@ -96,7 +96,7 @@ function kindOfDataType(dataType: string): Kind | 'other' {
   return 'other';
 }
 
-let fresh: FreshDatabase;
+let fresh: FreshSqlDatabase;
 let dbColumns: DbColumn[];
 let tsTables: Map<string, TsTable>;
 

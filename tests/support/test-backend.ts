@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
-import pg from 'pg';
+import { createFreshDatabase } from '../../local-supabase/src/db/fresh-database.ts';
 import { startLocalSupabase } from '../../local-supabase/src/server.ts';
 import { createSupabaseClient, type Client } from '../../src/services/client.ts';
 
@@ -29,27 +29,8 @@ export interface TestBackend {
  * database on that PostgreSQL server (created here, dropped in stop()). Listens on 127.0.0.1 only.
  */
 export async function startTestBackend(): Promise<TestBackend> {
-  const serverUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
-  }
-
-  const backend = await startLocalSupabase({ dataDir: null, databaseUrl, quiet: true });
+  const fresh = await createFreshDatabase();
+  const backend = await startLocalSupabase({ dataDir: null, databaseUrl: fresh.databaseUrl, quiet: true });
   const server: Server = createServer((req, res) => void backend.handler(req, res));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -80,7 +61,7 @@ export async function startTestBackend(): Promise<TestBackend> {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await backend.close();
-      await dropDatabase();
+      await fresh.drop();
     },
   };
 }

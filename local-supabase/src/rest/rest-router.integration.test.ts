@@ -4,7 +4,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { createFreshDatabase } from '../db/fresh-database.ts';
 import { anonKeyFor, signJwt } from '../jwt.ts';
 import { createRestRouter, type RestRouter } from './index.ts';
 
@@ -170,23 +171,13 @@ async function seedFooStories(): Promise<void> {
  * same requests are proved on real PostgreSQL without touching the tables of other test files.
  */
 async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const memory = await openDatabase();
-    return { db: memory, drop: () => memory.close() };
-  }
-  const name = `rest_test_${process.pid}_${Date.now()}`;
-  const admin = await openDatabase({ databaseUrl: serverUrl });
-  await admin.exec(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const fresh = await openDatabase({ databaseUrl: url.toString() });
+  const fresh = await createFreshDatabase();
+  const opened = await fresh.open();
   return {
-    db: fresh,
+    db: opened,
     drop: async () => {
-      await fresh.close();
-      await admin.exec(`drop database ${name}`);
-      await admin.close();
+      await opened.close();
+      await fresh.drop();
     },
   };
 }
