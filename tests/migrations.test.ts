@@ -4,7 +4,7 @@ import { applyMigrations } from '../local-supabase/src/db/migrate.ts';
 import type { Database } from '../local-supabase/src/db/database.ts';
 import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-sql-database.ts';
 
-const MIGRATION_COUNT = 8;
+const MIGRATION_COUNT = 9;
 
 let fresh: FreshSqlDatabase;
 let db: Database;
@@ -122,4 +122,34 @@ describe('applyMigrations options', () => {
       await other.dispose();
     }
   }, 120_000);
+});
+
+describe('indexes behind the list queries of src/services', () => {
+  // Each list orders by these columns (after its equality filters): an index must lead with the filters and
+  // contain the ordering column, so a list never sorts the whole table.
+  it.each([
+    ['topics', ['name']],
+    ['publications', ['published', 'topic_id', 'published_at']],
+    ['publications', ['published', 'views']],
+    ['publications', ['created_at']],
+    ['obituaries', ['published', 'death_date']],
+    ['obituaries', ['death_date']],
+    ['jobs', ['published', 'created_at']],
+    ['jobs', ['created_at']],
+    ['media_kit_requests', ['created_at']],
+    ['profiles', ['created_at']],
+  ])('%s is listed through an index on (%s)', async (table, columns) => {
+    const { rows } = await db.query<{ columns: string[] }>(
+      `select array_agg(a.attname order by k.ordinality)::text[] as columns
+         from pg_index i
+         join pg_class c on c.oid = i.indrelid and c.relnamespace = 'public'::regnamespace
+         cross join lateral unnest(i.indkey) with ordinality as k(attnum, ordinality)
+         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+        where c.relname = $1
+        group by i.indexrelid`,
+      [table],
+    );
+    const leading = rows.map((row) => row.columns.slice(0, columns.length).join(','));
+    expect(leading).toContain(columns.join(','));
+  });
 });
