@@ -24,7 +24,8 @@ describe('UserTable', () => {
     expect(within(mine).queryByRole('button')).not.toBeInTheDocument();
 
     const pendingRow = screen.getByRole('row', { name: /caio@example.com/ });
-    expect(within(pendingRow).getByText('Aguardando aprovação')).toBeInTheDocument();
+    // Twice in the DOM: under the name on a phone and in its column on a desktop (CSS shows one).
+    expect(within(pendingRow).getAllByText('Aguardando aprovação')).toHaveLength(2);
     expect(within(pendingRow).getByText('05/10/2026')).toBeInTheDocument();
     await userEvent.click(within(pendingRow).getByRole('button', { name: 'Aprovar: Caio' }));
     expect(onApprove).toHaveBeenCalledWith(pending);

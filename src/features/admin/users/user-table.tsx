@@ -21,6 +21,14 @@ export function roleChangeErrorMessage(error: unknown): string {
   }
 }
 
+function RoleBadge({ role }: { role: Profile['role'] }) {
+  return role === 'admin' ? (
+    <span className="inline-flex rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Administrador</span>
+  ) : (
+    <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Aguardando aprovação</span>
+  );
+}
+
 interface UserTableProps {
   profiles: readonly Profile[];
   currentUserId: string;
@@ -33,7 +41,7 @@ interface UserTableProps {
 export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke }: UserTableProps) {
   const admins = profiles.filter((profile) => profile.role === 'admin').length;
   return (
-    <DataTable caption="Usuários" headers={['Nome', 'Email', 'Papel', 'Cadastro', 'Ações']} phoneHidden={['Email', 'Cadastro']}>
+    <DataTable caption="Usuários" headers={['Nome', 'Email', 'Papel', 'Cadastro', 'Ações']} phoneHidden={['Email', 'Papel', 'Cadastro']}>
       {profiles.length === 0 && <EmptyRow colSpan={5}>Nenhuma conta cadastrada</EmptyRow>}
       {profiles.map((profile) => {
         const self = profile.id === currentUserId;
@@ -43,15 +51,15 @@ export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke
             <td className={`${cell} font-medium`}>
               {profile.name || '-'}
               {self && <span className="ml-2 text-xs font-normal text-slate-600">(você)</span>}
-              <p className={`${phoneDetails} font-normal`}>{profile.email}</p>
+              {/* On a phone the e-mail and role stand under the name, so the actions stay on screen. */}
+              <p className={`${phoneDetails} font-normal`}>
+                <span className="break-all">{profile.email}</span>
+                <RoleBadge role={profile.role} />
+              </p>
             </td>
             <td className={`${cell} ${desktopCell}`}>{profile.email}</td>
-            <td className={cell}>
-              {profile.role === 'admin' ? (
-                <span className="inline-flex rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Administrador</span>
-              ) : (
-                <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Aguardando aprovação</span>
-              )}
+            <td className={`${cell} ${desktopCell}`}>
+              <RoleBadge role={profile.role} />
             </td>
             <td className={`${cell} ${desktopCell} whitespace-nowrap`}>{formatDate(profile.created_at)}</td>
             <td className={`${cell} text-right`}>
