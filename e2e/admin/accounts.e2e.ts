@@ -62,9 +62,9 @@ describe('a new account waits for approval before it can publish', () => {
     const admin = await browser.newPage('desktop');
     await signInAsAdmin(admin);
     await openSection(admin, 'Usuários');
-    await row(admin, email).getByText('Aguardando aprovação').waitFor();
+    await row(admin, email).getByText('Aguardando aprovação').filter({ visible: true }).waitFor();
     await row(admin, email).getByRole('button', { name: `Aprovar: ${person}` }).click();
-    await row(admin, email).getByText('Administrador').waitFor();
+    await row(admin, email).getByText('Administrador').filter({ visible: true }).waitFor();
 
     // The newcomer checks again and can now publish.
     await newcomer.getByRole('button', { name: 'Verificar novamente' }).click();
@@ -86,6 +86,6 @@ describe('a new account waits for approval before it can publish', () => {
     expect(await row(admin, app().admin.email).getByRole('button').count()).toBe(0);
     await row(admin, email).getByRole('button', { name: `Revogar acesso: ${person}` }).click();
     await admin.getByRole('dialog', { name: 'Revogar acesso' }).getByRole('button', { name: 'Revogar acesso' }).click();
-    await row(admin, email).getByText('Aguardando aprovação').waitFor();
+    await row(admin, email).getByText('Aguardando aprovação').filter({ visible: true }).waitFor();
   });
 });
