@@ -1,12 +1,16 @@
 import { createServer } from 'node:http';
 import { env } from './env.ts';
 import { startLocalSupabase } from './server.ts';
+import { describeStartFailure } from './start-failure.ts';
 
 // `npm run backend`: the local Supabase on its own (for tests against a built bundle, or other clients).
 
 const settings = env();
 // No options: the database, data folder and secret come from the environment (env.ts).
-const backend = await startLocalSupabase();
+const backend = await startLocalSupabase().catch((error: unknown) => {
+  console.error(describeStartFailure(error));
+  process.exit(1);
+});
 
 const server = createServer((req, res) => void backend.handler(req, res));
 server.listen(settings.port, settings.host, () => {

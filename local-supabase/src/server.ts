@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import bcrypt from 'bcryptjs';
 import type { Hono } from 'hono';
@@ -10,6 +9,7 @@ import { findUserByEmail } from './auth/user-store.ts';
 import { normalizeEmail } from './auth/validation.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { applyMigrations } from './db/migrate.ts';
+import { prepareDataDir } from './data-dir.ts';
 import { env } from './env.ts';
 import { anonKeyFor } from './jwt.ts';
 import { createFileBlobStore, createMemoryBlobStore } from './storage/blob-store.ts';
@@ -104,9 +104,8 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
   const jwtSecret = options.jwtSecret ?? settings.jwtSecret;
   const dataDir = options.dataDir === undefined ? settings.dataDir : options.dataDir;
   const databaseUrl = options.databaseUrl ?? (options.dataDir === undefined ? settings.databaseUrl : undefined);
-  const db = await openDatabase(
-    databaseUrl ? { databaseUrl } : dataDir ? { dataDir: join(dataDir, 'db') } : {},
-  );
+  const folders = dataDir ? await prepareDataDir(dataDir) : null;
+  const db = await openDatabase(databaseUrl ? { databaseUrl } : folders ? { dataDir: folders.dbDir } : {});
   try {
     await applyMigrations(db, { seed: options.seed ?? true });
     // applyMigrations runs every local-supabase/sql script already; this keeps auth independent of that detail.
@@ -114,7 +113,7 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
 
     const auth = createAuthService({ db, jwtSecret });
     const adminState = await ensureLocalAdmin(db, auth, settings.adminEmail, settings.adminPassword);
-    const blobs = dataDir ? createFileBlobStore(join(dataDir, 'storage')) : createMemoryBlobStore();
+    const blobs = folders ? createFileBlobStore(folders.storageDir) : createMemoryBlobStore();
     const app = createApp({ db, jwtSecret, blobs, siteUrl: options.siteUrl });
     const anonKey = await anonKeyFor(jwtSecret);
 

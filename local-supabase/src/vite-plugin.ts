@@ -3,6 +3,7 @@ import { loadEnv, type Plugin } from 'vite';
 import { env } from './env.ts';
 import { anonKeyFor } from './jwt.ts';
 import { startLocalSupabase, type LocalSupabase } from './server.ts';
+import { describeStartFailure } from './start-failure.ts';
 
 /** The paths the browser's supabase-js uses on the page's own origin. */
 const BACKEND_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1'];
@@ -45,14 +46,19 @@ function isBackendPath(url: string | undefined): boolean {
   return BACKEND_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-/** Mounts the backend's handler on a dev or preview server; returns the (idempotent) release of the backend. */
-function mount(server: HostServer): () => Promise<void> {
-  const backend = acquireBackend();
-  // Start now, not on the first request, so the administrator's credentials appear with Vite's banner.
-  backend.catch((error: unknown) => console.error('[local-supabase] could not start:', error));
+/**
+ * Starts the backend and mounts its handler on a dev or preview server; returns the (idempotent) release of the
+ * backend. Vite awaits this hook, so its banner appears only once the API answers. A backend that cannot start
+ * ends the process after one line: a page served with every API call failing would pretend to be up.
+ */
+async function mount(server: HostServer): Promise<() => Promise<void>> {
+  const running = await acquireBackend().catch((error: unknown) => {
+    console.error(describeStartFailure(error));
+    process.exit(1);
+  });
   server.middlewares.use((req, res, next) => {
     if (!isBackendPath(req.url)) return next();
-    backend.then((running) => running.handler(req, res)).catch(next);
+    running.handler(req, res).catch(next);
   });
   let released: Promise<void> | undefined;
   const release = () => (released ??= releaseBackend());
@@ -77,11 +83,11 @@ export function localSupabase(): Plugin {
       const anonKey = await anonKeyFor(env().jwtSecret);
       return { define: { 'import.meta.env.VITE_LOCAL_SUPABASE_ANON_KEY': JSON.stringify(anonKey) } };
     },
-    configureServer(server) {
-      if (enabled) release = mount(server);
+    async configureServer(server) {
+      if (enabled) release = await mount(server);
     },
-    configurePreviewServer(server) {
-      if (enabled) release = mount(server);
+    async configurePreviewServer(server) {
+      if (enabled) release = await mount(server);
     },
     // Vite awaits this when the dev server closes (the HTTP server's close event is not awaited), so the
     // database is shut down cleanly before the process exits.

@@ -1,0 +1,11 @@
+import { DataDirError } from './data-dir.ts';
+
+/**
+ * What start-up prints when the backend cannot start, before the process exits: one line for a problem the user
+ * can fix from its text (the data folder), the full error for anything unexpected.
+ */
+export function describeStartFailure(error: unknown): string {
+  if (error instanceof DataDirError) return `[local-supabase] could not start: ${error.message}`;
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return `[local-supabase] could not start: ${detail}`;
+}
