@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// Node 25+ defines its own global `localStorage` (undefined without --localstorage-file), which would hide jsdom's.
+// Node 20 does not know the flag, so it is passed only where Node accepts it.
+const WITHOUT_NODE_WEB_STORAGE = process.allowedNodeEnvironmentFlags.has('--no-experimental-webstorage')
+  ? ['--no-experimental-webstorage']
+  : [];
+
 export default defineConfig({
   test: {
     projects: [
@@ -21,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          execArgv: WITHOUT_NODE_WEB_STORAGE,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
         },

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from './auth/test-harness.ts';
+import { serviceRoleKeyFor, signJwt } from './jwt.ts';
 import { startLocalSupabase, type LocalSupabase } from './server.ts';
 
 // The whole backend as the app meets it: every migration and the seed, the administrator bootstrap, and REST,
@@ -102,7 +103,7 @@ describe('the composed backend (in memory)', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'no Route matched with those values' });
 
-    const storage = await fetch(`${served.url}/storage/v1/bucket/unknown-route`);
+    const storage = await fetch(`${served.url}/storage/v1/bucket/unknown-route`, { headers: { apikey: served.backend.anonKey } });
     expect(await storage.json()).toMatchObject({ statusCode: '404' });
   });
 
@@ -121,15 +122,91 @@ describe('the composed backend (in memory)', () => {
 
     const failure = await fetch(`${served.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { origin: 'http://127.0.0.1:5173', 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      headers: {
+        origin: 'http://127.0.0.1:5173',
+        apikey: served.backend.anonKey,
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      },
       body: JSON.stringify({ email: 'nobody@example.com', password: 'whatever' }),
     });
     expect(failure.status).toBe(400);
     expect(failure.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     expect(failure.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
 
-    const foreign = await fetch(`${served.url}/rest/v1/topics?select=slug`, { headers: { origin: 'https://evil.example' } });
+    const foreign = await fetch(`${served.url}/rest/v1/topics?select=slug`, {
+      headers: { origin: 'https://evil.example', apikey: served.backend.anonKey },
+    });
+    expect(foreign.status).toBe(200);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  describe('the API gateway in front of the composed backend', () => {
+    let serviceKey: string;
+
+    beforeAll(async () => {
+      serviceKey = await serviceRoleKeyFor(served.backend.jwtSecret);
+    });
+
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${served.url}${path}`, { headers });
+
+    it('answers 401 with hosted Supabase’s body when the key is missing, on every service', async () => {
+      for (const path of ['/rest/v1/topics?select=slug', '/auth/v1/settings', '/storage/v1/bucket']) {
+        const response = await get(path);
+        expect(response.status, path).toBe(401);
+        expect(await response.json(), path).toEqual({
+          message: 'No API key found in request',
+          hint: 'No `apikey` request header or url param was found.',
+        });
+      }
+    });
+
+    it('answers 401 with hosted Supabase’s body for a key it did not issue, even with a valid bearer', async () => {
+      const foreign = await signJwt({ role: 'anon' }, 'another-project-secret-at-least-32-characters');
+      for (const apikey of ['x', foreign]) {
+        const response = await get('/rest/v1/topics?select=slug', { apikey, authorization: `Bearer ${served.backend.anonKey}` });
+        expect(response.status).toBe(401);
+        expect(await response.json()).toEqual({
+          message: 'Invalid API key',
+          hint: 'Double check your Supabase `anon` or `service_role` API key.',
+        });
+      }
+    });
+
+    it('serves the anon and the service_role key, in the header or as ?apikey=', async () => {
+      expect((await get('/rest/v1/topics?select=slug', { apikey: served.backend.anonKey })).status).toBe(200);
+      expect((await get('/rest/v1/topics?select=slug', { apikey: serviceKey })).status).toBe(200);
+      // PostgREST never sees the parameter (it would be a filter on a column named apikey).
+      const viaQuery = await get(`/rest/v1/topics?select=slug&apikey=${served.backend.anonKey}`);
+      expect(viaQuery.status).toBe(200);
+      expect(Array.isArray(await viaQuery.json())).toBe(true);
+    });
+
+    it('hands a request body on intact when the key came in the query', async () => {
+      const response = await fetch(`${served.url}/auth/v1/token?grant_type=password&apikey=${served.backend.anonKey}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+        body: JSON.stringify({ email: served.backend.adminEmail, password: served.backend.adminPassword }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ token_type: 'bearer' });
+    });
+
+    it('serves public objects and answers preflights without a key', async () => {
+      const admin = served.client();
+      await admin.auth.signInWithPassword({ email: served.backend.adminEmail, password: served.backend.adminPassword });
+      const name = `${crypto.randomUUID()}.png`;
+      expect((await admin.storage.from('publications').upload(name, new Blob([PNG], { type: 'image/png' }))).error).toBeNull();
+      const image = await get(`/storage/v1/object/public/publications/${name}`);
+      expect(image.status).toBe(200);
+      expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
+
+      const preflight = await fetch(`${served.url}/rest/v1/topics`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey' },
+      });
+      expect(preflight.status).toBe(204);
+    });
   });
 });
 

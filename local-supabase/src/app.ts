@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import { apiKeyGate } from './api-key.ts';
 import { createAuthRouter } from './auth/auth-router.ts';
 import { AuthApiError, authErrorResponse } from './auth/auth-error.ts';
 import type { Database } from './db/database.ts';
@@ -53,6 +54,8 @@ export function createApp(deps: AppDeps): Hono {
       maxAge: 600,
     }),
   );
+  // After CORS: preflights are answered before it, and its 401s still reach the page with CORS headers.
+  app.use(apiKeyGate(deps.jwtSecret));
   app.route('/rest/v1', createRestRouter({ db: deps.db, jwtSecret: deps.jwtSecret }));
   app.route('/auth/v1', createAuthRouter({ db: deps.db, jwtSecret: deps.jwtSecret, siteUrl: deps.siteUrl }));
   app.route('/storage/v1', createStorageRouter({ db: deps.db, jwtSecret: deps.jwtSecret, blobs: deps.blobs }));

@@ -27,6 +27,8 @@ export const authErrors = {
     new AuthApiError(422, 'weak_password', `Password should be at least ${minLength} characters.`, {
       weak_password: { reasons },
     }),
+  passwordTooLong: (maxLength: number) =>
+    new AuthApiError(400, 'validation_failed', `Password cannot be longer than ${maxLength} characters`),
   samePassword: () =>
     new AuthApiError(422, 'same_password', 'New password should be different from the old password.'),
   userAlreadyExists: () => new AuthApiError(422, 'user_already_exists', 'User already registered'),

@@ -18,7 +18,7 @@ import {
 } from './session-store.ts';
 import { toUserJson, type JsonObject, type UserJson, type UserRow } from './user-json.ts';
 import { findUserByEmail, findUserById, insertUser, touchLastSignIn, updateUser } from './user-store.ts';
-import { normalizeEmail, passwordWeaknesses, MIN_PASSWORD_LENGTH } from './validation.ts';
+import { isPasswordTooLong, normalizeEmail, passwordWeaknesses, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './validation.ts';
 
 /** GoTrue's bcrypt cost (Go's bcrypt.DefaultCost). */
 const BCRYPT_COST = 10;
@@ -79,7 +79,9 @@ function mergeMetadata(current: JsonObject, patch: JsonObject): JsonObject {
   return merged;
 }
 
+/** GoTrue's checkPasswordStrength, in its order: too long is refused before weakness is judged. */
 function weakPasswordCheck(password: string): void {
+  if (isPasswordTooLong(password)) throw authErrors.passwordTooLong(MAX_PASSWORD_LENGTH);
   const reasons = passwordWeaknesses(password);
   if (reasons.length > 0) throw authErrors.weakPassword(reasons, MIN_PASSWORD_LENGTH);
 }
@@ -124,11 +126,12 @@ export function createAuthService(options: AuthServiceOptions) {
   async function registerUser(input: SignUpInput): Promise<UserRow> {
     const rawEmail = typeof input.email === 'string' ? input.email : '';
     const password = typeof input.password === 'string' ? input.password : '';
-    if (rawEmail.trim() === '') throw authErrors.signupEmailRequired();
+    // GoTrue's validateSignupParams judges the password before the signup handler looks at the address.
     if (password === '') throw authErrors.signupPasswordRequired();
+    weakPasswordCheck(password);
+    if (rawEmail.trim() === '') throw authErrors.signupEmailRequired();
     const email = normalizeEmail(rawEmail);
     if (!email) throw authErrors.invalidEmail();
-    weakPasswordCheck(password);
     if (await findUserByEmail(db, email)) throw authErrors.userAlreadyExists();
 
     const passwordHash = await bcrypt.hash(password, BCRYPT_COST);

@@ -104,9 +104,17 @@ describe('sign-up', () => {
     });
   });
 
+  it('judges the password before the address, as GoTrue does', async () => {
+    const { error } = await harness.client().auth.signUp({ email: 'not-an-email', password: '12345' });
+    expect(error).toMatchObject({ status: 422, code: 'weak_password' });
+  });
+
   it.each([
     [{ email: 'not-an-email', password: PASSWORD }, 'Unable to validate email address: invalid format'],
     [{ email: 'ok@example.com', password: '' }, 'Signup requires a valid password'],
+    [{ email: 'joão@example.com', password: PASSWORD }, 'Unable to validate email address: invalid format'],
+    // bcrypt would silently ignore everything past 72 bytes; GoTrue refuses instead.
+    [{ email: 'ok@example.com', password: 'ç'.repeat(37) }, 'Password cannot be longer than 72 characters'],
   ])('answers 400 validation_failed for %j', async (body, message) => {
     const response = await rawAuth('/signup', {
       method: 'POST',

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
+import { apiKeyGate } from '../api-key.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { DEMO_JWT_SECRET } from '../env.ts';
 import { anonKeyFor } from '../jwt.ts';
@@ -44,6 +45,8 @@ export async function startHarness(): Promise<Harness> {
   const blobs = createMemoryBlobStore();
 
   const app = new Hono();
+  // As on a hosted project: a raw request without the anon key never reaches the service.
+  app.use(apiKeyGate(jwtSecret));
   app.route('/auth/v1', createAuthRouter({ db, jwtSecret }));
   app.route('/storage/v1', createStorageRouter({ db, jwtSecret, blobs }));
 

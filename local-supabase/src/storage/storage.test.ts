@@ -163,7 +163,7 @@ describe('policies on storage.objects', () => {
     const forged = await signJwt({ role: 'service_role' }, 'not-the-secret-but-long-enough-to-sign-with');
     const response = await fetch(`${harness.url}/storage/v1/object/pictures/${newName()}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${forged}`, 'content-type': 'image/png' },
+      headers: { apikey: harness.anonKey, authorization: `Bearer ${forged}`, 'content-type': 'image/png' },
       body: PNG.slice(),
     });
     expect(response.status).toBe(400);
@@ -198,7 +198,7 @@ describe('remove', () => {
   it('requires at least one name', async () => {
     const response = await fetch(`${harness.url}/storage/v1/object/pictures`, {
       method: 'DELETE',
-      headers: { authorization: `Bearer ${harness.anonKey}`, 'content-type': 'application/json' },
+      headers: { apikey: harness.anonKey, authorization: `Bearer ${harness.anonKey}`, 'content-type': 'application/json' },
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ statusCode: '400' });
