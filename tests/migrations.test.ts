@@ -2,9 +2,10 @@ import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../local-supabase/src/db/migrate.ts';
 import type { Database } from '../local-supabase/src/db/database.ts';
+import { topicNavigation } from '../src/lib/paths.ts';
 import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-sql-database.ts';
 
-const MIGRATION_COUNT = 9;
+const MIGRATION_COUNT = 10;
 
 let fresh: FreshSqlDatabase;
 let db: Database;
@@ -57,6 +58,11 @@ describe('applyMigrations on an empty database', () => {
       saude: 'Saúde',
       tecnologia: 'Tecnologia',
     });
+  });
+
+  it('reserves exactly the navigation\'s slugs, which the app links to by name', async () => {
+    const reserved = await db.query<{ slugs: string[] }>('select public.reserved_topic_slugs() as slugs');
+    expect([...(reserved.rows[0]?.slugs ?? [])].sort()).toEqual(topicNavigation.map((topic) => topic.slug).sort());
   });
 
   it('seeds published publications over several topics, at least four local, and two drafts', async () => {
@@ -138,6 +144,7 @@ describe('indexes behind the list queries of src/services', () => {
     ['jobs', ['created_at']],
     ['media_kit_requests', ['created_at']],
     ['profiles', ['created_at']],
+    ['topic_slug_redirects', ['old_slug']],
   ])('%s is listed through an index on (%s)', async (table, columns) => {
     const { rows } = await db.query<{ columns: string[] }>(
       `select array_agg(a.attname order by k.ordinality)::text[] as columns

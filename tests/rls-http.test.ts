@@ -11,6 +11,8 @@ type Actor = 'anon' | 'pending' | 'admin';
 let backend: TestBackend;
 const clients = {} as Record<Actor, Client>;
 let adminId = '';
+/** A topic renamed through the API, so that its old slug is in topic_slug_redirects. */
+const renamedTopic = { id: '', oldSlug: `antigo-${Math.random().toString(36).slice(2, 8)}` };
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -19,13 +21,17 @@ beforeAll(async () => {
   const admin = await backend.admin();
   clients.admin = admin.client;
   adminId = admin.id;
+  const { data, error } = await clients.admin.from('topics').insert({ name: 'Antigo', slug: renamedTopic.oldSlug }).select('id').single();
+  if (error) throw new Error(`fixture topic: ${error.message}`);
+  renamedTopic.id = data.id;
+  await clients.admin.from('topics').update({ slug: `${renamedTopic.oldSlug}-novo` }).eq('id', data.id);
 });
 afterAll(() => backend.stop());
 
 const stamp = () => Math.random().toString(36).slice(2, 8);
 
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles'>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects'>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',
@@ -152,6 +158,29 @@ describe.each(['anon', 'pending', 'admin'] as const)('acting as %s', (actor) => 
       expect(data ?? []).toHaveLength(actor === 'admin' ? 1 : 0);
       const response = await fetch(`${backend.url}/storage/v1/object/public/${bucket}/${name}`);
       expect(response.status === 200).toBe(actor !== 'admin');
+    });
+  });
+
+  describe('on topic_slug_redirects (written only by the database when a topic is renamed)', () => {
+    it('select is allowed', async () => {
+      const { data, error } = await clients[actor].from('topic_slug_redirects').select('old_slug,topic_id').eq('old_slug', renamedTopic.oldSlug);
+      expect(error).toBeNull();
+      expect(data).toEqual([{ old_slug: renamedTopic.oldSlug, topic_id: renamedTopic.id }]);
+    });
+
+    it('insert, update and delete are denied with 42501', async () => {
+      const denied = actor === 'anon' ? 401 : 403;
+      const attempts = [
+        clients[actor].from('topic_slug_redirects').insert({ old_slug: `falso-${stamp()}`, topic_id: seed.topics.local }),
+        clients[actor].from('topic_slug_redirects').update({ topic_id: seed.topics.local }).eq('old_slug', renamedTopic.oldSlug),
+        clients[actor].from('topic_slug_redirects').delete().eq('old_slug', renamedTopic.oldSlug),
+      ];
+      for (const { error, status } of await Promise.all(attempts)) {
+        expect(error?.code).toBe('42501');
+        expect(status).toBe(denied);
+      }
+      const { data } = await clients.admin.from('topic_slug_redirects').select('topic_id').eq('old_slug', renamedTopic.oldSlug);
+      expect(data).toEqual([{ topic_id: renamedTopic.id }]);
     });
   });
 

@@ -436,6 +436,67 @@ describe('acting as an admin', () => {
   });
 });
 
+describe('topic slug redirects (written only by the triggers on topics)', () => {
+  beforeAll(async () => {
+    // An old address of 'local', as a rename before the navigation slugs were fixed would have left it.
+    await db.query(`insert into public.topic_slug_redirects (old_slug, topic_id) values ('cidade', $1)`, [TOPIC_LOCAL]);
+  });
+
+  it.each(['anon', 'pending', 'admin'] as const)('acting as %s, reading redirects is allowed', async (actor) => {
+    const outcome = await run(actor, `select old_slug, topic_id from public.topic_slug_redirects where old_slug = 'cidade'`);
+    expect(outcome).toMatchObject({ ok: true, rows: [{ old_slug: 'cidade', topic_id: TOPIC_LOCAL }] });
+  });
+
+  it.each(['anon', 'pending', 'admin'] as const)('acting as %s, inserting, updating or deleting redirects is denied', async (actor) => {
+    for (const sql of [
+      `insert into public.topic_slug_redirects (old_slug, topic_id) values ('falsa', '${TOPIC_LOCAL}')`,
+      `update public.topic_slug_redirects set old_slug = 'outra' where old_slug = 'cidade'`,
+      `delete from public.topic_slug_redirects where old_slug = 'cidade'`,
+    ]) {
+      expect(await run(actor, sql), sql).toEqual({ ok: false, code: '42501' });
+    }
+  });
+
+  it("acting as an admin, renaming a topic's slug is allowed and records the old slug for it", async () => {
+    const outcome = await attempt(callers.admin, async (tx) => {
+      const created = await tx.query<{ id: string }>(`insert into public.topics (name, slug) values ('Agro', 'agro') returning id`);
+      await tx.query(`update public.topics set name = 'Agronegócio', slug = 'agronegocio' where slug = 'agro'`);
+      const redirects = await tx.query('select old_slug, topic_id from public.topic_slug_redirects where old_slug = $1', ['agro']);
+      return { rows: redirects.rows.map((row) => ({ ...row, same_topic: row.topic_id === created.rows[0]?.id })) };
+    });
+    expect(outcome).toMatchObject({ ok: true, rows: [{ old_slug: 'agro', same_topic: true }] });
+  });
+
+  it('acting as an admin, a new topic that takes an old slug takes it over from the redirect', async () => {
+    const outcome = await attempt(callers.admin, async (tx) => {
+      await tx.query(`insert into public.topics (name, slug) values ('Cidade', 'cidade')`);
+      return tx.query(`select old_slug from public.topic_slug_redirects where old_slug = 'cidade'`);
+    });
+    expect(outcome).toMatchObject({ ok: true, rows: [] });
+  });
+
+  it('acting as an admin, changing a navigation slug is refused (PF004); its name and an unchanged slug are not', async () => {
+    expect(await run('admin', `update public.topics set slug = 'porto-ferreira' where id = $1`, [TOPIC_LOCAL])).toEqual({
+      ok: false,
+      code: 'PF004',
+    });
+    expect(await run('admin', `update public.topics set slug = slug || '-x' where slug = 'tecnologia'`)).toEqual({
+      ok: false,
+      code: 'PF004',
+    });
+    expectAllowed(await run('admin', `update public.topics set name = 'Porto Ferreira e Região', slug = 'local' where id = $1`, [TOPIC_LOCAL]));
+  });
+
+  it('acting as a pending user, renaming a topic touches zero rows and records nothing', async () => {
+    const outcome = await attempt(callers.pending, async (tx) => {
+      const update = await tx.query(`update public.topics set slug = 'cidade-nova' where id = $1`, [TOPIC_LOCAL]);
+      const redirects = await tx.query(`select old_slug from public.topic_slug_redirects where topic_id = $1`, [TOPIC_LOCAL]);
+      return { rows: [{ updated: update.affectedRows ?? 0, oldSlugs: redirects.rows.map((row) => row.old_slug) }] };
+    });
+    expect(outcome).toMatchObject({ ok: true, rows: [{ updated: 0, oldSlugs: ['cidade'] }] });
+  });
+});
+
 describe('storage.objects in the publications and obituaries buckets', () => {
   beforeAll(async () => {
     await db.query(`insert into storage.buckets (id, name, public) values ('private', 'private', false)`);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { app, useBrowser } from '../support/browser.ts';
+import { app, expectConsoleErrors, failedRequest, useBrowser } from '../support/browser.ts';
 import { confirmDeletion, openSection, row, selectAsReader, signInAsAdmin, unique } from './admin-fixtures.ts';
 
 /** Inserts a topic straight through the REST API with the page's own session, as a hostile client could. */
@@ -45,11 +45,13 @@ describe('a new account waits for approval before it can publish', () => {
     await newcomer.goto('/admin/topics');
     await newcomer.getByRole('heading', { name: 'Conta aguardando aprovação' }).waitFor();
     expect(await newcomer.getByRole('navigation', { name: 'Painel administrativo' }).count()).toBe(0);
-    // And the server refuses its writes whatever the client does (DESIGN §4).
+    // And the server refuses its writes whatever the client does (DESIGN §4): a 403 the browser logs.
+    expectConsoleErrors(newcomer, failedRequest(403, '/rest/v1/topics'));
     expect(await insertTopicWithOwnSession(newcomer, unique('Invasao'))).toBeGreaterThanOrEqual(400);
 
     // Registering the same address again is refused with SPEC's text.
     const again = await browser.newPage('desktop');
+    expectConsoleErrors(again, failedRequest(422, '/auth/v1/signup'));
     await again.goto('/admin/register');
     await again.getByRole('textbox', { name: 'Nome completo' }).fill(person);
     await again.getByRole('textbox', { name: 'Email' }).fill(email);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/lib/slugify.ts';
-import { useBrowser } from '../support/browser.ts';
+import { expectConsoleErrors, failedRequest, useBrowser } from '../support/browser.ts';
 import { TINY_PNG, confirmDeletion, openSection, row, selectAsReader, signInAsAdmin, unique } from './admin-fixtures.ts';
 
 describe('the newsroom publishes a story in a new topic', () => {
@@ -20,7 +20,8 @@ describe('the newsroom publishes a story in a new topic', () => {
     await admin.getByRole('button', { name: 'Adicionar' }).click();
     await row(admin, topicName).waitFor();
 
-    // The same name again: the duplicate slug is explained in the red box.
+    // The same name again: the duplicate slug is explained in the red box (the server's 409 is logged by the browser).
+    expectConsoleErrors(admin, failedRequest(409, '/rest/v1/topics'));
     await admin.getByPlaceholder('Nome do tópico').fill(topicName);
     await admin.getByRole('button', { name: 'Adicionar' }).click();
     await expect.poll(() => admin.getByRole('alert').textContent()).toContain(`Já existe um tópico com o slug "${slug}"`);

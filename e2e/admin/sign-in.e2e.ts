@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { app, useBrowser } from '../support/browser.ts';
+import { app, expectConsoleErrors, failedRequest, useBrowser } from '../support/browser.ts';
 import { signInAsAdmin } from './admin-fixtures.ts';
 
 describe('signing in and out of the admin panel', () => {
@@ -7,6 +7,8 @@ describe('signing in and out of the admin panel', () => {
 
   it("shows 'Email ou senha inválidos' for a wrong password and stays on the form", async () => {
     const page = await browser.newPage('desktop');
+    // The refused password answer is a 400, which Chromium itself logs; the app logs nothing of its own.
+    expectConsoleErrors(page, failedRequest(400, '/auth/v1/token?grant_type=password'));
     await page.goto('/admin/login');
     await page.getByLabel('Email').fill(app().admin.email);
     await page.getByLabel('Senha').fill('senha-errada');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowser } from '../support/browser.ts';
+import { expectConsoleErrors, failedRequest, useBrowser } from '../support/browser.ts';
 
 async function openMediaKit(page: Page) {
   await page.goto('/anuncie');
@@ -69,6 +69,8 @@ describe('an advertiser asks for the media kit', () => {
 
   it('keeps everything typed when the send fails', async () => {
     const page = await browser.newPage('phone');
+    // The failure is provoked: the browser logs the 500 and the app, rightly, logs the unexpected failure.
+    expectConsoleErrors(page, failedRequest(500, '/rest/v1/media_kit_requests'), /^Sending the media kit request failed ServiceError: internal error/);
     await page.route('**/rest/v1/media_kit_requests*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"internal error"}' }),
     );

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { seed, settle, viewsOf, waitForHomeLoaded } from './reader-fixtures.ts';
+
+/** Where an element sits on the whole page (not the viewport), in CSS pixels. */
+async function pageBox(locator: Locator) {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { top: box.top + window.scrollY, left: box.left + window.scrollX, right: box.right + window.scrollX };
+  });
+}
 
 describe('a reader', () => {
   const browser = useBrowser();
@@ -57,6 +66,28 @@ describe('a reader', () => {
     await page.getByRole('heading', { level: 1, name: sportsTitle }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: sportsTitle }).waitFor();
+  });
+
+  it("meets the weather and 'Notícias Mais Lidas' early on a phone, beside the lead story on a desktop", async () => {
+    const phone = await browser.newPage('phone');
+    await phone.goto('/');
+    await waitForHomeLoaded(phone);
+    const phoneMostRead = await pageBox(phone.getByRole('heading', { level: 2, name: 'Notícias Mais Lidas' }));
+    // Before: about 7,000 px down, after the four sections. Now within the first three phone screens.
+    expect(phoneMostRead.top).toBeLessThan(2_500);
+    const firstSection = await pageBox(phone.getByRole('heading', { level: 2, name: 'Porto Ferreira e Região' }));
+    expect(phoneMostRead.top).toBeLessThan(firstSection.top);
+
+    // The desktop keeps its two columns: weather on top of the right column, level with the lead story.
+    const desktop = await browser.newPage('desktop');
+    await desktop.goto('/');
+    await waitForHomeLoaded(desktop);
+    const lead = await pageBox(desktop.getByRole('main').locator('article').first());
+    const weather = await pageBox(desktop.getByRole('region', { name: /Porto Ferreira, SP/ }));
+    const mostRead = await pageBox(desktop.getByRole('heading', { level: 2, name: 'Notícias Mais Lidas' }));
+    expect(weather.top).toBe(lead.top);
+    expect(weather.left).toBeGreaterThan(lead.right);
+    expect(mostRead.left).toBeGreaterThan(lead.right);
   });
 
   it('counts one view for one click in the most-read list', async () => {

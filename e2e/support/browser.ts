@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import axe from 'axe-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -40,17 +40,76 @@ export function app() {
 }
 
 /**
+ * DESIGN §7's budget: no journey may raise a console error or an uncaught page error it did not provoke on purpose.
+ * Every page `newPage` opens records both; after each test, anything recorded that no `expectConsoleErrors` pattern
+ * of that page allows fails the test. An entry reads `<text> (<source URL>)`, so an allowance can name both the
+ * message and the address (Chromium logs a failed request as "Failed to load resource: ... status of 400 ..." with
+ * the request's URL as its source).
+ */
+interface ErrorLog {
+  entries: string[];
+  allowed: RegExp[];
+}
+
+const errorLogs = new WeakMap<Page, ErrorLog>();
+
+function consoleEntry(message: ConsoleMessage): string {
+  const source = message.location().url;
+  return source ? `${message.text()} (${source})` : message.text();
+}
+
+/**
+ * Allows, on this page only, console errors that the test provokes on purpose (a refused sign-in, a failing
+ * request it routes). Keep each pattern as narrow as the provoked failure: its status and its address.
+ */
+export function expectConsoleErrors(page: Page, ...patterns: RegExp[]): void {
+  const log = errorLogs.get(page);
+  if (!log) throw new Error('expectConsoleErrors(): the page was not opened with newPage()');
+  log.allowed.push(...patterns);
+}
+
+/**
+ * The entry Chromium logs for a request answered with `status` at `path` (any query string, unless `path` has one:
+ * then anything may follow it), e.g. failedRequest(400, '/auth/v1/token?grant_type=password'). For
+ * `expectConsoleErrors`, when a test provokes that answer on purpose.
+ */
+export function failedRequest(status: number, path: string): RegExp {
+  const escapedPath = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const rest = path.includes('?') ? '[^)]*' : '(?:\\?[^)]*)?';
+  return new RegExp(
+    `^Failed to load resource: the server responded with a status of ${status} .*\\(https?://[^/]+${escapedPath}${rest}\\)$`,
+  );
+}
+
+function unexpectedErrors(page: Page): string[] {
+  const log = errorLogs.get(page);
+  if (!log) return [];
+  return log.entries.filter((entry) => !log.allowed.some((pattern) => pattern.test(entry)));
+}
+
+/**
  * Opens one browser for a test file and gives each test a fresh context (no shared cookies or storage).
  * Usage: `const browser = useBrowser();` then `const page = await browser.newPage('phone')`.
  */
 export function useBrowser() {
   let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
+  // The contexts and pages of the running test: checked and closed after it, so nothing leaks into the next one.
+  let contexts: BrowserContext[] = [];
+  let pages: Page[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
   });
+  afterEach(async () => {
+    const found = pages.flatMap((page) => unexpectedErrors(page));
+    const open = contexts;
+    contexts = [];
+    pages = [];
+    await Promise.all(open.map((context) => context.close()));
+    if (found.length > 0) {
+      throw new Error(`Console errors this journey did not provoke on purpose:\n${found.map((entry) => `  - ${entry}`).join('\n')}`);
+    }
+  });
   afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
   });
   return {
@@ -59,7 +118,13 @@ export function useBrowser() {
       const context = await browser.newContext({ viewport: viewports[viewport], baseURL: app().baseUrl, locale: 'pt-BR' });
       contexts.push(context);
       const page = await context.newPage();
-      page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+      const log: ErrorLog = { entries: [], allowed: [] };
+      errorLogs.set(page, log);
+      pages.push(page);
+      page.on('console', (message) => {
+        if (message.type() === 'error') log.entries.push(consoleEntry(message));
+      });
+      page.on('pageerror', (error) => log.entries.push(`[page error] ${error.stack ?? error.message}`));
       return page;
     },
   };

@@ -60,6 +60,18 @@ export function unwrap<T>(result: { data: T | null; error: PostgrestLikeError | 
   return result.data;
 }
 
+/**
+ * Unwraps a `.maybeSingle()` lookup: the row, or null when there is none. A missing row is an expected answer
+ * (an unknown address, an unpublished story), so it is asked for in a way that succeeds with no row: `.single()`
+ * would make the server answer 406, which the browser logs as an error, and the caller would have to catch it.
+ */
+export function unwrapOptional<T>(result: { data: T; error: PostgrestLikeError | null; status?: number }): T {
+  // `data: T` rather than `T | null`: maybeSingle's data is already `Row | null`, and `T | null` made TypeScript
+  // infer T from the error branch's `null` alone, typing every lookup as plain null.
+  if (result.error) throw toServiceError(result.error, result.status);
+  return result.data;
+}
+
 /** For writes that return no body (`Prefer: return=minimal`). */
 export function check(result: { error: PostgrestLikeError | null; status?: number }): void {
   if (result.error) throw toServiceError(result.error, result.status);

@@ -1,6 +1,7 @@
 import type { ContractType, InsertRow, Row } from '../types/database';
+import { isUuid } from '../lib/uuid';
 import type { Client } from './client';
-import { check, unwrap } from './errors';
+import { check, unwrap, unwrapOptional } from './errors';
 
 export type Job = Row<'jobs'>;
 export type JobInput = Omit<InsertRow<'jobs'>, 'id' | 'created_at'>;
@@ -26,8 +27,10 @@ export async function listAllJobs(client: Client, limit = ADMIN_LIST_LIMIT): Pro
   return unwrap(await client.from('jobs').select(JOB_COLUMNS).order('created_at', { ascending: false }).limit(limit));
 }
 
-export async function getJob(client: Client, id: string): Promise<Job> {
-  return unwrap(await client.from('jobs').select(JOB_COLUMNS).eq('id', id).single());
+/** One job, drafts included (the editor's); null when no row has this id. */
+export async function getJob(client: Client, id: string): Promise<Job | null> {
+  if (!isUuid(id)) return null;
+  return unwrapOptional(await client.from('jobs').select(JOB_COLUMNS).eq('id', id).maybeSingle());
 }
 
 /** SPEC §5: an empty expiry is sent as null. */

@@ -1,6 +1,7 @@
 import type { InsertRow, Row } from '../types/database';
+import { isUuid } from '../lib/uuid';
 import type { Client } from './client';
-import { check, unwrap } from './errors';
+import { check, unwrap, unwrapOptional } from './errors';
 
 export type Obituary = Row<'obituaries'>;
 export type ObituaryInput = Omit<InsertRow<'obituaries'>, 'id' | 'created_at'>;
@@ -29,8 +30,10 @@ export async function listAllObituaries(client: Client, limit = ADMIN_LIST_LIMIT
   );
 }
 
-export async function getObituary(client: Client, id: string): Promise<Obituary> {
-  return unwrap(await client.from('obituaries').select(OBITUARY_COLUMNS).eq('id', id).single());
+/** One obituary, drafts included (the editor's); null when no row has this id. */
+export async function getObituary(client: Client, id: string): Promise<Obituary | null> {
+  if (!isUuid(id)) return null;
+  return unwrapOptional(await client.from('obituaries').select(OBITUARY_COLUMNS).eq('id', id).maybeSingle());
 }
 
 export async function saveObituary(client: Client, input: ObituaryInput, id?: string): Promise<Obituary> {

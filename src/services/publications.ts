@@ -1,6 +1,7 @@
 import type { Row } from '../types/database';
+import { isUuid } from '../lib/uuid';
 import type { Client } from './client';
-import { ServiceError, check, unwrap } from './errors';
+import { ServiceError, check, unwrap, unwrapOptional } from './errors';
 
 /** What an article page receives: SPEC §7's public select plus the video URL the article view embeds. */
 const PUBLIC_COLUMNS =
@@ -75,10 +76,11 @@ export async function listMostRead(client: Client, limit = MOST_READ_LIMIT): Pro
   );
 }
 
-/** One published publication; NotFoundError when it does not exist or is not published. */
-export async function getPublishedPublication(client: Client, id: string): Promise<PublicPublication> {
-  return unwrap(
-    await client.from('publications').select(PUBLIC_COLUMNS).eq('id', id).eq('published', true).single(),
+/** One published publication; null when it does not exist, is not published or the id is no uuid. */
+export async function getPublishedPublication(client: Client, id: string): Promise<PublicPublication | null> {
+  if (!isUuid(id)) return null;
+  return unwrapOptional(
+    await client.from('publications').select(PUBLIC_COLUMNS).eq('id', id).eq('published', true).maybeSingle(),
   );
 }
 
@@ -93,8 +95,10 @@ export async function listAllPublications(client: Client, limit = ADMIN_LIST_LIM
   );
 }
 
-export async function getPublication(client: Client, id: string): Promise<AdminPublication> {
-  return unwrap(await client.from('publications').select('*,topics(name)').eq('id', id).single());
+/** One publication, drafts included (the editor's); null when no row has this id. */
+export async function getPublication(client: Client, id: string): Promise<AdminPublication | null> {
+  if (!isUuid(id)) return null;
+  return unwrapOptional(await client.from('publications').select('*,topics(name)').eq('id', id).maybeSingle());
 }
 
 export interface PublicationInput {

@@ -16,6 +16,20 @@ export type Database = {
         Update: { id?: string; name?: string; slug?: string; created_at?: string };
         Relationships: [];
       };
+      topic_slug_redirects: {
+        Row: { old_slug: string; topic_id: string; created_at: string };
+        Insert: { old_slug: string; topic_id: string; created_at?: string };
+        Update: { old_slug?: string; topic_id?: string; created_at?: string };
+        Relationships: [
+          {
+            foreignKeyName: 'topic_slug_redirects_topic_id_fkey';
+            columns: ['topic_id'];
+            isOneToOne: false;
+            referencedRelation: 'topics';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       publications: {
         Row: {
           id: string;
@@ -192,6 +206,7 @@ export type Database = {
     Functions: {
       increment_views: { Args: { publication_id: string }; Returns: undefined };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      reserved_topic_slugs: { Args: Record<PropertyKey, never>; Returns: string[] };
       set_profile_role: { Args: { target_id: string; new_role: ProfileRole }; Returns: undefined };
     };
     Enums: { [_ in never]: never };

@@ -49,7 +49,7 @@ describe('topics, as the newsroom', () => {
     let created = (await listTopics(admin.client)).find((t) => t.slug === 'meio-ambiente-clima');
     expect(created?.name).toBe('Meio Ambiente & Clima');
 
-    await updateTopic(admin.client, created!.id, { name: 'Meio Ambiente' });
+    await updateTopic(admin.client, created!, { name: 'Meio Ambiente' });
     created = (await listTopics(admin.client)).find((t) => t.id === created!.id);
     expect(created).toMatchObject({ name: 'Meio Ambiente', slug: 'meio-ambiente' });
 
@@ -68,7 +68,7 @@ describe('publications, as the newsroom', () => {
     const saved = await savePublication(admin.client, draftInput());
     expect(saved).toMatchObject({ published: false, published_at: null, author_id: admin.id, views: 0 });
     expect(saved.topics?.name).toBe('Porto Ferreira');
-    await expect(getPublishedPublication(backend.anon(), saved.id)).rejects.toThrow();
+    await expect(getPublishedPublication(backend.anon(), saved.id)).resolves.toBeNull();
     await deletePublication(admin.client, saved.id);
   });
 
@@ -80,7 +80,7 @@ describe('publications, as the newsroom', () => {
     expect(edited.title).toBe('Título revisto');
     expect(Date.parse(edited.published_at!)).toBe(Date.parse('2026-11-21T12:00:00Z'));
     expect(Date.parse(edited.updated_at)).toBe(Date.parse('2026-11-21T12:00:00Z'));
-    expect((await getPublishedPublication(backend.anon(), first.id)).title).toBe('Título revisto');
+    expect((await getPublishedPublication(backend.anon(), first.id))?.title).toBe('Título revisto');
 
     const unticked = await savePublication(admin.client, draftInput({ published: false }), first.id);
     expect(unticked.published_at).toBeNull();
@@ -91,15 +91,16 @@ describe('publications, as the newsroom', () => {
     const saved = await savePublication(admin.client, draftInput());
     await setPublicationPublished(admin.client, saved.id, true, new Date('2026-11-22T08:00:00Z'));
     let row = await getPublication(admin.client, saved.id);
-    expect(row.published).toBe(true);
-    expect(Date.parse(row.published_at!)).toBe(Date.parse('2026-11-22T08:00:00Z'));
+    expect(row?.published).toBe(true);
+    expect(Date.parse(row!.published_at!)).toBe(Date.parse('2026-11-22T08:00:00Z'));
 
     await setPublicationPublished(admin.client, saved.id, false);
     row = await getPublication(admin.client, saved.id);
     expect(row).toMatchObject({ published: false, published_at: null });
 
     await deletePublication(admin.client, saved.id);
-    await expect(getPublication(admin.client, saved.id)).rejects.toThrow();
+    // A missing row is an expected answer (an edit address gone stale), not an error.
+    await expect(getPublication(admin.client, saved.id)).resolves.toBeNull();
   });
 
   it('lists every publication for the admin, drafts included, newest created first', async () => {
@@ -138,14 +139,14 @@ describe('obituaries, as the newsroom', () => {
 
     const { id: _id, created_at: _createdAt, ...fields } = saved;
     await saveObituary(admin.client, { ...fields, age: 82 }, saved.id);
-    expect((await getObituary(admin.client, saved.id)).age).toBe(82);
+    expect((await getObituary(admin.client, saved.id))?.age).toBe(82);
 
     await setObituaryPublished(admin.client, saved.id, false);
     expect((await listPublishedObituaries(backend.anon())).some((o) => o.id === saved.id)).toBe(false);
     expect((await listAllObituaries(admin.client)).some((o) => o.id === saved.id)).toBe(true);
 
     await deleteObituary(admin.client, saved.id);
-    await expect(getObituary(admin.client, saved.id)).rejects.toThrow();
+    await expect(getObituary(admin.client, saved.id)).resolves.toBeNull();
   });
 
   it('rejects a missing required field with a database code', async () => {
@@ -173,14 +174,14 @@ describe('jobs, as the newsroom', () => {
       expires_at: '',
     });
     expect(saved.expires_at).toBeNull();
-    expect((await getJob(admin.client, saved.id)).contract_type).toBe('CLT');
+    expect((await getJob(admin.client, saved.id))?.contract_type).toBe('CLT');
 
     await setJobPublished(admin.client, saved.id, true);
     expect((await listPublishedJobs(backend.anon(), 10)).some((j) => j.id === saved.id)).toBe(true);
     expect((await listAllJobs(admin.client))[0]?.id).toBe(saved.id);
 
     await deleteJob(admin.client, saved.id);
-    await expect(getJob(admin.client, saved.id)).rejects.toThrow();
+    await expect(getJob(admin.client, saved.id)).resolves.toBeNull();
   });
 
   it('refuses a contract type outside the five', async () => {

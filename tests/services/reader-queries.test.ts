@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError } from '../../src/services/errors.ts';
 import { listPublishedJobs } from '../../src/services/jobs.ts';
 import { listPublishedObituaries } from '../../src/services/obituaries.ts';
 import {
@@ -64,18 +63,19 @@ describe('what an anonymous reader gets', () => {
 
   it('opens a published publication, and a draft or unknown id is not found', async () => {
     const article = await getPublishedPublication(backend.anon(), seed.publications.publishedLocal);
-    expect(article.title.length).toBeGreaterThan(0);
-    expect(article.topics?.slug).toBe('local');
-    await expect(getPublishedPublication(backend.anon(), seed.publications.draft)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getPublishedPublication(backend.anon(), '00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getPublishedPublication(backend.anon(), 'not-a-uuid')).rejects.toBeInstanceOf(NotFoundError);
+    expect(article?.title.length).toBeGreaterThan(0);
+    expect(article?.topics?.slug).toBe('local');
+    // Not found is an expected answer (null), never an error: nothing for the reader's console.
+    await expect(getPublishedPublication(backend.anon(), seed.publications.draft)).resolves.toBeNull();
+    await expect(getPublishedPublication(backend.anon(), '00000000-0000-4000-8000-000000000000')).resolves.toBeNull();
+    await expect(getPublishedPublication(backend.anon(), 'not-a-uuid')).resolves.toBeNull();
   });
 
   it('increments views by exactly one per call, and never for a draft', async () => {
     const client = backend.anon();
-    const before = (await getPublishedPublication(client, seed.publications.publishedLocal)).views;
+    const before = (await getPublishedPublication(client, seed.publications.publishedLocal))!.views;
     await incrementViews(client, seed.publications.publishedLocal);
-    expect((await getPublishedPublication(client, seed.publications.publishedLocal)).views).toBe(before + 1);
+    expect((await getPublishedPublication(client, seed.publications.publishedLocal))?.views).toBe(before + 1);
 
     await incrementViews(client, seed.publications.draft);
     const admin = await backend.admin();

@@ -2,7 +2,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNationalNews, getTopicNews } from './news-api';
+import { site } from '../../config/site';
+import { getNationalNews, getTopicNews, normalizeNewsApiArticle } from './news-api';
 import { SAMPLE_ARTICLES_BY_SLUG } from './sample-articles';
 
 // A local stand-in for NewsAPI: each test says how the next request is answered, and every request is recorded.
@@ -113,6 +114,16 @@ describe('external news adapter', () => {
         sourceName: 'Jornal Regional',
       }),
     ]);
+  });
+
+  it("credits an item without a source name to the product, as SPEC §2's photo caption says, not to 'Redação'", () => {
+    const base = { title: 'Chuva forte atinge o interior paulista', url: 'https://example.com/chuva' };
+    for (const source of [undefined, null, {}, { id: null, name: null }, { name: '' }, { name: '   ' }]) {
+      const article = normalizeNewsApiArticle({ ...base, source }, 'Nacional');
+      expect(article?.sourceName).toBe(site.name);
+      expect(article?.author).toBe('Redação');
+    }
+    expect(normalizeNewsApiArticle({ ...base, source: { name: ' Globo ' } }, 'Nacional')?.sourceName).toBe('Globo');
   });
 
   it('maps every site topic as SPEC §7 says', async () => {

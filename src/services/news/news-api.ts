@@ -1,4 +1,5 @@
 import { env } from '../../config/env';
+import { site } from '../../config/site';
 import {
   CATEGORY_LABEL_BY_SLUG,
   NEWS_API_CATEGORY_BY_SLUG,
@@ -61,7 +62,7 @@ function withoutTruncationMarker(content: string): string {
   return content.replace(/\s*\[\+\d+ chars\]\s*$/, '').trim();
 }
 
-/** SPEC §3 normalisation: author defaults to 'Redação', description and content to empty. */
+/** SPEC §3 normalisation: author defaults to 'Redação', description and content to empty; SPEC §2: source to the site. */
 export function normalizeNewsApiArticle(raw: NewsApiArticle, category: string): NewsArticle | null {
   const title = text(raw.title);
   const url = text(raw.url);
@@ -76,7 +77,8 @@ export function normalizeNewsApiArticle(raw: NewsApiArticle, category: string): 
     content: withoutTruncationMarker(text(raw.content)),
     imageUrl: /^https?:\/\//i.test(imageUrl) ? imageUrl : null,
     publishedAt: text(raw.publishedAt) || null,
-    sourceName: text(raw.source?.name) || DEFAULT_AUTHOR,
+    // SPEC §2: the photo caption's source defaults to the product's name (the author, not the source, is 'Redação').
+    sourceName: text(raw.source?.name) || site.name,
     author: text(raw.author) || DEFAULT_AUTHOR,
     url: /^https?:\/\//i.test(url) ? url : null,
     category,

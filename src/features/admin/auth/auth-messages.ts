@@ -35,3 +35,17 @@ export function registerErrorMessage(error: unknown): string {
   }
   return 'Erro ao criar conta. Por favor, tente novamente.';
 }
+
+/** GoTrue's answers to what was typed: the form explains them, so they are expected states and not logged. */
+const EXPECTED_REFUSAL_CODES = new Set(['invalid_credentials', 'email_not_confirmed', 'user_already_exists', 'email_exists', 'weak_password']);
+
+/**
+ * Whether a failed sign-in or sign-up is a refusal of what was typed (a wrong password, a taken e-mail) rather
+ * than something going wrong. Refusals are shown and nothing else; anything else is also logged for the developer.
+ */
+export function isExpectedAuthRefusal(error: unknown): boolean {
+  if (!(error instanceof AuthError)) return false;
+  if (error.code && EXPECTED_REFUSAL_CODES.has(error.code)) return true;
+  // Servers that send no code: the texts SPEC §8 names.
+  return error.message === 'Invalid login credentials' || /already registered/i.test(error.message);
+}

@@ -41,18 +41,20 @@ describe('LoginForm', () => {
     finish();
   });
 
+  // A refused password is an expected state (shown, not logged); anything else is also logged for the developer.
   it.each([
-    [new AuthError('Invalid login credentials', { code: 'invalid_credentials', status: 400 }), 'Email ou senha inválidos'],
-    [new AuthError('Invalid login credentials'), 'Email ou senha inválidos'],
-    [new AuthError('No session returned', { code: 'no_session' }), 'Erro ao fazer login. Por favor, tente novamente.'],
-    [new AuthError('Too many requests', { code: 'over_request_rate_limit', status: 429 }), 'Too many requests'],
-  ])('maps %s to an alert with SPEC §8 text', async (error, message) => {
+    [new AuthError('Invalid login credentials', { code: 'invalid_credentials', status: 400 }), 'Email ou senha inválidos', false],
+    [new AuthError('Invalid login credentials'), 'Email ou senha inválidos', false],
+    [new AuthError('No session returned', { code: 'no_session' }), 'Erro ao fazer login. Por favor, tente novamente.', true],
+    [new AuthError('Too many requests', { code: 'over_request_rate_limit', status: 429 }), 'Too many requests', true],
+  ])('maps %s to an alert with SPEC §8 text', async (error, message, logged) => {
     const { user } = renderForm(vi.fn().mockRejectedValue(error));
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await fillAndSubmit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
     expect(screen.getByLabelText(/email/i)).toHaveValue('redacao@example.com');
+    expect(consoleError).toHaveBeenCalledTimes(logged ? 1 : 0);
   });
 
   it("links to registration with 'Criar conta'", () => {

@@ -4,7 +4,7 @@ import { paths } from '../../../lib/paths';
 import { ErrorAlert } from '../shared/alert-message';
 import { primaryButton } from '../shared/buttons';
 import { TextField, focusFirstInvalid } from '../shared/form-fields';
-import { loginErrorMessage } from './auth-messages';
+import { isExpectedAuthRefusal, loginErrorMessage } from './auth-messages';
 
 interface LoginFormProps {
   /** Signs in; throws the service's AuthError on failure. */
@@ -37,7 +37,7 @@ export function LoginForm({ onSignIn }: LoginFormProps) {
     try {
       await onSignIn(email, password);
     } catch (error) {
-      console.error(error);
+      if (!isExpectedAuthRefusal(error)) console.error(error);
       setFailure(loginErrorMessage(error));
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { paths } from '../../../lib/paths';
 import { ErrorAlert, SuccessNotice } from '../shared/alert-message';
 import { primaryButton } from '../shared/buttons';
 import { TextField, focusFirstInvalid } from '../shared/form-fields';
-import { PASSWORD_MISMATCH_MESSAGE, registerErrorMessage } from './auth-messages';
+import { PASSWORD_MISMATCH_MESSAGE, isExpectedAuthRefusal, registerErrorMessage } from './auth-messages';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -66,7 +66,7 @@ export function RegisterForm({ onRegister }: RegisterFormProps) {
         setBusy(false);
       }
     } catch (error) {
-      console.error(error);
+      if (!isExpectedAuthRefusal(error)) console.error(error);
       setFailure(registerErrorMessage(error));
       setBusy(false);
     }

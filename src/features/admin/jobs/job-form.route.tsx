@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
-import { NotFoundError } from '../../../services/errors';
 import { getJob, saveJob } from '../../../services/jobs';
 import { paths } from '../../../lib/paths';
 import { ErrorAlert, LoadingMessage } from '../shared/alert-message';
-import { AdminRouteError } from '../shared/admin-route-error';
+import { AdminRouteError, RecordNotFound } from '../shared/admin-route-error';
 import { PageHeader } from '../shared/page-header';
 import { useAsyncData } from '../shared/use-async-data';
 import { EMPTY_JOB, JobForm, toJobInput, valuesFromJob } from './job-form';
@@ -13,16 +12,21 @@ import { EMPTY_JOB, JobForm, toJobInput, valuesFromJob } from './job-form';
 export function Component() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const load = useCallback(async () => (id ? valuesFromJob(await getJob(browserClient(), id)) : EMPTY_JOB), [id]);
+  const load = useCallback(async () => {
+    if (!id) return EMPTY_JOB;
+    const job = await getJob(browserClient(), id);
+    return job ? valuesFromJob(job) : null;
+  }, [id]);
   const { state } = useAsyncData(load);
-  if (state.status === 'error' && state.error instanceof NotFoundError) throw state.error;
+  // A missing job is an expected answer (a deleted row, a stale link): rendered, not thrown or logged.
+  if (state.status === 'success' && !state.data) return <RecordNotFound />;
 
   return (
     <>
       <PageHeader title={id ? 'Editar Vaga' : 'Nova Vaga'} backTo={paths.admin.jobs()} />
       {state.status === 'loading' && <LoadingMessage />}
       {state.status === 'error' && <ErrorAlert>Erro ao carregar a vaga.</ErrorAlert>}
-      {state.status === 'success' && (
+      {state.status === 'success' && state.data && (
         <JobForm
           key={id ?? 'new'}
           initialValues={state.data}

@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
-import { NotFoundError } from '../../../services/errors';
 import { getObituary, saveObituary } from '../../../services/obituaries';
 import { paths } from '../../../lib/paths';
 import { ErrorAlert, LoadingMessage } from '../shared/alert-message';
-import { AdminRouteError } from '../shared/admin-route-error';
+import { AdminRouteError, RecordNotFound } from '../shared/admin-route-error';
 import { PageHeader } from '../shared/page-header';
 import { bucketUploader } from '../shared/upload';
 import { useAsyncData } from '../shared/use-async-data';
@@ -16,19 +15,21 @@ const uploadPhoto = bucketUploader('obituaries');
 export function Component() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const load = useCallback(
-    async () => (id ? valuesFromObituary(await getObituary(browserClient(), id)) : emptyObituary()),
-    [id],
-  );
+  const load = useCallback(async () => {
+    if (!id) return emptyObituary();
+    const obituary = await getObituary(browserClient(), id);
+    return obituary ? valuesFromObituary(obituary) : null;
+  }, [id]);
   const { state } = useAsyncData(load);
-  if (state.status === 'error' && state.error instanceof NotFoundError) throw state.error;
+  // A missing obituary is an expected answer (a deleted row, a stale link): rendered, not thrown or logged.
+  if (state.status === 'success' && !state.data) return <RecordNotFound />;
 
   return (
     <>
       <PageHeader title={id ? 'Editar Obituário' : 'Novo Obituário'} backTo={paths.admin.obituaries()} />
       {state.status === 'loading' && <LoadingMessage />}
       {state.status === 'error' && <ErrorAlert>Erro ao carregar o obituário.</ErrorAlert>}
-      {state.status === 'success' && (
+      {state.status === 'success' && state.data && (
         <ObituaryForm
           key={id ?? 'new'}
           initialValues={state.data}

@@ -5,11 +5,10 @@ import { getPublication, savePublication } from '../../../services/publications'
 import { listTopics } from '../../../services/topics';
 import { paths } from '../../../lib/paths';
 import { ErrorAlert, LoadingMessage } from '../shared/alert-message';
-import { AdminRouteError } from '../shared/admin-route-error';
+import { AdminRouteError, RecordNotFound } from '../shared/admin-route-error';
 import { PageHeader } from '../shared/page-header';
 import { bucketUploader } from '../shared/upload';
 import { useAsyncData } from '../shared/use-async-data';
-import { NotFoundError } from '../../../services/errors';
 import { draftKey } from './publication-draft';
 import { PublicationForm } from './publication-form';
 import { EMPTY_PUBLICATION, toPublicationInput, valuesFromPublication } from './publication-values';
@@ -22,19 +21,20 @@ export function Component() {
   const load = useCallback(async () => {
     const client = browserClient();
     const [topics, publication] = await Promise.all([listTopics(client), id ? getPublication(client, id) : Promise.resolve(null)]);
+    if (id && !publication) return null;
     return { topics, initialValues: publication ? valuesFromPublication(publication) : EMPTY_PUBLICATION };
   }, [id]);
   const { state } = useAsyncData(load);
 
-  // A missing publication is the route's "not found" (STYLE 8), rendered by the error element below.
-  if (state.status === 'error' && state.error instanceof NotFoundError) throw state.error;
+  // A missing publication is an expected answer (a deleted row, a stale link): rendered, not thrown or logged.
+  if (state.status === 'success' && !state.data) return <RecordNotFound />;
 
   return (
     <>
       <PageHeader title={id ? 'Editar Publicação' : 'Nova Publicação'} backTo={paths.admin.publications()} />
       {state.status === 'loading' && <LoadingMessage />}
       {state.status === 'error' && <ErrorAlert>Erro ao carregar a publicação.</ErrorAlert>}
-      {state.status === 'success' && (
+      {state.status === 'success' && state.data && (
         <PublicationForm
           key={id ?? 'new'}
           initialValues={state.data.initialValues}

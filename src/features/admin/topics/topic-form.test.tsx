@@ -47,6 +47,41 @@ describe('TopicForm', () => {
     expect(onSubmit).toHaveBeenCalledWith('Política Local');
   });
 
+  it('keeps a navigation topic\'s slug while its name changes, and says why', async () => {
+    const local: TopicWithDate = { id: 't0', name: 'Porto Ferreira', slug: 'local', created_at: '2026-10-01T11:00:00Z' };
+    const { onSubmit, user } = renderForm({ editing: local });
+    const input = screen.getByRole('textbox', { name: 'Nome do tópico' });
+    expect(input).toHaveAccessibleDescription('Slug: local (fixo: usado na navegação do site)');
+    await user.type(input, ' e Região');
+    expect(input).toHaveAccessibleDescription('Slug: local (fixo: usado na navegação do site)');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(onSubmit).toHaveBeenCalledWith('Porto Ferreira e Região');
+  });
+
+  it('keeps the slug while the name spells the same, and shows the new slug of a renamed topic', async () => {
+    const custom: TopicWithDate = { id: 't2', name: 'Agronegócio', slug: 'agro', created_at: '2026-10-01T12:00:00Z' };
+    const { user } = renderForm({ editing: custom });
+    const input = screen.getByRole('textbox', { name: 'Nome do tópico' });
+    expect(input).toHaveAccessibleDescription('Slug: agro');
+    await user.clear(input);
+    await user.type(input, 'AGRONEGOCIO');
+    expect(input).toHaveAccessibleDescription('Slug: agro');
+    await user.type(input, ' e Pecuária');
+    expect(input).toHaveAccessibleDescription(
+      'Slug: agronegocio-e-pecuaria (o endereço antigo (agro) continuará levando a este tópico)',
+    );
+  });
+
+  it('explains a refused change of a navigation slug (PF004)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refused = new ServiceError('topic slug "local" is reserved: the site links to it', { code: 'PF004' });
+    const { user } = renderForm({ editing: politics, onSubmit: vi.fn().mockRejectedValue(refused) });
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'O slug deste tópico é usado na navegação do site e não pode ser alterado.',
+    );
+  });
+
   it('says clearly when the slug already exists (23505), in the red box, keeping the name', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const duplicate = new ServiceError('duplicate key value violates unique constraint "topics_slug_key"', { code: '23505' });

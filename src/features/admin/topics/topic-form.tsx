@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { slugify } from '../../../lib/slugify';
+import { isReservedTopicSlug, topicSlugFor } from '../../../lib/topic-slug';
 import { isUniqueViolation } from '../../../services/errors';
-import type { TopicWithDate } from '../../../services/topics';
+import { isReservedTopicSlugError, type TopicWithDate } from '../../../services/topics';
 import { ErrorAlert } from '../shared/alert-message';
 import { primaryButton, secondaryButton } from '../shared/buttons';
 
@@ -16,30 +17,44 @@ interface TopicFormProps {
 /** The topic's save failure, in the red box (SPEC §8); a duplicate slug (23505) says which slug is taken. */
 export function topicSaveErrorMessage(error: unknown, slug: string): string {
   if (isUniqueViolation(error)) return `Já existe um tópico com o slug "${slug}". Escolha outro nome.`;
+  if (isReservedTopicSlugError(error)) return 'O slug deste tópico é usado na navegação do site e não pode ser alterado.';
   return 'Erro ao salvar tópico. Tente novamente.';
 }
 
-/** SPEC §2 topics form: one name field that creates or edits, the live slug, 'Adicionar' / 'Atualizar' + 'Cancelar'. */
+/** Why the slug shown is what it is, when editing: a fixed slug, or a new one whose old address still works. */
+function slugNote(editing: TopicWithDate | null, slug: string): string | null {
+  if (!editing) return null;
+  if (isReservedTopicSlug(editing.slug)) return 'fixo: usado na navegação do site';
+  if (slug && slug !== editing.slug) return `o endereço antigo (${editing.slug}) continuará levando a este tópico`;
+  return null;
+}
+
+/**
+ * SPEC §2 topics form: one name field that creates or edits, the live slug, 'Adicionar' / 'Atualizar' + 'Cancelar'.
+ * Editing shows the slug the save will keep or give (topicSlugFor), not merely the name's.
+ */
 export function TopicForm({ editing, onSubmit, onCancel }: TopicFormProps) {
   const id = useId();
   const [name, setName] = useState(editing?.name ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const slug = slugify(name);
+  const slug = topicSlugFor(name, editing);
+  const note = slugNote(editing, slug);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
     if (!name.trim()) return setFieldError('Informe o nome do tópico');
-    if (!slug) return setFieldError('O nome precisa ter letras ou números');
+    if (!slugify(name)) return setFieldError('O nome precisa ter letras ou números');
     setFieldError(null);
     setBusy(true);
     try {
       await onSubmit(name);
       if (!editing) setName('');
     } catch (error) {
-      console.error(error);
+      // A taken slug is an expected answer to what was typed: explained in the red box, not logged.
+      if (!isUniqueViolation(error)) console.error(error);
       setFailure(topicSaveErrorMessage(error, slug));
     } finally {
       setBusy(false);
@@ -73,6 +88,7 @@ export function TopicForm({ editing, onSubmit, onCancel }: TopicFormProps) {
           )}
           <p id={`${id}-slug`} className="mt-1 text-xs text-slate-600">
             Slug: <span className="font-mono">{slug || '—'}</span>
+            {note && ` (${note})`}
           </p>
         </div>
         <div className="flex gap-2">

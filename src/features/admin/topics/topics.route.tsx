@@ -34,7 +34,7 @@ export function Component() {
           key={editing?.id ?? 'new'}
           editing={editing}
           onSubmit={async (name) => {
-            if (editing) await updateTopic(browserClient(), editing.id, { name });
+            if (editing) await updateTopic(browserClient(), editing, { name });
             else await createTopic(browserClient(), { name });
             setFailure(null);
             setEditing(null);

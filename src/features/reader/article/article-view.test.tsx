@@ -1,6 +1,7 @@
 import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { normalizeNewsApiArticle } from '../../../services/news/news-api';
 import { buildArticle } from '../testing/article-factory';
 import { ArticleView } from './article-view';
 
@@ -77,6 +78,17 @@ describe('ArticleView', () => {
     expect(screen.getByText('Foto: Jornal Regional')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: article.title })).toHaveAttribute('src', '/images/fallback/sports.webp');
     expect(screen.getByRole('link', { name: /Leia a matéria completa em Jornal Regional/ })).toHaveAttribute('href', 'https://example.com/original');
+  });
+
+  it("captions the photo of a news-service item without a source with the product's name (SPEC §2)", () => {
+    const article = normalizeNewsApiArticle(
+      { source: { id: null, name: null }, title: 'Chuva forte atinge o interior paulista', url: 'https://example.com/chuva' },
+      'Nacional',
+    );
+    if (!article) throw new Error('the item should normalise');
+    render(<ArticleView article={article} shareUrl="https://example.com/chuva" onBack={() => undefined} />);
+    expect(screen.getByText('Foto: Porto Ferreira Notícias')).toBeInTheDocument();
+    expect(screen.queryByText('Foto: Redação')).not.toBeInTheDocument();
   });
 
   it('falls back to the default image when the image fails to load', () => {

@@ -2,13 +2,12 @@ import { StrictMode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, RouterProvider, createMemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotFoundError } from '../../../services/errors';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicPublication } from '../../../services/publications';
 import { Component, loader } from './article.route';
 
 const services = vi.hoisted(() => ({
-  getPublishedPublication: vi.fn<(client: unknown, id: string) => Promise<PublicPublication>>(),
+  getPublishedPublication: vi.fn<(client: unknown, id: string) => Promise<PublicPublication | null>>(),
   incrementViews: vi.fn<(client: unknown, id: string) => Promise<void>>(),
 }));
 vi.mock('../../../services/publications', () => services);
@@ -54,6 +53,11 @@ beforeEach(() => {
   services.incrementViews.mockReset().mockResolvedValue(undefined);
 });
 
+// Console spies end with their test, so one test's silenced console never hides another's logging.
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('article route', () => {
   it('opens a publication by its address, counting one view', async () => {
     services.getPublishedPublication.mockResolvedValue(publication());
@@ -87,24 +91,27 @@ describe('article route', () => {
     return waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Carregando notícia...'));
   });
 
-  it('says clearly when the publication does not exist or is not published', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    services.getPublishedPublication.mockRejectedValue(new NotFoundError());
+  it('says clearly when the publication does not exist or is not published, and logs nothing', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    services.getPublishedPublication.mockResolvedValue(null);
     renderAt(`/noticia/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Notícia não encontrada' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir para a página inicial' })).toHaveAttribute('href', '/');
+    // An expected state, not an error: nothing for the console.
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
-  it('tells a failed load apart from a missing publication', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    services.getPublishedPublication.mockRejectedValue(new Error('Failed to fetch'));
+  it('tells a failed load apart from a missing publication, and logs the failure', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failure = new Error('Failed to fetch');
+    services.getPublishedPublication.mockRejectedValue(failure);
     renderAt(`/noticia/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Não foi possível carregar a notícia' })).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith(failure);
   });
 
   it('does not try to count a malformed id', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    services.getPublishedPublication.mockRejectedValue(new NotFoundError());
+    services.getPublishedPublication.mockResolvedValue(null);
     renderAt('/noticia/nao-existe');
     await screen.findByRole('heading', { level: 1, name: 'Notícia não encontrada' });
     expect(services.incrementViews).not.toHaveBeenCalled();

@@ -39,10 +39,35 @@ export function HomePage({ data }: { data: HomeData }) {
   return (
     <>
       <h1 className="sr-only">{site.name}: página inicial</h1>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-10">
+      {/*
+        One column on a phone, two from lg up. The DOM order is the phone's reading order: the lead story and its
+        advert, then the side column (weather, most read), then the rest, so a phone reader meets the most read
+        within the first screens instead of after the four sections, and a screen reader hears the same order. From
+        lg up, explicit grid placement puts the side column on the right across both rows, and the second row (1fr)
+        takes any extra height, so each column stacks independently exactly as two separate columns would.
+      */}
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:gap-x-8">
+        <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-1">
           <FeaturedStory article={FEATURED_ARTICLE} />
           <AdBanner size="medium" />
+        </div>
+        <div className="space-y-8 lg:col-start-2 lg:row-[1/span_2]">
+          <WeatherWidget />
+          <section aria-labelledby="mais-lidas-titulo" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="mais-lidas-titulo" className="mb-2 border-b-2 border-brand-800 pb-2 text-lg font-bold text-slate-900">
+              Notícias Mais Lidas
+            </h2>
+            <Deferred
+              promise={data.mostRead}
+              fallback={<MostReadSkeleton />}
+              errorElement={<SectionError>Não foi possível carregar as mais lidas.</SectionError>}
+            >
+              {(articles) => <MostReadList articles={articles} />}
+            </Deferred>
+          </section>
+          <AdBanner size="small" />
+        </div>
+        <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-2">
           <CommunitySection jobs={data.jobs} obituaries={data.obituaries} />
           {sections.map((section) => (
             <NewsSection key={section.title} title={section.title} moreHref={paths.topic(section.slug)}>
@@ -61,22 +86,6 @@ export function HomePage({ data }: { data: HomeData }) {
               </Deferred>
             </NewsSection>
           ))}
-        </div>
-        <div className="space-y-8">
-          <WeatherWidget />
-          <section aria-labelledby="mais-lidas-titulo" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 id="mais-lidas-titulo" className="mb-2 border-b-2 border-brand-800 pb-2 text-lg font-bold text-slate-900">
-              Notícias Mais Lidas
-            </h2>
-            <Deferred
-              promise={data.mostRead}
-              fallback={<MostReadSkeleton />}
-              errorElement={<SectionError>Não foi possível carregar as mais lidas.</SectionError>}
-            >
-              {(articles) => <MostReadList articles={articles} />}
-            </Deferred>
-          </section>
-          <AdBanner size="small" />
         </div>
       </div>
     </>

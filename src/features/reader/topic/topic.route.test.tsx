@@ -6,25 +6,26 @@ import { Component, loader } from './topic.route';
 
 const services = vi.hoisted(() => ({
   listPublishedByTopicSlug: vi.fn<(client: unknown, slug: string) => Promise<PublicPublication[]>>(),
-  getTopicBySlug: vi.fn<(client: unknown, slug: string) => Promise<{ id: string; name: string; slug: string } | null>>(),
+  resolveTopicSlug: vi.fn<(client: unknown, slug: string) => Promise<{ id: string; name: string; slug: string } | null>>(),
 }));
 vi.mock('../../../services/publications', () => ({ listPublishedByTopicSlug: services.listPublishedByTopicSlug }));
-vi.mock('../../../services/topics', () => ({ getTopicBySlug: services.getTopicBySlug }));
+vi.mock('../../../services/topics', () => ({ resolveTopicSlug: services.resolveTopicSlug }));
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/topic/:slug', loader, Component }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
+  return router;
 }
 
 beforeEach(() => {
   services.listPublishedByTopicSlug.mockReset();
-  services.getTopicBySlug.mockReset();
+  services.resolveTopicSlug.mockReset();
 });
 
 describe('topic route', () => {
   it('asks for the topic and its publications by slug at once, and puts the publications before the samples', async () => {
-    services.getTopicBySlug.mockResolvedValue({ id: 't', name: 'Esportes', slug: 'esportes' });
+    services.resolveTopicSlug.mockResolvedValue({ id: 't', name: 'Esportes', slug: 'esportes' });
     services.listPublishedByTopicSlug.mockResolvedValue([
       {
         id: '22222222-2222-4222-8222-000000000009',
@@ -50,10 +51,44 @@ describe('topic route', () => {
   });
 
   it('tolerates an unknown slug: empty state, no error', async () => {
-    services.getTopicBySlug.mockResolvedValue(null);
+    services.resolveTopicSlug.mockResolvedValue(null);
     services.listPublishedByTopicSlug.mockResolvedValue([]);
     renderAt('/topic/nao-existe');
     expect(await screen.findByText('Nenhuma notícia encontrada')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("redirects a renamed topic's old slug to its current address, and shows that topic", async () => {
+    services.resolveTopicSlug.mockImplementation((_client, slug) =>
+      Promise.resolve(['meio-ambiente', 'meio-ambiente-e-clima'].includes(slug) ? { id: 't9', name: 'Meio Ambiente e Clima', slug: 'meio-ambiente-e-clima' } : null),
+    );
+    services.listPublishedByTopicSlug.mockResolvedValue([]);
+    const router = renderAt('/topic/meio-ambiente');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meio Ambiente e Clima' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/topic/meio-ambiente-e-clima');
+    expect(services.resolveTopicSlug).toHaveBeenCalledWith(expect.anything(), 'meio-ambiente');
+    expect(services.listPublishedByTopicSlug).toHaveBeenLastCalledWith(expect.anything(), 'meio-ambiente-e-clima');
+  });
+
+  it('the loader answers an old slug with a redirect response', async () => {
+    services.resolveTopicSlug.mockResolvedValue({ id: 't9', name: 'Meio Ambiente e Clima', slug: 'meio-ambiente-e-clima' });
+    services.listPublishedByTopicSlug.mockResolvedValue([]);
+    const url = new URL('http://localhost/topic/meio-ambiente');
+    const outcome: unknown = await loader({
+      params: { slug: 'meio-ambiente' },
+      request: new Request(url),
+      url,
+      pattern: '/topic/:slug',
+      context: {},
+    }).catch((thrown: unknown) => thrown);
+    expect(outcome).toBeInstanceOf(Response);
+    expect((outcome as Response).headers.get('Location')).toBe('/topic/meio-ambiente-e-clima');
+  });
+
+  it('does not wait for the lookup on a navigation slug (which the database never moves)', async () => {
+    services.resolveTopicSlug.mockReturnValue(new Promise(() => undefined));
+    services.listPublishedByTopicSlug.mockResolvedValue([]);
+    renderAt('/topic/politica');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Política' })).toBeInTheDocument();
   });
 });
