@@ -5,6 +5,7 @@ import { RouteError } from './route-error';
 // waiting for another chunk. Every other page stays lazy.
 import { ReaderLayout } from '../features/reader/layout/reader-layout';
 import * as homeRoute from '../features/reader/home/home.route';
+import { paths } from '../lib/paths';
 
 function notFound(): never {
   throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
@@ -16,7 +17,7 @@ function notFound(): never {
  */
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: paths.home.pattern,
     errorElement: <RouteError />,
     HydrateFallback: PageLoading,
     Component: ReaderLayout,
@@ -26,11 +27,11 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, Component: homeRoute.Component, loader: homeRoute.loader },
-          { path: 'topic/:slug', lazy: () => import('../features/reader/topic/topic.route') },
-          { path: 'noticia/externa', lazy: () => import('../features/reader/article/external-article.route') },
-          { path: 'noticia/:id', lazy: () => import('../features/reader/article/article.route') },
-          { path: 'obituarios', lazy: () => import('../features/reader/obituaries/obituaries.route') },
-          { path: 'anuncie', lazy: () => import('../features/reader/advertising/advertising.route') },
+          { path: paths.topic.pattern, lazy: () => import('../features/reader/topic/topic.route') },
+          { path: paths.externalArticle.pattern, lazy: () => import('../features/reader/article/external-article.route') },
+          { path: paths.article.pattern, lazy: () => import('../features/reader/article/article.route') },
+          { path: paths.obituaries.pattern, lazy: () => import('../features/reader/obituaries/obituaries.route') },
+          { path: paths.advertising.pattern, lazy: () => import('../features/reader/advertising/advertising.route') },
           // Its loader always throws, so the error element renders; `element: null` only says so to the router.
           { path: '*', loader: notFound, element: null },
         ],
@@ -38,28 +39,28 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    path: '/admin',
+    path: paths.admin.root.pattern,
     errorElement: <RouteError />,
     HydrateFallback: PageLoading,
     children: [
-      { path: 'login', lazy: () => import('../features/admin/auth/login.route') },
-      { path: 'register', lazy: () => import('../features/admin/auth/register.route') },
+      { path: paths.admin.login.pattern, lazy: () => import('../features/admin/auth/login.route') },
+      { path: paths.admin.register.pattern, lazy: () => import('../features/admin/auth/register.route') },
       {
         lazy: () => import('../features/admin/layout/admin-layout.route'),
         children: [
           { index: true, lazy: () => import('../features/admin/dashboard/dashboard.route') },
-          { path: 'publications', lazy: () => import('../features/admin/publications/publication-list.route') },
-          { path: 'publications/new', lazy: () => import('../features/admin/publications/publication-form.route') },
-          { path: 'publications/:id/edit', lazy: () => import('../features/admin/publications/publication-form.route') },
-          { path: 'topics', lazy: () => import('../features/admin/topics/topics.route') },
-          { path: 'obituaries', lazy: () => import('../features/admin/obituaries/obituary-list.route') },
-          { path: 'obituaries/new', lazy: () => import('../features/admin/obituaries/obituary-form.route') },
-          { path: 'obituaries/:id/edit', lazy: () => import('../features/admin/obituaries/obituary-form.route') },
-          { path: 'jobs', lazy: () => import('../features/admin/jobs/job-list.route') },
-          { path: 'jobs/new', lazy: () => import('../features/admin/jobs/job-form.route') },
-          { path: 'jobs/:id/edit', lazy: () => import('../features/admin/jobs/job-form.route') },
-          { path: 'media-kit', lazy: () => import('../features/admin/media-kit/media-kit-requests.route') },
-          { path: 'users', lazy: () => import('../features/admin/users/users.route') },
+          { path: paths.admin.publications.pattern, lazy: () => import('../features/admin/publications/publication-list.route') },
+          { path: paths.admin.publicationNew.pattern, lazy: () => import('../features/admin/publications/publication-form.route') },
+          { path: paths.admin.publicationEdit.pattern, lazy: () => import('../features/admin/publications/publication-form.route') },
+          { path: paths.admin.topics.pattern, lazy: () => import('../features/admin/topics/topics.route') },
+          { path: paths.admin.obituaries.pattern, lazy: () => import('../features/admin/obituaries/obituary-list.route') },
+          { path: paths.admin.obituaryNew.pattern, lazy: () => import('../features/admin/obituaries/obituary-form.route') },
+          { path: paths.admin.obituaryEdit.pattern, lazy: () => import('../features/admin/obituaries/obituary-form.route') },
+          { path: paths.admin.jobs.pattern, lazy: () => import('../features/admin/jobs/job-list.route') },
+          { path: paths.admin.jobNew.pattern, lazy: () => import('../features/admin/jobs/job-form.route') },
+          { path: paths.admin.jobEdit.pattern, lazy: () => import('../features/admin/jobs/job-form.route') },
+          { path: paths.admin.mediaKit.pattern, lazy: () => import('../features/admin/media-kit/media-kit-requests.route') },
+          { path: paths.admin.users.pattern, lazy: () => import('../features/admin/users/users.route') },
         ],
       },
     ],

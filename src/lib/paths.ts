@@ -1,30 +1,40 @@
-// Every URL of the app comes from here; no screen builds a path by hand.
+/**
+ * The URL registry: every route of the app is one entry here, a function building its href that also carries the
+ * route pattern the router is built from (`paths.article('abc')` → '/noticia/abc'; `paths.article.pattern` →
+ * '/noticia/:id'). No screen builds a path by hand and the router writes no pattern of its own.
+ */
+function route<Args extends unknown[]>(pattern: string, href: (...args: Args) => string) {
+  return Object.assign(href, { pattern });
+}
+
+const segment = encodeURIComponent;
 
 export const paths = {
-  home: () => '/',
-  topic: (slug: string) => `/topic/${encodeURIComponent(slug)}`,
-  article: (id: string) => `/noticia/${encodeURIComponent(id)}`,
+  home: route('/', () => '/'),
+  topic: route('/topic/:slug', (slug: string) => `/topic/${segment(slug)}`),
+  article: route('/noticia/:id', (id: string) => `/noticia/${segment(id)}`),
   /** External and built-in articles: the article travels in navigation state; a built-in one also by its id. */
-  externalArticle: (builtInId?: string) =>
-    builtInId ? `/noticia/externa?id=${encodeURIComponent(builtInId)}` : '/noticia/externa',
-  obituaries: () => '/obituarios',
-  advertising: () => '/anuncie',
+  externalArticle: route('/noticia/externa', (builtInId?: string) =>
+    builtInId ? `/noticia/externa?id=${segment(builtInId)}` : '/noticia/externa',
+  ),
+  obituaries: route('/obituarios', () => '/obituarios'),
+  advertising: route('/anuncie', () => '/anuncie'),
   admin: {
-    root: () => '/admin',
-    login: () => '/admin/login',
-    register: () => '/admin/register',
-    publications: () => '/admin/publications',
-    publicationNew: () => '/admin/publications/new',
-    publicationEdit: (id: string) => `/admin/publications/${encodeURIComponent(id)}/edit`,
-    topics: () => '/admin/topics',
-    obituaries: () => '/admin/obituaries',
-    obituaryNew: () => '/admin/obituaries/new',
-    obituaryEdit: (id: string) => `/admin/obituaries/${encodeURIComponent(id)}/edit`,
-    jobs: () => '/admin/jobs',
-    jobNew: () => '/admin/jobs/new',
-    jobEdit: (id: string) => `/admin/jobs/${encodeURIComponent(id)}/edit`,
-    mediaKit: () => '/admin/media-kit',
-    users: () => '/admin/users',
+    root: route('/admin', () => '/admin'),
+    login: route('/admin/login', () => '/admin/login'),
+    register: route('/admin/register', () => '/admin/register'),
+    publications: route('/admin/publications', () => '/admin/publications'),
+    publicationNew: route('/admin/publications/new', () => '/admin/publications/new'),
+    publicationEdit: route('/admin/publications/:id/edit', (id: string) => `/admin/publications/${segment(id)}/edit`),
+    topics: route('/admin/topics', () => '/admin/topics'),
+    obituaries: route('/admin/obituaries', () => '/admin/obituaries'),
+    obituaryNew: route('/admin/obituaries/new', () => '/admin/obituaries/new'),
+    obituaryEdit: route('/admin/obituaries/:id/edit', (id: string) => `/admin/obituaries/${segment(id)}/edit`),
+    jobs: route('/admin/jobs', () => '/admin/jobs'),
+    jobNew: route('/admin/jobs/new', () => '/admin/jobs/new'),
+    jobEdit: route('/admin/jobs/:id/edit', (id: string) => `/admin/jobs/${segment(id)}/edit`),
+    mediaKit: route('/admin/media-kit', () => '/admin/media-kit'),
+    users: route('/admin/users', () => '/admin/users'),
   },
 } as const;
 

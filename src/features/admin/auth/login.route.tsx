@@ -1,7 +1,7 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
 import { signIn } from '../../../services/auth';
-import { LoadingMessage } from '../shared/alert-message';
+import { LoadingMessage } from '../../../components/ui/alert-message';
 import { AuthPage } from './auth-page';
 import { LoginForm } from './login-form';
 import { returnPathAfterLogin } from './return-path';

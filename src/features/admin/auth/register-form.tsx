@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { ErrorAlert, SuccessNotice } from '../shared/alert-message';
-import { primaryButton } from '../shared/buttons';
-import { TextField, focusFirstInvalid } from '../shared/form-fields';
+import { ErrorAlert, SuccessNotice } from '../../../components/ui/alert-message';
+import { primaryButton } from '../../../components/ui/buttons';
+import { TextField, focusFirstInvalid } from '../../../components/form/form-fields';
 import { PASSWORD_MISMATCH_MESSAGE, isExpectedAuthRefusal, registerErrorMessage } from './auth-messages';
 
 export const MIN_PASSWORD_LENGTH = 6;

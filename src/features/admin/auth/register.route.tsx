@@ -2,7 +2,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
 import { signUp } from '../../../services/auth';
 import { paths } from '../../../lib/paths';
-import { LoadingMessage } from '../shared/alert-message';
+import { LoadingMessage } from '../../../components/ui/alert-message';
 import { AuthPage } from './auth-page';
 import { RegisterForm } from './register-form';
 import { useSession } from './use-session';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/ui/modal';
-import { primaryButton, secondaryButton } from '../shared/buttons';
+import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 import { normalizeLinkInput } from './editor-extensions';
 
 interface LinkDialogProps {

@@ -1,9 +1,9 @@
 import { CONTRACT_TYPES, type Job, type JobInput } from '../../../services/jobs';
 import type { ContractType } from '../../../types/database';
-import { ErrorAlert } from '../shared/alert-message';
-import { primaryButton, secondaryButton } from '../shared/buttons';
-import { useValidatedForm } from '../shared/use-validated-form';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../shared/form-fields';
+import { ErrorAlert } from '../../../components/ui/alert-message';
+import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
+import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
 
 export const SAVE_JOB_ERROR = 'Erro ao salvar vaga';
 

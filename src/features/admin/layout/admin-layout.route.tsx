@@ -4,7 +4,7 @@ import { browserClient } from '../../../services/browser-client';
 import { signOut } from '../../../services/auth';
 import { getOwnProfile } from '../../../services/profiles';
 import { paths } from '../../../lib/paths';
-import { ErrorAlert, LoadingMessage } from '../shared/alert-message';
+import { ErrorAlert, LoadingMessage } from '../../../components/ui/alert-message';
 import { useAsyncData } from '../shared/use-async-data';
 import { loginPathFor } from '../auth/return-path';
 import { useSession } from '../auth/use-session';

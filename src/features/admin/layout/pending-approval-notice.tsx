@@ -1,6 +1,6 @@
 import { Clock, LogOut, RefreshCw } from 'lucide-react';
 import { site } from '../../../config/site';
-import { primaryButton, secondaryButton } from '../shared/buttons';
+import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 
 interface PendingApprovalNoticeProps {
   email: string;

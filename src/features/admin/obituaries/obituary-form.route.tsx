@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
 import { getObituary, saveObituary } from '../../../services/obituaries';
 import { paths } from '../../../lib/paths';
-import { ErrorAlert, LoadingMessage } from '../shared/alert-message';
+import { ErrorAlert, LoadingMessage } from '../../../components/ui/alert-message';
 import { AdminRouteError, RecordNotFound } from '../shared/admin-route-error';
 import { PageHeader } from '../shared/page-header';
 import { bucketUploader } from '../shared/upload';

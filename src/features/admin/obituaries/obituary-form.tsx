@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { Obituary, ObituaryInput } from '../../../services/obituaries';
 import { todayInputValue } from '../../../lib/dates';
-import { ErrorAlert } from '../shared/alert-message';
-import { primaryButton, secondaryButton } from '../shared/buttons';
-import { useValidatedForm } from '../shared/use-validated-form';
-import { CheckboxField, TextAreaField, TextField } from '../shared/form-fields';
+import { ErrorAlert } from '../../../components/ui/alert-message';
+import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
+import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { CheckboxField, TextAreaField, TextField } from '../../../components/form/form-fields';
 import { ImageUploadField, type UploadImage } from '../shared/image-upload-field';
 
 export const SAVE_OBITUARY_ERROR = 'Erro ao salvar obituário';

@@ -4,7 +4,7 @@ import { browserClient } from '../../../services/browser-client';
 import { getPublication, savePublication } from '../../../services/publications';
 import { listTopics } from '../../../services/topics';
 import { paths } from '../../../lib/paths';
-import { ErrorAlert, LoadingMessage } from '../shared/alert-message';
+import { ErrorAlert, LoadingMessage } from '../../../components/ui/alert-message';
 import { AdminRouteError, RecordNotFound } from '../shared/admin-route-error';
 import { PageHeader } from '../shared/page-header';
 import { bucketUploader } from '../shared/upload';

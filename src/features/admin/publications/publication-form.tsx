@@ -1,10 +1,10 @@
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import type { Topic } from '../../../services/topics';
 import { formatDate } from '../../../lib/dates';
-import { ErrorAlert } from '../shared/alert-message';
-import { primaryButton, secondaryButton } from '../shared/buttons';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../shared/form-fields';
-import { useValidatedForm, type FieldErrors } from '../shared/use-validated-form';
+import { ErrorAlert } from '../../../components/ui/alert-message';
+import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
+import { useValidatedForm, type FieldErrors } from '../../../components/form/use-validated-form';
 import { ImageUploadField, type UploadImage } from '../shared/image-upload-field';
 import { readDraft, removeDraft, sameValues, writeDraft } from './publication-draft';
 import type { PublicationFormValues } from './publication-values';

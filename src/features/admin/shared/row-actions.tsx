@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
-import { iconButton } from './buttons';
+import { iconButton } from '../../../components/ui/buttons';
 
 interface RowActionsProps {
   /** What the row is, for the buttons' accessible names ("Editar: Título"). */

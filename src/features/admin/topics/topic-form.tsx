@@ -3,8 +3,8 @@ import { slugify } from '../../../lib/slugify';
 import { isReservedTopicSlug, topicSlugFor } from '../../../lib/topic-slug';
 import { isUniqueViolation } from '../../../services/errors';
 import { isReservedTopicSlugError, type TopicWithDate } from '../../../services/topics';
-import { ErrorAlert } from '../shared/alert-message';
-import { primaryButton, secondaryButton } from '../shared/buttons';
+import { ErrorAlert } from '../../../components/ui/alert-message';
+import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 
 interface TopicFormProps {
   /** The topic being edited, or null to create one (SPEC §4: create is the default). */

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { TopicWithDate } from '../../../services/topics';
 import { formatDate } from '../../../lib/dates';
-import { iconButton } from '../shared/buttons';
+import { iconButton } from '../../../components/ui/buttons';
 import { DataTable, EmptyRow, cell, desktopCell } from '../shared/data-table';
 
 /** SPEC §2's delete confirmation text. */

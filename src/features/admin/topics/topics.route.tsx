@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { browserClient } from '../../../services/browser-client';
 import { createTopic, deleteTopic, listTopics, updateTopic, type TopicWithDate } from '../../../services/topics';
-import { ErrorAlert, LoadingMessage } from '../shared/alert-message';
+import { ErrorAlert, LoadingMessage } from '../../../components/ui/alert-message';
 import { AdminRouteError } from '../shared/admin-route-error';
 import { PageHeader } from '../shared/page-header';
 import { useAsyncData } from '../shared/use-async-data';

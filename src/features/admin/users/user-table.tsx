@@ -1,7 +1,7 @@
 import type { Profile } from '../../../services/profiles';
 import { ServiceError } from '../../../services/errors';
 import { formatDate } from '../../../lib/dates';
-import { secondaryButton } from '../shared/buttons';
+import { secondaryButton } from '../../../components/ui/buttons';
 import { DataTable, EmptyRow, cell, desktopCell, phoneDetails } from '../shared/data-table';
 
 /** set_profile_role's refusals (supabase/migrations/*_profiles_and_admin_role.sql), in pt-BR. */
