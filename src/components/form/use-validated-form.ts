@@ -8,15 +8,26 @@ interface ValidatedFormOptions<Values> {
   validate: (values: Values) => FieldErrors<Values>;
   /** Saves; throws on failure. */
   onSubmit: (values: Values) => Promise<void>;
-  /** SPEC §8's message for a failed save ('Erro ao salvar vaga', ...). */
-  failureMessage: string;
+  /**
+   * The message for a failed save ('Erro ao salvar vaga', ...), or a function choosing it from the error (sign-in
+   * and sign-up say why they were refused).
+   */
+  failureMessage: string | ((error: unknown) => string);
+  /** Failures the user caused and is told about (a wrong password): not logged as faults. */
+  isExpectedFailure?: (error: unknown) => boolean;
 }
 
 /**
  * The admin forms' shared behaviour: errors next to each field (cleared as the field is edited), focus on the first
  * invalid field, 'Salvando...' while saving, and on failure SPEC §8's message with every typed value kept.
  */
-export function useValidatedForm<Values extends object>({ initialValues, validate, onSubmit, failureMessage }: ValidatedFormOptions<Values>) {
+export function useValidatedForm<Values extends object>({
+  initialValues,
+  validate,
+  onSubmit,
+  failureMessage,
+  isExpectedFailure,
+}: ValidatedFormOptions<Values>) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
@@ -41,8 +52,8 @@ export function useValidatedForm<Values extends object>({ initialValues, validat
     try {
       await onSubmit(values);
     } catch (error) {
-      console.error(error);
-      setFailure(failureMessage);
+      if (!isExpectedFailure?.(error)) console.error(error);
+      setFailure(typeof failureMessage === 'function' ? failureMessage(error) : failureMessage);
       setSaving(false);
     }
   }
