@@ -8,7 +8,7 @@ afterEach(() => {
 
 // findBy*/waitFor give up after 1 s by default: too short when the whole suite runs in parallel on a busy machine,
 // where role queries over a full page take a while. A real failure still fails, only later.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has <dialog> but not its modal methods: enough of showModal()/close() for components/ui/modal.tsx
 // (the `open` attribute and the close event), so dialogs can be tested by role.
