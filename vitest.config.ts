@@ -16,7 +16,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['local-supabase/**/*.test.ts', 'tests/**/*.test.ts'],
-          // supabase-js needs a global WebSocket on Node 20 (supabase-contract.md §0).
+          // supabase-js needs a global WebSocket on Node 20 (see the README's version pins).
           execArgv: ['--experimental-websocket'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

@@ -125,7 +125,7 @@ portrait() {
     -strip -quality 72 -define webp:method=6 "$file"
 }
 
-# Category fallbacks (SPEC §3): default, economy, sports, health, politics, culture, technology, education.
+# Category fallbacks (docs/product.md §16): default, economy, sports, health, politics, culture, technology, education.
 landscape "$fallback_dir/default.webp"    '#0f3d5e' '#2f7d8c' 'rgba(255,255,255,0.16)' dots    'Porto Ferreira Notícias'
 landscape "$fallback_dir/economy.webp"    '#14532d' '#4d7c0f' 'rgba(255,255,255,0.22)' bars    'Economia'
 landscape "$fallback_dir/sports.webp"     '#9a3412' '#ea580c' 'rgba(255,255,255,0.25)' ball    'Esportes'

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../local-supabase/src/db/migrate.ts';
 import type { Database } from '../local-supabase/src/db/database.ts';
 import { topicNavigation } from '../src/lib/paths.ts';
-import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-sql-database.ts';
+import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-database.ts';
 
-const MIGRATION_COUNT = 10;
+const MIGRATION_COUNT = 11;
 
 let fresh: FreshSqlDatabase;
 let db: Database;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../local-supabase/src/db/migrate.ts';
 import type { Database, Queryable } from '../local-supabase/src/db/database.ts';
 import { runAsCaller, type CallerContext } from '../local-supabase/src/db/request-context.ts';
-import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-sql-database.ts';
+import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-database.ts';
 
 /**
  * Row-level security and privileges, straight in SQL, the way PostgREST runs each request: one transaction under

@@ -45,11 +45,11 @@ describe('a new account waits for approval before it can publish', () => {
     await newcomer.goto('/admin/topics');
     await newcomer.getByRole('heading', { name: 'Conta aguardando aprovação' }).waitFor();
     expect(await newcomer.getByRole('navigation', { name: 'Painel administrativo' }).count()).toBe(0);
-    // And the server refuses its writes whatever the client does (DESIGN §4): a 403 the browser logs.
+    // And the server refuses its writes whatever the client does (docs/decisions/0001): a 403 the browser logs.
     expectConsoleErrors(newcomer, failedRequest(403, '/rest/v1/topics'));
     expect(await insertTopicWithOwnSession(newcomer, unique('Invasao'))).toBeGreaterThanOrEqual(400);
 
-    // Registering the same address again is refused with SPEC's text.
+    // Registering the same address again is refused with the product's text.
     const again = await browser.newPage('desktop');
     expectConsoleErrors(again, failedRequest(422, '/auth/v1/signup'));
     await again.goto('/admin/register');

@@ -30,7 +30,7 @@ export async function selectAsReader(table: string, query: string): Promise<unkn
   return (await response.json()) as unknown[];
 }
 
-/** Confirms the accessible delete dialog after checking SPEC's text. */
+/** Confirms the accessible delete dialog after checking the product's text. */
 export async function confirmDeletion(page: Page, message: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Confirmar exclusão' });
   await dialog.getByText(message, { exact: true }).waitFor();

@@ -87,7 +87,7 @@ describe('the newsroom publishes a story in a new topic', () => {
     await reader.getByText('Nenhuma notícia encontrada').waitFor();
     expect(await reader.getByRole('heading', { name: edited }).count()).toBe(0);
 
-    // Delete, after SPEC's confirmation; then the topic.
+    // Delete, after the product's confirmation; then the topic.
     await row(admin, edited).getByRole('button', { name: `Excluir: ${edited}` }).click();
     await confirmDeletion(admin, 'Tem certeza que deseja excluir esta publicação?');
     await row(admin, edited).waitFor({ state: 'detached' });

@@ -40,7 +40,7 @@ export function app() {
 }
 
 /**
- * DESIGN §7's budget: no journey may raise a console error or an uncaught page error it did not provoke on purpose.
+ * docs/architecture.md's budget: no journey may raise a console error or an uncaught page error it did not provoke on purpose.
  * Every page `newPage` opens records both; after each test, anything recorded that no `expectConsoleErrors` pattern
  * of that page allows fails the test. An entry reads `<text> (<source URL>)`, so an allowance can name both the
  * message and the address (Chromium logs a failed request as "Failed to load resource: ... status of 400 ..." with

@@ -1,8 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { startLocalSupabase } from '../../local-supabase/src/server.ts';
+import { startTestBackend } from '../../tests/support/test-backend.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,8 +17,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-const BACKEND_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1'];
-
 export interface RunningApp {
   baseUrl: string;
   anonKey: string;
@@ -31,7 +28,6 @@ export interface RunningApp {
 /** Serves the built app (SPA fallback to index.html) and the local backend on one origin, 127.0.0.1 only. */
 export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../../dist')): Promise<RunningApp> {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}: run "npx vite build" first`);
-  const backend = await startLocalSupabase({ dataDir: null, quiet: true });
   const root = resolve(distDir);
 
   const serveFile = (req: IncomingMessage, res: ServerResponse) => {
@@ -47,26 +43,14 @@ export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../.
     createReadStream(file).pipe(res);
   };
 
-  const server: Server = createServer((req, res) => {
-    const path = req.url ?? '/';
-    if (BACKEND_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`))) {
-      void backend.handler(req, res);
-      return;
-    }
-    serveFile(req, res);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
+  // The backend answers /rest/v1, /auth/v1 and /storage/v1; every other request gets a file of the build.
+  const backend = await startTestBackend({ otherRequests: serveFile });
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: backend.url,
     anonKey: backend.anonKey,
-    adminEmail: backend.adminEmail,
-    adminPassword: backend.adminPassword,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
-      await backend.close();
-    },
+    adminEmail: backend.administrator.email,
+    adminPassword: backend.administrator.password,
+    stop: () => backend.stop(),
   };
 }

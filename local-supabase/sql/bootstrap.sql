@@ -17,6 +17,11 @@ end
 $$;
 
 grant usage on schema public to anon, authenticated, service_role;
+
+-- Supabase installs extensions into their own schema, which every API role may use; migrations create them there
+-- (`create extension ... with schema extensions`) and call their functions schema-qualified.
+create schema if not exists extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant execute on functions to anon, authenticated, service_role;

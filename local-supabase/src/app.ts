@@ -10,7 +10,7 @@ import type { BlobStore } from './storage/blob-store.ts';
 import { createStorageRouter } from './storage/storage-router.ts';
 import { StorageApiError, storageErrorResponse } from './storage/storage-error.ts';
 
-/** What supabase-js sends (contract §0, CORS). */
+/** What supabase-js sends (docs/architecture.md §4, CORS). */
 const ALLOWED_HEADERS = [
   'apikey', 'authorization', 'x-client-info', 'content-type', 'accept', 'accept-profile', 'content-profile',
   'prefer', 'range', 'x-upsert', 'cache-control', 'x-supabase-api-version', 'x-retry-count',

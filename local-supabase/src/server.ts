@@ -12,7 +12,7 @@ import { applyMigrations } from './db/migrate.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { env } from './env.ts';
 import { anonKeyFor } from './jwt.ts';
-import { createFileBlobStore, createMemoryBlobStore } from './storage/blob-store.ts';
+import { createFileBlobStore, createMemoryBlobStore, type BlobStore } from './storage/blob-store.ts';
 
 export interface StartLocalSupabaseOptions {
   /**
@@ -45,6 +45,8 @@ export interface LocalSupabase {
   /** What start-up found or did about the administrator account. */
   adminAccount: AdminAccountState;
   db: Database;
+  /** Where uploaded files' bytes live (their rows are in storage.objects). */
+  blobs: BlobStore;
   close(): Promise<void>;
 }
 
@@ -134,6 +136,7 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
       adminPassword: settings.adminPassword,
       adminAccount: adminState,
       db,
+      blobs,
       close: () => (closing ??= db.close()),
     };
   } catch (error) {

@@ -1,7 +1,7 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { paths } from '../lib/paths';
 
-/** SPEC §2: a route error shows 'Unexpected Application Error!' with the status or message, and a way home. */
+/** docs/product.md §2: a route error shows 'Unexpected Application Error!' with the status or message, and a way home. */
 export function RouteError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

@@ -12,7 +12,7 @@ function notFound(): never {
 }
 
 /**
- * Every route of SPEC §2 plus DESIGN §5's article and advertising pages. Route modules are lazy: the reader's
+ * Every route of docs/product.md §2, with the article and advertising pages. Route modules are lazy: the reader's
  * pages split per screen, and the admin area (with the rich-text editor) is never part of a reader's download.
  */
 export const routes: RouteObject[] = [

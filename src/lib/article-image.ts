@@ -1,9 +1,9 @@
-// Image source order for articles (SPEC §3/§4): the article's own image, else the fallback of its category or topic,
+// Image source order for articles (docs/product.md §16/§4): the article's own image, else the fallback of its category or topic,
 // and the default image when loading fails.
 
 export type FallbackImageKey = 'default' | 'economy' | 'sports' | 'health' | 'politics' | 'culture' | 'technology' | 'education';
 
-/** Lower-case category or topic names (pt-BR topic names, NewsAPI categories and SPEC's keys) to fallback files. */
+/** Lower-case category or topic names (pt-BR topic names, NewsAPI categories and the product's keys) to fallback files. */
 const FALLBACK_BY_NAME: Record<string, FallbackImageKey> = {
   economy: 'economy',
   economia: 'economy',

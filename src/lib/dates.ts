@@ -23,7 +23,7 @@ export function formatLongDate(value: string | Date | null | undefined): string 
   return date ? date.toLocaleDateString('pt-BR', { day: 'numeric', month: 'long', year: 'numeric' }) : '';
 }
 
-/** Domingo, 22 de novembro (SPEC §2 weather widget: first letter capitalised). */
+/** Domingo, 22 de novembro (docs/product.md §2 weather widget: first letter capitalised). */
 export function formatWeekdayDayMonth(date: Date): string {
   const text = date.toLocaleDateString('pt-BR', { weekday: 'long', day: 'numeric', month: 'long' });
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -38,7 +38,7 @@ export const paths = {
   },
 } as const;
 
-/** The topic navigation of SPEC §2, in its order. */
+/** The topic navigation of docs/product.md §2, in its order. */
 export const topicNavigation = [
   { slug: 'local', label: 'Porto Ferreira' },
   { slug: 'politica', label: 'Política' },

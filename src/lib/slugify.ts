@@ -1,5 +1,5 @@
 /**
- * SPEC §5 topic slug: lower-case, accents removed, runs of non-alphanumerics become one hyphen,
+ * docs/product.md §19.7 topic slug: lower-case, accents removed, runs of non-alphanumerics become one hyphen,
  * leading and trailing hyphens trimmed.
  */
 export function slugify(name: string): string {

@@ -10,7 +10,7 @@ export function isReservedTopicSlug(slug: string): boolean {
 }
 
 /**
- * The slug a topic gets when saved with this name. A new topic's comes from the name (SPEC §5). An existing topic
+ * The slug a topic gets when saved with this name. A new topic's comes from the name (docs/product.md §19.7). An existing topic
  * keeps its slug unless the edit changes what the name spells (case, accents and punctuation do not count), so
  * saving unchanged never moves its address, even when the slug was not derived from the name ('Porto Ferreira' is
  * 'local'); a reserved slug never changes. A renamed topic follows its new name, and its old slug keeps leading to

@@ -1,4 +1,4 @@
-// DESIGN §5: YouTube URLs are validated before saving and embedded from the privacy-enhanced host.
+// docs/product.md: YouTube URLs are validated before saving and embedded from the privacy-enhanced host.
 // One parser for both sides: what the newsroom may save is exactly what readers can embed.
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;

@@ -23,7 +23,7 @@ export function userFromSession(session: Session | null): SignedInUser | null {
 
 /**
  * Password sign-in. Throws AuthError with GoTrue's code (`invalid_credentials`, ...); a response without a session
- * throws code `no_session` (SPEC §8's "no session returned" case).
+ * throws code `no_session` (docs/product.md §20's "no session returned" case).
  */
 export async function signIn(client: Client, email: string, password: string): Promise<Session> {
   const { data, error } = await client.auth.signInWithPassword({ email: email.trim(), password });
@@ -41,8 +41,8 @@ export interface SignUpInput {
 }
 
 /**
- * SPEC §7 sign-up: sends `{ name, role: 'admin' }` as metadata. Authorization never reads that role: the server
- * decides through public.profiles (DESIGN §4). Returns the session, or null when the project confirms by e-mail.
+ * docs/product.md §18 sign-up: sends `{ name, role: 'admin' }` as metadata. Authorization never reads that role: the server
+ * decides through public.profiles (docs/decisions/0001). Returns the session, or null when the project confirms by e-mail.
  */
 export async function signUp(client: Client, input: SignUpInput): Promise<Session | null> {
   const { data, error } = await client.auth.signUp({

@@ -11,7 +11,7 @@ const JOB_COLUMNS = 'id,title,company,contract_type,description,location,publish
 export const COMMUNITY_JOBS_LIMIT = 3;
 export const ADMIN_LIST_LIMIT = 200;
 
-/** Published jobs, newest first (SPEC §7: the community card shows 3). */
+/** Published jobs, newest first (docs/product.md §18: the community card shows 3). */
 export async function listPublishedJobs(client: Client, limit = COMMUNITY_JOBS_LIMIT): Promise<Job[]> {
   return unwrap(
     await client
@@ -33,7 +33,7 @@ export async function getJob(client: Client, id: string): Promise<Job | null> {
   return unwrapOptional(await client.from('jobs').select(JOB_COLUMNS).eq('id', id).maybeSingle());
 }
 
-/** SPEC §5: an empty expiry is sent as null. */
+/** docs/product.md §19.7: an empty expiry is sent as null. */
 export async function saveJob(client: Client, input: JobInput, id?: string): Promise<Job> {
   const row = { ...input, expires_at: input.expires_at || null };
   const query = id ? client.from('jobs').update(row).eq('id', id) : client.from('jobs').insert(row);

@@ -12,7 +12,7 @@ export const COMMUNITY_OBITUARIES_LIMIT = 2;
 export const PUBLIC_OBITUARIES_LIMIT = 100;
 export const ADMIN_LIST_LIMIT = 200;
 
-/** Published obituaries, most recent death first (SPEC §7; the community card asks for 2). */
+/** Published obituaries, most recent death first (docs/product.md §18; the community card asks for 2). */
 export async function listPublishedObituaries(client: Client, limit = PUBLIC_OBITUARIES_LIMIT): Promise<Obituary[]> {
   return unwrap(
     await client

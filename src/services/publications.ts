@@ -3,12 +3,12 @@ import { isUuid } from '../lib/uuid';
 import type { Client } from './client';
 import { ServiceError, check, unwrap, unwrapOptional } from './errors';
 
-/** What an article page receives: SPEC §7's public select plus the video URL the article view embeds. */
+/** What an article page receives: docs/product.md §18's public select plus the video URL the article view embeds. */
 const PUBLIC_COLUMNS =
   'id,title,description,content,image_url,youtube_url,published_at,views,author_id,topics(id,name,slug)' as const;
 
 /**
- * What card lists receive: SPEC §7's public select without the body and the video, which no card shows; a
+ * What card lists receive: docs/product.md §18's public select without the body and the video, which no card shows; a
  * card opens /noticia/:id, which loads the whole publication. Keeps the home page's responses small.
  */
 const SUMMARY_COLUMNS = 'id,title,description,image_url,published_at,views,author_id,topics(id,name,slug)' as const;
@@ -27,7 +27,7 @@ export const MOST_READ_LIMIT = 5;
 /** The admin list is bounded too; a newsroom of this size publishes far fewer per screen. */
 export const ADMIN_LIST_LIMIT = 200;
 
-/** Published publications of one topic, newest first (SPEC §7). */
+/** Published publications of one topic, newest first (docs/product.md §18). */
 export async function listPublishedByTopic(
   client: Client,
   topicId: string,
@@ -64,7 +64,7 @@ export async function listPublishedByTopicSlug(
   );
 }
 
-/** SPEC §7 most read: published, by views, five. */
+/** docs/product.md §18 most read: published, by views, five. */
 export async function listMostRead(client: Client, limit = MOST_READ_LIMIT): Promise<PublicationSummary[]> {
   return unwrap(
     await client
@@ -112,7 +112,7 @@ export interface PublicationInput {
 }
 
 /**
- * Creates (no id) or updates a publication with SPEC §4's rules: published_at is now on every save with the box
+ * Creates (no id) or updates a publication with docs/product.md §19's rules: published_at is now on every save with the box
  * ticked (edits included) and null without it; updated_at is now; author_id is the signed-in user.
  * The content must already be sanitised by the caller (lib/rich-text), which owns the allow-list.
  */

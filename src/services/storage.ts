@@ -24,7 +24,7 @@ const EXTENSION_BY_TYPE: Record<string, string> = {
   'image/avif': 'avif',
 };
 
-/** SPEC §3: a random unique name plus the original extension (or the type's, when the name has none). */
+/** docs/product.md §16: a random unique name plus the original extension (or the type's, when the name has none). */
 export function storageObjectName(file: { name: string; type: string }, randomId: string = crypto.randomUUID()): string {
   const fromName = /\.([a-z0-9]{1,5})$/i.exec(file.name)?.[1]?.toLowerCase();
   const extension = fromName ?? EXTENSION_BY_TYPE[file.type] ?? 'bin';
@@ -52,7 +52,7 @@ export interface UploadProgress {
 
 /**
  * uploadImage with upload progress. supabase-js uploads through fetch, which reports no upload progress in
- * browsers, so this sends the very request storage-js sends (contract §3.1: multipart with a `cacheControl` field
+ * browsers, so this sends the very request storage-js sends (docs/architecture.md §4: multipart with a `cacheControl` field
  * and an unnamed file part, `x-upsert: false`, the session's bearer token and the apikey) through XMLHttpRequest,
  * whose `upload.onprogress` does. The address comes from the client's own public-URL builder, so it follows the
  * client's configuration (hosted project or local backend). Errors are the storage API's (§3.4), as StorageError.
@@ -106,7 +106,7 @@ export async function uploadImageWithProgress(
   return publicUrl;
 }
 
-/** The storage API answers 400 with the real status as a string in the body (contract §3.4). */
+/** The storage API answers 400 with the real status as a string in the body (docs/architecture.md §4). */
 function storageErrorFromResponse(status: number, text: string): StorageError {
   let message = text || `HTTP ${status}`;
   let code = String(status);

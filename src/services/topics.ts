@@ -20,7 +20,7 @@ export async function listTopics(client: Client): Promise<TopicWithDate[]> {
 }
 
 /**
- * SPEC §8: a missing topic (PGRST116) is not an error for the reader; it yields null. Asked with `.maybeSingle()`,
+ * docs/product.md §20: a missing topic (PGRST116) is not an error for the reader; it yields null. Asked with `.maybeSingle()`,
  * so an unknown slug is a plain empty answer rather than a 406 that the browser would log as an error.
  */
 export async function getTopicBySlug(client: Client, slug: string): Promise<Topic | null> {

@@ -31,7 +31,7 @@ export interface AuthServiceOptions {
   refreshTokenReuseSeconds?: number;
 }
 
-/** The body of /token and of an auto-confirmed /signup (contract §2.2). */
+/** The body of /token and of an auto-confirmed /signup (docs/architecture.md §4). */
 export interface SessionJson {
   access_token: string;
   token_type: 'bearer';

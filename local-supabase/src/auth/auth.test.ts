@@ -2,22 +2,22 @@ import { decodeJwt } from 'jose';
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signJwt } from '../jwt.ts';
-import { startHarness, uniqueEmail, type Harness } from './test-harness.ts';
+import { startTestBackend, uniqueEmail, type TestBackend } from '../../../tests/support/test-backend.ts';
 
-let harness: Harness;
+let backend: TestBackend<null>;
 
 beforeAll(async () => {
-  harness = await startHarness();
+  backend = await startTestBackend({ schema: 'base' });
 });
 
 afterAll(async () => {
-  await harness?.stop();
+  await backend?.stop();
 });
 
 const PASSWORD = 'senha-segura-123';
 
 async function signedUp(data: Record<string, unknown> = {}) {
-  const client = harness.client();
+  const client = backend.anon();
   const email = uniqueEmail();
   const { data: result, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data } });
   if (error || !result.session || !result.user) throw new Error(`sign-up failed: ${error?.message}`);
@@ -26,15 +26,15 @@ async function signedUp(data: Record<string, unknown> = {}) {
 
 async function rawAuth(path: string, init: RequestInit & { bearer?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.set('apikey', harness.anonKey);
-  headers.set('authorization', `Bearer ${init.bearer ?? harness.anonKey}`);
+  headers.set('apikey', backend.anonKey);
+  headers.set('authorization', `Bearer ${init.bearer ?? backend.anonKey}`);
   headers.set('x-supabase-api-version', '2024-01-01');
-  return fetch(`${harness.url}/auth/v1${path}`, { ...init, headers });
+  return fetch(`${backend.url}/auth/v1${path}`, { ...init, headers });
 }
 
 describe('sign-up', () => {
   it('returns a session with GoTrue’s user shape and fires SIGNED_IN', async () => {
-    const client = harness.client();
+    const client = backend.anon();
     const events: AuthChangeEvent[] = [];
     client.auth.onAuthStateChange((event) => {
       events.push(event);
@@ -72,7 +72,7 @@ describe('sign-up', () => {
       'session_id', 'is_anonymous',
     ]);
     expect(claims).toMatchObject({
-      iss: `${harness.url}/auth/v1`,
+      iss: `${backend.url}/auth/v1`,
       sub: user.id,
       aud: 'authenticated',
       role: 'authenticated',
@@ -82,19 +82,19 @@ describe('sign-up', () => {
     });
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(3600);
     expect(session.expires_at).toBe(claims.exp);
-    const { rows } = await harness.db.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
+    const { rows } = await backend.db.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
     expect(rows).toHaveLength(1);
   });
 
   it('refuses an address that is already registered', async () => {
     const { email } = await signedUp();
-    const { data, error } = await harness.client().auth.signUp({ email, password: PASSWORD });
+    const { data, error } = await backend.anon().auth.signUp({ email, password: PASSWORD });
     expect(data.session).toBeNull();
     expect(error).toMatchObject({ name: 'AuthApiError', status: 422, code: 'user_already_exists', message: 'User already registered' });
   });
 
   it('refuses a weak password with its reasons', async () => {
-    const { error } = await harness.client().auth.signUp({ email: uniqueEmail(), password: '12345' });
+    const { error } = await backend.anon().auth.signUp({ email: uniqueEmail(), password: '12345' });
     expect(error).toMatchObject({
       name: 'AuthWeakPasswordError',
       status: 422,
@@ -105,7 +105,7 @@ describe('sign-up', () => {
   });
 
   it('judges the password before the address, as GoTrue does', async () => {
-    const { error } = await harness.client().auth.signUp({ email: 'not-an-email', password: '12345' });
+    const { error } = await backend.anon().auth.signUp({ email: 'not-an-email', password: '12345' });
     expect(error).toMatchObject({ status: 422, code: 'weak_password' });
   });
 
@@ -131,7 +131,7 @@ describe('sign-up', () => {
 describe('password sign-in', () => {
   it('returns a new session for the right password', async () => {
     const { email, user } = await signedUp();
-    const client = harness.client();
+    const client = backend.anon();
     const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
     expect(error).toBeNull();
     expect(data.user?.id).toBe(user.id);
@@ -145,7 +145,7 @@ describe('password sign-in', () => {
       { email, password: 'wrong-password' },
       { email: uniqueEmail('nobody'), password: PASSWORD },
     ]) {
-      const { data, error } = await harness.client().auth.signInWithPassword(attempt);
+      const { data, error } = await backend.anon().auth.signInWithPassword(attempt);
       expect(data.session).toBeNull();
       expect(error).toMatchObject({ name: 'AuthApiError', status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
     }
@@ -168,29 +168,29 @@ describe('refresh tokens', () => {
 
   it('give the active token back when its parent is presented again (a lost answer)', async () => {
     const { session } = await signedUp();
-    const first = await harness.client().auth.refreshSession({ refresh_token: session.refresh_token });
-    const again = await harness.client().auth.refreshSession({ refresh_token: session.refresh_token });
+    const first = await backend.anon().auth.refreshSession({ refresh_token: session.refresh_token });
+    const again = await backend.anon().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(again.error).toBeNull();
     expect(again.data.session?.refresh_token).toBe(first.data.session?.refresh_token);
   });
 
   it('refuse an old token reused after the reuse interval, and revoke the whole session', async () => {
     const { session } = await signedUp();
-    const second = await harness.client().auth.refreshSession({ refresh_token: session.refresh_token });
-    const third = await harness.client().auth.refreshSession({ refresh_token: second.data.session?.refresh_token ?? '' });
+    const second = await backend.anon().auth.refreshSession({ refresh_token: session.refresh_token });
+    const third = await backend.anon().auth.refreshSession({ refresh_token: second.data.session?.refresh_token ?? '' });
     expect(third.error).toBeNull();
-    await harness.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where revoked`);
+    await backend.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where revoked`);
 
-    const reused = await harness.client().auth.refreshSession({ refresh_token: session.refresh_token });
+    const reused = await backend.anon().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
 
-    await harness.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute'`);
-    const latest = await harness.client().auth.refreshSession({ refresh_token: third.data.session?.refresh_token ?? '' });
+    await backend.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute'`);
+    const latest = await backend.anon().auth.refreshSession({ refresh_token: third.data.session?.refresh_token ?? '' });
     expect(latest.error?.code).toBe('refresh_token_already_used');
   });
 
   it('refuse an unknown token', async () => {
-    const { error } = await harness.client().auth.refreshSession({ refresh_token: 'never-issued' });
+    const { error } = await backend.anon().auth.refreshSession({ refresh_token: 'never-issued' });
     expect(error).toMatchObject({ status: 400, code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' });
   });
 });
@@ -208,14 +208,14 @@ describe('current user', () => {
     const { data, error } = await client.auth.updateUser({ data: { name: 'Duda Souza' }, password: 'outra-senha-456' });
     expect(error).toBeNull();
     expect(data.user?.user_metadata).toMatchObject({ name: 'Duda Souza', email_verified: true });
-    const old = await harness.client().auth.signInWithPassword({ email, password: PASSWORD });
+    const old = await backend.anon().auth.signInWithPassword({ email, password: PASSWORD });
     expect(old.error?.code).toBe('invalid_credentials');
-    const renewed = await harness.client().auth.signInWithPassword({ email, password: 'outra-senha-456' });
+    const renewed = await backend.anon().auth.signInWithPassword({ email, password: 'outra-senha-456' });
     expect(renewed.error).toBeNull();
   });
 
   it('answers 401 no_authorization without a bearer and 403 bad_jwt for a forged one', async () => {
-    const missing = await fetch(`${harness.url}/auth/v1/user`, { headers: { apikey: harness.anonKey } });
+    const missing = await fetch(`${backend.url}/auth/v1/user`, { headers: { apikey: backend.anonKey } });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toMatchObject({ code: 'no_authorization' });
 
@@ -237,7 +237,7 @@ describe('sign-out', () => {
     expect(error).toBeNull();
     await vi.waitFor(() => expect(events).toContain('SIGNED_OUT'));
 
-    const refreshed = await harness.client().auth.refreshSession({ refresh_token: session.refresh_token });
+    const refreshed = await backend.anon().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(refreshed.error?.code).toBe('refresh_token_not_found');
 
     const response = await rawAuth('/user', { bearer: session.access_token });
@@ -262,7 +262,7 @@ describe('sign-out', () => {
 
   it('scope=others keeps the current session only', async () => {
     const { email, session } = await signedUp();
-    const other = await harness.client().auth.signInWithPassword({ email, password: PASSWORD });
+    const other = await backend.anon().auth.signInWithPassword({ email, password: PASSWORD });
     const response = await rawAuth('/logout?scope=others', { method: 'POST', bearer: session.access_token });
     expect(response.status).toBe(204);
     expect((await rawAuth('/user', { bearer: session.access_token })).status).toBe(200);
@@ -271,7 +271,7 @@ describe('sign-out', () => {
 
   it('getUser with a JWT whose session was deleted reports session_not_found to the client', async () => {
     const { client, session } = await signedUp();
-    await harness.db.query('delete from auth.sessions where id = $1', [decodeJwt(session.access_token).session_id]);
+    await backend.db.query('delete from auth.sessions where id = $1', [decodeJwt(session.access_token).session_id]);
     const { data, error } = await client.auth.getUser();
     expect(data.user).toBeNull();
     expect(error?.name).toBe('AuthSessionMissingError');

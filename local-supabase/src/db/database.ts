@@ -33,8 +33,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pg: PGlite = await PGlite.create(dataDir ? { dataDir } : {});
+  const [{ PGlite }, { unaccent }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  // Contrib extensions the migrations create (search): PGlite can only load those it is given here.
+  const extensions = { unaccent, pg_trgm };
+  const pg: PGlite = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
   await pg.exec(`set timezone to 'UTC'`);
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {

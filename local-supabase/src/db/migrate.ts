@@ -45,15 +45,9 @@ export async function applyMigrations(
   options: ApplyMigrationsOptions = {},
 ): Promise<ApplyMigrationsResult> {
   const root = options.root ?? defaultRoot;
-  const baseDir = join(root, 'local-supabase', 'sql');
   const migrationsDir = join(root, 'supabase', 'migrations');
 
-  // bootstrap.sql (roles, auth.users, storage) first; scripts that build on it follow in name order.
-  const baseFiles = (await sqlFilesIn(baseDir)).sort((a, b) => Number(b === 'bootstrap.sql') - Number(a === 'bootstrap.sql'));
-  for (const file of baseFiles) {
-    const sql = await readFile(join(baseDir, file), 'utf8');
-    await runBaseScript(db, sql);
-  }
+  await applyBaseSchema(db, root);
 
   await db.exec(`
     create schema if not exists supabase_migrations;
@@ -97,6 +91,19 @@ export async function applyMigrations(
   }
 
   return { applied, seeded };
+}
+
+/**
+ * Supabase's own base schema, what a project has before its first migration (roles, auth, storage): runs
+ * `local-supabase/sql/bootstrap.sql` and then the other `local-supabase/sql/*.sql` in name order. Idempotent.
+ */
+export async function applyBaseSchema(db: Database, root = defaultRoot): Promise<void> {
+  const baseDir = join(root, 'local-supabase', 'sql');
+  const baseFiles = (await sqlFilesIn(baseDir)).sort((a, b) => Number(b === 'bootstrap.sql') - Number(a === 'bootstrap.sql'));
+  for (const file of baseFiles) {
+    const sql = await readFile(join(baseDir, file), 'utf8');
+    await runBaseScript(db, sql);
+  }
 }
 
 const contentTables = ['topics', 'publications', 'obituaries', 'jobs'] as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { arrayLiteral, buildMutation, buildRead, buildRpc, quoteIdent } from './build-sql.ts';
+import { arrayLiteral, buildCountQuery, buildMutation, buildRead, buildRpc, quoteIdent } from './build-sql.ts';
 import { parseQuery } from './parse-query.ts';
 import { planDelete, planInsert, planRead, planRpc, planUpdate, requireTable } from './plan.ts';
-import { portalSchema } from './test-schema.ts';
+import { portalSchema } from '../../../tests/support/portal-schema.ts';
 
 const cache = portalSchema();
 const q = (raw: string) => parseQuery(new URLSearchParams(raw));
@@ -173,11 +173,6 @@ describe('rpc', () => {
       `SELECT NULL::text AS body FROM json_to_record($1::json) AS "_a"("publication_id" uuid) CROSS JOIN LATERAL "public"."increment_views"("publication_id" := "_a"."publication_id") AS "_r"`,
     ],
     [
-      'topics_like',
-      { pattern: '%' },
-      `SELECT coalesce(json_agg("_r"), '[]')::text AS body FROM json_to_record($1::json) AS "_a"("pattern" text) CROSS JOIN LATERAL "public"."topics_like"("pattern" := "_a"."pattern") AS "_r"`,
-    ],
-    [
       'stats',
       { since: '2024-01-01' },
       `SELECT to_json("public"."stats"("since" := "_a"."since"))::text AS body FROM json_to_record($1::json) AS "_a"("since" date)`,
@@ -187,5 +182,142 @@ describe('rpc', () => {
   ];
   it.each(cases)('%s', (fn, args, expected) => {
     expect(buildRpc(planRpc(cache, fn, body(args))).text).toBe(expected);
+  });
+});
+
+describe('rpc over a function returning rows: a read of its result', () => {
+  const rpcRead = (fn: string, args: unknown, raw: string, opts: { count?: boolean; countLimit?: number; singular?: boolean } = {}) =>
+    planRpc(cache, fn, body(args), {
+      query: q(raw),
+      count: opts.count ?? false,
+      ...(opts.countLimit !== undefined ? { countLimit: opts.countLimit } : {}),
+      singular: opts.singular ?? false,
+      head: false,
+    });
+  const CALL_TOPICS = `"pgrst_call" AS (SELECT "_r".* FROM json_to_record($1::json) AS "_a"("pattern" text) CROSS JOIN LATERAL "public"."topics_like"("pattern" := "_a"."pattern") AS "_r")`;
+
+  it('calls the function once in a CTE and reads it like a table', () => {
+    expect(buildRpc(rpcRead('topics_like', { pattern: '%' }, '')).text).toBe(
+      `WITH ${CALL_TOPICS}, "pgrst_source" AS (SELECT "_t0"."id" AS "id", "_t0"."name" AS "name", "_t0"."slug" AS "slug" FROM "pgrst_call" AS "_t0") ` +
+        'SELECT NULL::int AS total, (SELECT count(*) FROM "pgrst_source")::int AS page_count, NULL::int AS inserted, ' +
+        `(SELECT coalesce(json_agg("_s1"), '[]')::text FROM "pgrst_source" AS "_s1") AS body`,
+    );
+  });
+
+  const cases: [string, string, unknown, string, { count?: boolean; countLimit?: number }, string[], string[]][] = [
+    [
+      'select, filter, order, limit and offset on the rows',
+      'topics_like',
+      { pattern: '%' },
+      'select=slug&name=neq.x&order=slug.desc&limit=2&offset=1',
+      {},
+      [
+        `"pgrst_source" AS (SELECT "_t0"."slug" AS "slug" FROM "pgrst_call" AS "_t0" WHERE "_t0"."name" <> CAST($2::text AS text) ORDER BY "_t0"."slug" DESC LIMIT CAST($3::text AS bigint) OFFSET CAST($4::text AS bigint))`,
+      ],
+      ['{"pattern":"%"}', 'x', '2', '1'],
+    ],
+    [
+      'count=exact counts the filtered rows without paging',
+      'topics_like',
+      { pattern: '%' },
+      'select=slug&name=neq.x&limit=2',
+      { count: true },
+      [`(SELECT count(*) FROM "pgrst_call" AS "_t1" WHERE "_t1"."name" <> CAST($4::text AS text))::int AS total`],
+      ['{"pattern":"%"}', 'x', '2', 'x'],
+    ],
+    [
+      'count=estimated counts at most the threshold and one more',
+      'topics_like',
+      { pattern: '%' },
+      'select=slug',
+      { count: true, countLimit: 1001 },
+      [`(SELECT count(*) FROM (SELECT 1 FROM "pgrst_call" AS "_t1" LIMIT CAST($2::text AS bigint)) AS "pgrst_counted")::int AS total`],
+      ['{"pattern":"%"}', '1001'],
+    ],
+    [
+      'embeds through the relationships of the returned table',
+      'topics_like',
+      { pattern: '%' },
+      'select=slug,publications(title)',
+      {},
+      [`"public"."publications" AS "_t1" WHERE "_t1"."topic_id" = "_t0"."id"`],
+      ['{"pattern":"%"}'],
+    ],
+    [
+      'keyset over RETURNS TABLE columns: or with a nested and, timestamps with : and +',
+      'search',
+      { q: 'saude' },
+      'select=id,rank&or=(rank.lt.2,and(rank.eq.2,id.lt.44444444-4444-4444-8444-444444444444))&order=rank.desc,id.desc&limit=20',
+      {},
+      [
+        `WHERE ("_t0"."rank" < CAST($2::text AS real) OR ("_t0"."rank" = CAST($3::text AS real) AND "_t0"."id" < CAST($4::text AS uuid))) ORDER BY "_t0"."rank" DESC, "_t0"."id" DESC`,
+      ],
+      ['{"q":"saude"}', '2', '2', '44444444-4444-4444-8444-444444444444', '20'],
+    ],
+  ];
+  it.each(cases)('%s', (_name, fn, args, raw, opts, fragments, params) => {
+    const sql = buildRpc(rpcRead(fn, args, raw, opts));
+    for (const fragment of fragments) expect(sql.text).toContain(fragment);
+    expect(sql.params).toEqual(params);
+  });
+
+  it('answers one object for a function returning one row (OUT parameters)', () => {
+    const plan = rpcRead('totals', { q: 'x' }, '');
+    expect(plan.read?.singular).toBe(true);
+    expect(buildRpc(plan).text).toContain(`(SELECT row_to_json("_s1")::text FROM "pgrst_source" AS "_s1" LIMIT 1) AS body`);
+  });
+});
+
+describe('count queries for Prefer: count=planned (EXPLAIN of the rows the filters match)', () => {
+  it.each([
+    ['a table', () => buildCountQuery(planRead(cache, requireTable(cache, 'topics'), q('select=id&slug=eq.a&limit=1'), { count: false, singular: false, head: false })),
+      `SELECT 1 FROM "public"."topics" AS "_t0" WHERE "_t0"."slug" = CAST($1::text AS text)`, ['a']],
+    ['a function', () => buildCountQuery(planRpc(cache, 'topics_like', body({ pattern: '%' }), { query: q('name=eq.b'), count: false, singular: false, head: false })),
+      `WITH "pgrst_call" AS (SELECT "_r".* FROM json_to_record($1::json) AS "_a"("pattern" text) CROSS JOIN LATERAL "public"."topics_like"("pattern" := "_a"."pattern") AS "_r") SELECT 1 FROM "pgrst_call" AS "_t0" WHERE "_t0"."name" = CAST($2::text AS text)`,
+      ['{"pattern":"%"}', 'b']],
+  ])('%s', (_name, build, text, params) => {
+    expect(build()).toEqual({ text, params });
+  });
+});
+
+describe('full-text search operators (PostgREST 12: `@@ to_tsquery([config,] value)`)', () => {
+  const cases: [string, string, string[]][] = [
+    ['title=fts.gato', `"_t0"."title" @@ to_tsquery($1::text)`, ['gato']],
+    ['title=fts(portuguese).saude', `"_t0"."title" @@ to_tsquery(CAST($1::text AS regconfig), $2::text)`, ['portuguese', 'saude']],
+    ['title=plfts(pt_unaccent).saude porto', `"_t0"."title" @@ plainto_tsquery(CAST($1::text AS regconfig), $2::text)`, ['pt_unaccent', 'saude porto']],
+    ['title=phfts(pt_unaccent).porto ferreira', `"_t0"."title" @@ phraseto_tsquery(CAST($1::text AS regconfig), $2::text)`, ['pt_unaccent', 'porto ferreira']],
+    ['title=wfts(pt_unaccent)."porto ferreira" -chuva', `"_t0"."title" @@ websearch_to_tsquery(CAST($1::text AS regconfig), $2::text)`, ['pt_unaccent', '"porto ferreira" -chuva']],
+    ['title=not.wfts(pt_unaccent).chuva', `NOT ("_t0"."title" @@ websearch_to_tsquery(CAST($1::text AS regconfig), $2::text))`, ['pt_unaccent', 'chuva']],
+    ['or=(title.wfts(pt_unaccent).chuva,title.not.fts.sol)', `("_t0"."title" @@ websearch_to_tsquery(CAST($1::text AS regconfig), $2::text) OR NOT ("_t0"."title" @@ to_tsquery($3::text)))`, ['pt_unaccent', 'chuva', 'sol']],
+  ];
+  it.each(cases)('%s', (raw, where, params) => {
+    const sql = read('publications', `select=id&${new URLSearchParams(raw).toString()}`);
+    expect(sql.text).toContain(` WHERE ${where}`);
+    expect(sql.params).toEqual(params);
+  });
+});
+
+describe('keyset filters across two columns', () => {
+  const cases: [string, string, string[]][] = [
+    [
+      'published_at=lte.2026-03-05T23:30:00+00:00&or=(published_at.lt.2026-03-05T23:30:00+00:00,and(published_at.eq.2026-03-05T23:30:00+00:00,id.lt.44444444-4444-4444-8444-444444444444))',
+      `"_t0"."published_at" <= CAST($1::text AS timestamp with time zone) AND ("_t0"."published_at" < CAST($2::text AS timestamp with time zone) OR ("_t0"."published_at" = CAST($3::text AS timestamp with time zone) AND "_t0"."id" < CAST($4::text AS uuid)))`,
+      ['2026-03-05T23:30:00+00:00', '2026-03-05T23:30:00+00:00', '2026-03-05T23:30:00+00:00', '44444444-4444-4444-8444-444444444444'],
+    ],
+    [
+      'or=(published_at.lt."2026-03-05 23:30:00.123456-03",and(published_at.eq."2026-03-05 23:30:00.123456-03",id.lt.4))',
+      `("_t0"."published_at" < CAST($1::text AS timestamp with time zone) OR ("_t0"."published_at" = CAST($2::text AS timestamp with time zone) AND "_t0"."id" < CAST($3::text AS uuid)))`,
+      ['2026-03-05 23:30:00.123456-03', '2026-03-05 23:30:00.123456-03', '4'],
+    ],
+  ];
+  it.each(cases)('%s', (raw, where, params) => {
+    // Encoded as supabase-js sends it (URLSearchParams: `+` as %2B, `:` as %3A), decoded by the router the same way.
+    const encoded = new URLSearchParams(raw.split('&').map((pair) => {
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at), pair.slice(at + 1)] as [string, string];
+    })).toString();
+    const sql = read('publications', `select=id&${encoded}`);
+    expect(sql.text).toContain(` WHERE ${where}`);
+    expect(sql.params).toEqual(params);
   });
 });

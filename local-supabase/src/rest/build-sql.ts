@@ -203,23 +203,57 @@ function bodyExpression(b: Builder, singular: boolean): string {
     : `(SELECT coalesce(json_agg(${row}), '[]')::text FROM ${SOURCE} AS ${row})`;
 }
 
-export function buildRead(plan: ReadPlan): SqlQuery {
-  const b = new Builder();
+/** `FROM` and `WHERE` of the rows a count counts: the read's filters, no order, no paging. */
+function countedRows(b: Builder, plan: ReadPlan, from: string): string {
   const alias = b.alias();
-  const source = renderSelect(b, plan.node, `${qualified(plan.node.table.name)} AS ${alias}`, alias);
+  const where = whereConditions(b, plan.node, alias);
+  return `SELECT 1 FROM ${from} AS ${alias}` + (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '');
+}
+
+/**
+ * The read statement over `from` (a table, or the CTE of a function's rows defined in `ctes`): one row
+ * `{ total, page_count, inserted, body }`.
+ */
+function readStatement(b: Builder, plan: ReadPlan, from: string, ctes: string[] = []): string {
+  const alias = b.alias();
+  const source = renderSelect(b, plan.node, `${from} AS ${alias}`, alias);
   let total = 'NULL::int';
   if (plan.count) {
     const countAlias = b.alias();
     const where = whereConditions(b, plan.node, countAlias);
     total =
-      `(SELECT count(*) FROM ${qualified(plan.node.table.name)} AS ${countAlias}` +
-      (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
-      ')::int';
+      plan.countLimit === undefined
+        ? `(SELECT count(*) FROM ${from} AS ${countAlias}` + (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') + ')::int'
+        : `(SELECT count(*) FROM (SELECT 1 FROM ${from} AS ${countAlias}` +
+          (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
+          ` LIMIT ${b.typed(String(plan.countLimit), 'bigint')}) AS "pgrst_counted")::int`;
   }
   const body = plan.head ? 'NULL::text' : bodyExpression(b, plan.singular);
-  const text =
-    `WITH ${SOURCE} AS (${source}) ` +
-    `SELECT ${total} AS total, (SELECT count(*) FROM ${SOURCE})::int AS page_count, NULL::int AS inserted, ${body} AS body`;
+  return (
+    `WITH ${[...ctes, `${SOURCE} AS (${source})`].join(', ')} ` +
+    `SELECT ${total} AS total, (SELECT count(*) FROM ${SOURCE})::int AS page_count, NULL::int AS inserted, ${body} AS body`
+  );
+}
+
+export function buildRead(plan: ReadPlan): SqlQuery {
+  const b = new Builder();
+  const text = readStatement(b, plan, qualified(plan.node.table.name));
+  return { text, params: b.params };
+}
+
+/**
+ * What `Prefer: count=planned` asks the planner about (`EXPLAIN` of it): the rows the read's filters match, the query
+ * PostgREST explains (its readPlanToCountQuery). For a function, over its rows.
+ */
+export function buildCountQuery(plan: ReadPlan | RpcPlan): SqlQuery {
+  const b = new Builder();
+  if (plan.kind === 'read') {
+    const text = countedRows(b, plan, qualified(plan.node.table.name));
+    return { text, params: b.params };
+  }
+  if (!plan.read) throw new Error('only a function returning rows can be counted');
+  const call = callSource(b, plan);
+  const text = `WITH ${CALL} AS (${call}) ${countedRows(b, plan.read, CALL)}`;
   return { text, params: b.params };
 }
 
@@ -227,7 +261,7 @@ export function buildRead(plan: ReadPlan): SqlQuery {
 // mutations
 
 function returningList(alias: string, representation: boolean, upsertMerge: boolean): string {
-  // `RETURNING 1` keeps SELECT policies out of a plain insert, exactly as PostgREST (contract §1.2).
+  // `RETURNING 1` keeps SELECT policies out of a plain insert, exactly as PostgREST (docs/architecture.md §4).
   const items = [representation ? `${alias}.*` : '1'];
   // xmax is 0 for a freshly inserted row and set for one an upsert updated: it tells 201 from 200.
   if (upsertMerge) items.push(`(${alias}.xmax = 0) AS "pgrst_inserted"`);
@@ -322,32 +356,48 @@ export function buildMutation(plan: MutationPlan): SqlQuery {
 // ---------------------------------------------------------------------------------------------------------------
 // rpc
 
-/** One row `{ body }`: the function's result as JSON text, or null for a void function. */
-export function buildRpc(plan: RpcPlan): SqlQuery {
-  const b = new Builder();
+const CALL = '"pgrst_call"';
+
+/** `FROM` item that binds the arguments, and the call itself. */
+function callParts(b: Builder, plan: RpcPlan): { from: string; call: string } {
   const fn = `"public".${quoteIdent(plan.fn.name)}`;
-  let call: string;
-  let from: string;
   if (plan.singleJson) {
-    call = `${fn}(${b.param(plan.body)}::${plan.singleJson})`;
-    from = '(VALUES (1)) AS "_a"("_")';
-  } else if (plan.args.length > 0) {
+    return { call: `${fn}(${b.param(plan.body)}::${plan.singleJson})`, from: '(VALUES (1)) AS "_a"("_")' };
+  }
+  if (plan.args.length > 0) {
     // json_to_record converts each JSON value to the parameter's type, as PostgREST does.
     const defs = plan.args.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ');
-    from = `json_to_record(${b.param(plan.body)}::json) AS "_a"(${defs})`;
-    call = `${fn}(${plan.args.map((a) => `${quoteIdent(a.name)} := "_a".${quoteIdent(a.name)}`).join(', ')})`;
-  } else {
-    call = `${fn}()`;
-    from = '(VALUES (1)) AS "_a"("_")';
+    return {
+      from: `json_to_record(${b.param(plan.body)}::json) AS "_a"(${defs})`,
+      call: `${fn}(${plan.args.map((a) => `${quoteIdent(a.name)} := "_a".${quoteIdent(a.name)}`).join(', ')})`,
+    };
   }
+  return { call: `${fn}()`, from: '(VALUES (1)) AS "_a"("_")' };
+}
+
+/** The function's rows, as the CTE that reads, counts and embeds use (PostgREST's pgrst_call). */
+function callSource(b: Builder, plan: RpcPlan): string {
+  const { from, call } = callParts(b, plan);
+  return `SELECT "_r".* FROM ${from} CROSS JOIN LATERAL ${call} AS "_r"`;
+}
+
+/**
+ * A function returning rows: the same statement as a read, over its rows (`{ total, page_count, inserted, body }`).
+ * Others: one row `{ body }`, the function's result as JSON text, or null for a void function.
+ */
+export function buildRpc(plan: RpcPlan): SqlQuery {
+  const b = new Builder();
+  if (plan.read) {
+    // A CTE is evaluated once, however often the source and the count read it.
+    const text = readStatement(b, plan.read, CALL, [`${CALL} AS (${callSource(b, plan)})`]);
+    return { text, params: b.params };
+  }
+  const { from, call } = callParts(b, plan);
   let text: string;
   if (plan.fn.returns === 'void') {
     text = `SELECT NULL::text AS body FROM ${from} CROSS JOIN LATERAL ${call} AS "_r"`;
   } else if (plan.fn.returnsSet) {
-    text =
-      plan.fn.returns === 'composite'
-        ? `SELECT coalesce(json_agg("_r"), '[]')::text AS body FROM ${from} CROSS JOIN LATERAL ${call} AS "_r"`
-        : `SELECT coalesce(json_agg("_r"."v"), '[]')::text AS body FROM ${from} CROSS JOIN LATERAL ${call} AS "_r"("v")`;
+    text = `SELECT coalesce(json_agg("_r"."v"), '[]')::text AS body FROM ${from} CROSS JOIN LATERAL ${call} AS "_r"("v")`;
   } else {
     text = `SELECT to_json(${call})::text AS body FROM ${from}`;
   }

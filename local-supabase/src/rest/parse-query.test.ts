@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from './errors.ts';
-import { parseCondition, parseInList, parseLogicList, parseOrder, parseQuery, parseSelect, type SelectItem } from './parse-query.ts';
+import {
+  parseCondition,
+  parseInList,
+  parseLogicList,
+  parseOrder,
+  parseQuery,
+  parseSelect,
+  splitRpcParams,
+  type SelectItem,
+} from './parse-query.ts';
 
 /** Query strings exactly as supabase-js 2.109.0 sends them (supabase-requests.json), decoded by URLSearchParams. */
 const query = (raw: string) => parseQuery(new URLSearchParams(raw));
@@ -66,6 +75,10 @@ describe('parseCondition', () => {
     ['id', 'not.in.()', false, { negated: true, operation: { op: 'in', values: [] } }],
     ['tsv', 'fts(english).cat', false, { operation: { op: 'fts', value: 'cat', language: 'english' } }],
     ['tsv', 'wfts.cat dog', false, { operation: { op: 'wfts', value: 'cat dog' } }],
+    ['tsv', 'not.plfts(pt_unaccent).saúde', false, { negated: true, operation: { op: 'plfts', value: 'saúde', language: 'pt_unaccent' } }],
+    ['tsv', 'phfts( portuguese ).porto ferreira', false, { operation: { op: 'phfts', value: 'porto ferreira', language: 'portuguese' } }],
+    ['tsv', 'fts.a.b', false, { operation: { op: 'fts', value: 'a.b' } }],
+    ['at', 'lt.2026-03-05T23:30:00.123456+00:00', false, { operation: { op: 'lt', value: '2026-03-05T23:30:00.123456+00:00' } }],
     ['title', 'eq."a,b"', true, { operation: { op: 'eq', value: 'a,b' } }],
     ['title', 'eq."a,b"', false, { operation: { op: 'eq', value: '"a,b"' } }],
     ['title', 'eq.', false, { operation: { op: 'eq', value: '' } }],
@@ -74,7 +87,7 @@ describe('parseCondition', () => {
     expect(parseCondition(column, raw, inLogic)).toMatchObject({ kind: 'condition', column, ...(expected as object) });
   });
 
-  it.each(['foo.1', 'eq', 'is.maybe', 'in.a,b', 'not.eq', 'fts().x'])('rejects %s with PGRST100', (raw) => {
+  it.each(['foo.1', 'eq', 'is.maybe', 'in.a,b', 'not.eq', 'fts().x', 'fts(public.pt).x', 'wfts( ).x', 'fts(a;b).x'])('rejects %s with PGRST100', (raw) => {
     expect(codeOf(() => parseCondition('c', raw, false))).toBe('PGRST100');
   });
 });
@@ -198,5 +211,39 @@ describe('parseQuery', () => {
 
   it.each(['limit=-1', 'offset=x', 'limit=1.5', 'id=zz.1', '=eq.1'])('rejects %s with PGRST100', (raw) => {
     expect(codeOf(() => query(raw))).toBe('PGRST100');
+  });
+});
+
+describe('splitRpcParams: arguments and read parameters of GET /rpc/fn (PostgREST isRpcRead)', () => {
+  const cases: [string, string, Record<string, string>, string][] = [
+    ['plain values are arguments', 'q=saude&topic_slug=local&page_size=20', { q: 'saude', topic_slug: 'local', page_size: '20' }, ''],
+    [
+      'dates, timestamps, numbers and uuids are arguments',
+      'day=2026-03-05&after_published_at=2026-03-05T23:30:00.5%2B00:00&after_rank=0.75&after_id=44444444-4444-4444-8444-444444444444',
+      {
+        day: '2026-03-05',
+        after_published_at: '2026-03-05T23:30:00.5+00:00',
+        after_rank: '0.75',
+        after_id: '44444444-4444-4444-8444-444444444444',
+      },
+      '',
+    ],
+    ['words that begin like operators are arguments', 'q=isento&x=inside&y=equipe&z=notas', { q: 'isento', x: 'inside', y: 'equipe', z: 'notas' }, ''],
+    [
+      'reserved keys and operator expressions are read parameters',
+      'q=saude&select=id,rank&rank=gt.1&order=rank.desc&limit=5&offset=5&or=(rank.eq.1,rank.eq.3)&topics.slug=eq.local',
+      { q: 'saude' },
+      'select=id%2Crank&rank=gt.1&order=rank.desc&limit=5&offset=5&or=%28rank.eq.1%2Crank.eq.3%29&topics.slug=eq.local',
+    ],
+    ['a value that is an operator expression filters, even on an argument name', 'q=eq.x', {}, 'q=eq.x'],
+  ];
+  it.each(cases)('%s', (_name, raw, args, query) => {
+    const split = splitRpcParams(new URLSearchParams(raw));
+    expect(split.args).toEqual(args);
+    expect(split.query.toString()).toBe(query);
+  });
+
+  it.each(['q=not.sure', 'q=in.flacao', 'q=is.maybe'])('%s: committed to an operator, then malformed → PGRST100', (raw) => {
+    expect(codeOf(() => splitRpcParams(new URLSearchParams(raw)))).toBe('PGRST100');
   });
 });

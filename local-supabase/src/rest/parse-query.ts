@@ -1,7 +1,7 @@
 import { parseError } from './errors.ts';
 
 /**
- * PostgREST's query-string grammar (contract §1.6), parsed without looking at the schema: names are checked later,
+ * PostgREST's query-string grammar (docs/architecture.md §4), parsed without looking at the schema: names are checked later,
  * in plan.ts. Pure functions only.
  */
 
@@ -86,7 +86,7 @@ export interface ParsedQuery {
 
 const emptyOptions = (): NodeOptions => ({ filters: [], order: [] });
 
-/** Decodes a whole query string; `params` must come from URLSearchParams (contract §0). */
+/** Decodes a whole query string; `params` must come from URLSearchParams (docs/architecture.md §4). */
 export function parseQuery(params: URLSearchParams): ParsedQuery {
   const result: ParsedQuery = { select: [{ kind: 'star' }], root: emptyOptions(), embedded: new Map() };
   const optionsFor = (path: string[]): NodeOptions => {
@@ -144,6 +144,47 @@ export function parseColumnList(value: string, param: string): string[] {
   const items = splitTopLevel(value).map((item) => unquote(item.trim()));
   if (items.some((item) => item === '')) throw parseError(`failed to parse ${param} parameter (${value})`);
   return items;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// rpc reads
+
+/** Keys that are never a filter nor a function argument (docs/architecture.md §4). */
+function isReadParameter(key: string): boolean {
+  if (key === 'select' || key === 'columns' || key === 'on_conflict') return true;
+  const last = key.split('.').pop() ?? '';
+  return last === 'order' || last === 'limit' || last === 'offset' || last === 'and' || last === 'or';
+}
+
+/**
+ * Whether a value is an operator expression (`eq.5`, `not.in.(a,b)`), as PostgREST's parser decides it for a GET
+ * on a function. Its parser commits once it has read `not.`, `in.` or `is.`: such a value that then fails is a
+ * malformed filter (PGRST100), not an argument. Any other value that fails is an argument.
+ */
+function isOperatorExpression(value: string): boolean {
+  const committed = value.startsWith('not.') || /^(in|is)\./.test(value);
+  try {
+    parseCondition('argument', value, false);
+    return true;
+  } catch (error) {
+    if (committed) throw error;
+    return false;
+  }
+}
+
+/**
+ * GET and HEAD on `/rpc/fn` carry the function's arguments in the query string next to the read parameters: a
+ * parameter that is not reserved and whose value is no operator expression is an argument (`q=saude`), the others
+ * filter, order and page the function's rows (`rank=gt.1`, `order=...`, `limit=10`), as PostgREST does.
+ */
+export function splitRpcParams(params: URLSearchParams): { query: URLSearchParams; args: Record<string, string> } {
+  const query = new URLSearchParams();
+  const args: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (isReadParameter(key) || isOperatorExpression(value)) query.append(key, value);
+    else args[key] = value;
+  }
+  return { query, args };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -276,11 +317,14 @@ export function parseCondition(column: string, raw: string, inLogic: boolean): C
   let value = rest.slice(dot + 1);
   if (inLogic) value = unquote(value);
 
-  const fts = /^(fts|plfts|phfts|wfts)(?:\(([^()]+)\))?$/.exec(opToken);
+  // The configuration is an identifier (letters, digits, `_`, `$`, spaces trimmed): `fts(portuguese)`, not `fts(a.b)`.
+  const fts = /^(fts|plfts|phfts|wfts)(?:\(([\p{L}\p{N}_$ ]+)\))?$/u.exec(opToken);
   let operation: Operation;
   if (fts) {
     const op = fts[1] as 'fts' | 'plfts' | 'phfts' | 'wfts';
-    operation = fts[2] ? { op, value, language: fts[2] } : { op, value };
+    const language = fts[2]?.trim();
+    if (language === '') throw fail();
+    operation = language ? { op, value, language } : { op, value };
   } else if (opToken === 'is') {
     const word = value.toLowerCase();
     if (!(IS_VALUES as readonly string[]).includes(word)) throw fail();
@@ -326,7 +370,7 @@ function parseLogicItem(item: string, raw: string): FilterNode {
       children: parseLogicList(tree[3] ?? '', raw),
     };
   }
-  // PostgREST writes a negated condition `col.not.op.v`; `not.col.op.v` is accepted too (contract §1.6).
+  // PostgREST writes a negated condition `col.not.op.v`; `not.col.op.v` is accepted too (docs/architecture.md §4).
   let negatedPrefix = false;
   let text = item;
   if (text.startsWith('not.')) {

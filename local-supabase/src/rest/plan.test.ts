@@ -3,7 +3,7 @@ import { RestError } from './errors.ts';
 import { parseQuery } from './parse-query.ts';
 import { planDelete, planInsert, planRead, planRpc, planUpdate, requireTable, type ProjectionItem } from './plan.ts';
 import { findRelationships } from './schema-cache.ts';
-import { portalSchema } from './test-schema.ts';
+import { portalSchema } from '../../../tests/support/portal-schema.ts';
 
 const cache = portalSchema();
 const table = (name: string) => requireTable(cache, name);
@@ -165,6 +165,39 @@ describe('rpc plans', () => {
   it('ignores OUT parameters and knows STABLE/IMMUTABLE functions are read-only', () => {
     expect(planRpc(cache, 'stats', body({ since: '2024-01-01' })).fn).toMatchObject({ readOnly: true, args: [{ name: 'since' }] });
     expect(planRpc(cache, 'slugs', body({})).fn).toMatchObject({ returnsSet: true, returns: 'scalar' });
+  });
+
+  it('reads the rows of a function returning a table type through that table: its columns and relationships', () => {
+    const plan = planRpc(cache, 'topics_like', body({ pattern: '%' }), {
+      query: q('select=slug,publications(title)&order=slug.desc&limit=3'),
+      count: true,
+      singular: false,
+      head: false,
+    });
+    expect(plan.read?.node.table.name).toBe('topics');
+    expect(names(plan.read?.node.projection ?? [])).toEqual(['slug=slug', 'publications(...)']);
+    expect(plan.read).toMatchObject({ count: true, singular: false, node: { limit: 3, order: [{ column: { name: 'slug' }, direction: 'desc' }] } });
+  });
+
+  it('reads RETURNS TABLE and OUT columns; a function returning one row answers an object', () => {
+    const search = planRpc(cache, 'search', body({ q: 'x' }), { query: q('select=id,rank&rank=gte.2'), count: false, singular: false, head: false });
+    expect(search.fn.columns.map((c) => `${c.name} ${c.type}`)).toEqual(['id uuid', 'title text', 'rank real']);
+    expect(search.read?.node.filters).toMatchObject([{ column: { name: 'rank', type: 'real' } }]);
+    expect(planRpc(cache, 'totals', body({ q: 'x' })).read).toMatchObject({ singular: true, node: { table: { name: 'totals' } } });
+  });
+
+  it('has no read for void and scalar functions', () => {
+    expect(planRpc(cache, 'increment_views', body({ publication_id: 'x' })).read).toBeUndefined();
+    expect(planRpc(cache, 'slugs', body({})).read).toBeUndefined();
+  });
+
+  it.each([
+    ['select=nope', 42703],
+    ['nope=eq.1', 42703],
+    ['select=id,topics(name)', 'PGRST200'],
+  ])('rejects %s on the rows of a RETURNS TABLE function', (raw, code) => {
+    const error = errorOf(() => planRpc(cache, 'search', body({ q: 'x' }), { query: q(raw), count: false, singular: false, head: false }));
+    expect(String(error?.code)).toBe(String(code));
   });
 
   it('passes the whole body to a single unnamed json parameter', () => {

@@ -55,7 +55,10 @@ export interface EmbedNode extends ReadNode {
 export interface ReadPlan {
   kind: 'read';
   node: ReadNode;
+  /** Count the rows matching the filters (without limit and offset). */
   count: boolean;
+  /** Count at most this many (`Prefer: count=estimated` needs to know only whether the total passes a threshold). */
+  countLimit?: number;
   singular: boolean;
   head: boolean;
 }
@@ -105,6 +108,20 @@ export interface RpcPlan {
   /** Called with the whole body as its one unnamed json/jsonb argument. */
   singleJson?: string;
   body: string;
+  /**
+   * For a function returning rows (a row type, OUT or TABLE parameters): select, filters, order, paging and count
+   * over its result, as on a table. Its node's table is the returned table, or the result columns under the
+   * function's name.
+   */
+  read?: ReadPlan;
+}
+
+export interface RpcReadOptions {
+  query: ParsedQuery;
+  count: boolean;
+  countLimit?: number;
+  singular: boolean;
+  head: boolean;
 }
 
 export type MutationPlan = InsertPlan | UpdatePlan | DeletePlan;
@@ -194,7 +211,7 @@ export function planRead(
   cache: SchemaCache,
   table: Table,
   query: ParsedQuery,
-  options: { count: boolean; singular: boolean; head: boolean },
+  options: { count: boolean; countLimit?: number; singular: boolean; head: boolean },
 ): ReadPlan {
   return { kind: 'read', node: resolveNode(cache, table, query), ...options };
 }
@@ -308,8 +325,27 @@ export function planDelete(cache: SchemaCache, table: Table, query: ParsedQuery,
 
 const JSON_TYPES = new Set(['json', 'jsonb']);
 
-/** Picks the overload whose parameter names fit the body's keys, as PostgREST does (contract §1.8). */
-export function planRpc(cache: SchemaCache, name: string, body: JsonBody): RpcPlan {
+const DEFAULT_RPC_READ: RpcReadOptions = {
+  query: { select: [{ kind: 'star' }], root: { filters: [], order: [] }, embedded: new Map() },
+  count: false,
+  singular: false,
+  head: false,
+};
+
+/** The read over a function's rows; undefined for functions returning void or scalars. */
+function planRpcRead(cache: SchemaCache, fn: DbFunction, options: RpcReadOptions): ReadPlan | undefined {
+  if (fn.returns !== 'composite') return undefined;
+  const table = (fn.table ? cache.tables.get(fn.table) : undefined) ?? { name: fn.name, columns: fn.columns, primaryKey: [] };
+  const { query, ...rest } = options;
+  // A function returning one row (not SETOF) answers an object, as PostgREST does.
+  return { kind: 'read', node: resolveNode(cache, table, query), ...rest, singular: rest.singular || !fn.returnsSet };
+}
+
+/**
+ * Picks the overload whose parameter names fit the body's keys, as PostgREST does (docs/architecture.md §4); `read` holds the
+ * request's select, filters, order, paging and count, applied to the rows of a function that returns rows.
+ */
+export function planRpc(cache: SchemaCache, name: string, body: JsonBody, read: RpcReadOptions = DEFAULT_RPC_READ): RpcPlan {
   const keys = isObject(body.value) ? Object.keys(body.value) : [];
   const overloads = cache.functions.get(name) ?? [];
   for (const fn of overloads) {
@@ -320,10 +356,14 @@ export function planRpc(cache: SchemaCache, name: string, body: JsonBody): RpcPl
       fn.args.every((a) => a.hasDefault || keys.includes(a.name));
     if (fits) {
       const args = fn.args.filter((a) => keys.includes(a.name)).map((a) => ({ name: a.name, type: a.type }));
-      return { kind: 'rpc', fn, args, body: body.raw };
+      const readPlan = planRpcRead(cache, fn, read);
+      return { kind: 'rpc', fn, args, body: body.raw, ...(readPlan ? { read: readPlan } : {}) };
     }
   }
   const single = overloads.find((fn) => fn.args.length === 1 && fn.args[0]?.name === '' && JSON_TYPES.has(fn.args[0].type));
-  if (single?.args[0]) return { kind: 'rpc', fn: single, args: [], singleJson: single.args[0].type, body: body.raw };
+  if (single?.args[0]) {
+    const readPlan = planRpcRead(cache, single, read);
+    return { kind: 'rpc', fn: single, args: [], singleJson: single.args[0].type, body: body.raw, ...(readPlan ? { read: readPlan } : {}) };
+  }
   throw unknownFunction(name, keys);
 }

@@ -5,13 +5,13 @@ import { createClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { createFreshDatabase } from '../db/fresh-database.ts';
+import { createFreshDatabase } from '../../../tests/support/fresh-database.ts';
 import { anonKeyFor, signJwt } from '../jwt.ts';
 import { createRestRouter, type RestRouter } from './index.ts';
 
 /**
  * The REST layer driven by real supabase-js 2.109.0 over HTTP, against PGlite with row-level security:
- * every request form of supabase-contract.md §1.1, the count/range table of §1.3 and the errors of §1.7.
+ * every request form of docs/architecture.md §4, the count/range table of §1.3 and the errors of §1.7.
  */
 
 const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -85,6 +85,20 @@ $$;
 create function public.topics_like(pattern text, max integer default 10) returns setof public.topics
 language sql stable as $$
   select * from public.topics where name ilike pattern order by name limit max;
+$$;
+
+create function public.titles_matching(pattern text) returns setof public.publications language sql stable as $$
+  select * from public.publications where title like pattern;
+$$;
+
+create function public.ranked(q text, min_views integer default 0)
+returns table (id uuid, title text, published_at timestamptz, rank real) language sql stable as $$
+  select p.id, p.title, p.published_at, (p.views % 3)::real from public.publications p
+  where p.title ilike '%' || q || '%' and p.views >= min_views;
+$$;
+
+create function public.title_stats(q text, out total integer, out newest timestamptz) language sql stable as $$
+  select count(*)::int, max(published_at) from public.publications where title ilike '%' || q || '%';
 $$;
 
 create function public.try_write() returns integer language sql stable as $$
@@ -210,7 +224,7 @@ beforeEach(seed);
 
 const SEL_PUB = 'id, title, description, content, image_url, published_at, views, author_id, topics(id, name, slug)';
 
-describe('reads (contract §1.1)', () => {
+describe('reads (docs/architecture.md §4)', () => {
   it('lists topics ordered by name', async () => {
     const result = await anon.from('topics').select('id, name, slug').order('name', { ascending: true });
     expect(result.error).toBeNull();
@@ -316,7 +330,7 @@ describe('reads (contract §1.1)', () => {
   });
 });
 
-describe('search with count=exact and ranges (contract §1.3)', () => {
+describe('search with count=exact and ranges (docs/architecture.md §4)', () => {
   beforeEach(seedFooStories);
 
   const search = (from: number, to: number, term = 'foo') =>
@@ -385,7 +399,194 @@ describe('search with count=exact and ranges (contract §1.3)', () => {
   });
 });
 
-describe('writes (contract §1.1, §1.2)', () => {
+describe('full-text search operators (PostgREST 12: fts, plfts, phfts, wfts, with a configuration)', () => {
+  beforeEach(seedFooStories);
+
+  const titles = (result: { data: { title: string }[] | null }) => (result.data ?? []).map((row) => row.title).sort();
+
+  it('sends textSearch as fts operators and matches through Postgres text search', async () => {
+    const fts = await anon.from('publications').select('title').textSearch('title', 'stories & foo', { config: 'english' });
+    expect(fts.error).toBeNull();
+    expect(titles(fts)).toHaveLength(15);
+    const plain = await anon.from('publications').select('title').textSearch('description', 'about foo', { type: 'plain', config: 'english' });
+    expect(titles(plain)).toHaveLength(15);
+    // A text column is parsed with the default configuration (english): the query's configuration must agree.
+    const phrase = await anon.from('publications').select('title').textSearch('title', 'story 07', { type: 'phrase', config: 'english' });
+    expect(titles(phrase)).toEqual(['Foo story 07']);
+    const web = await anon.from('publications').select('title').textSearch('title', '"foo stories" -07 -08', { type: 'websearch', config: 'english' });
+    expect(titles(web)).toHaveLength(13);
+    const negated = await anon.from('publications').select('title').not('title', 'wfts(simple)', 'foo');
+    expect(titles(negated)).toEqual(['Hello']);
+    const noConfig = await anon.from('publications').select('title').textSearch('title', 'hello');
+    expect(titles(noConfig)).toEqual(['Hello']);
+  });
+
+  it('answers 400 PGRST100 for a configuration that is no identifier, and 400 for an unknown one', async () => {
+    const dotted = await raw('/publications?title=fts(pg_catalog.english).foo');
+    expect(dotted.status).toBe(400);
+    expect(((await dotted.json()) as { code: string }).code).toBe('PGRST100');
+    const unknown = await anon.from('publications').select('title').textSearch('title', 'foo', { config: 'klingon' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.error?.code).toBe('42704');
+  });
+});
+
+describe('Prefer: count=planned and count=estimated', () => {
+  beforeEach(seedFooStories);
+
+  it('answers the planner\'s estimate for planned, in Content-Range', async () => {
+    await db.exec('analyze public.publications');
+    const result = await anon.from('publications').select('id', { count: 'planned' }).eq('published', true).limit(3);
+    expect(result.error).toBeNull();
+    expect(result.data).toHaveLength(3);
+    expect(typeof result.count).toBe('number');
+    expect(result.count).toBeGreaterThan(0);
+    const response = await raw('/publications?select=id&limit=3', { headers: { prefer: 'count=planned' } });
+    expect(response.headers.get('content-range')).toMatch(/^0-2\/\d+$/);
+    expect(response.headers.get('preference-applied')).toBe('count=planned');
+  });
+
+  it('counts exactly up to 1000 rows for estimated, and at least 1001 beyond', async () => {
+    const small = await anon.from('publications').select('id', { count: 'estimated' }).eq('published', true).range(0, 4);
+    expect(small).toMatchObject({ status: 206, count: 16 });
+    await db.exec(`
+      insert into public.publications (title, published, published_at)
+      select 'Bulk ' || n, true, timestamptz '2023-01-01' + n * interval '1 minute' from generate_series(1, 1100) as n;
+      analyze public.publications;
+    `);
+    const large = await anon.from('publications').select('id', { count: 'estimated' }).eq('published', true).range(0, 4);
+    expect(large.status).toBe(206);
+    expect(large.count).toBeGreaterThanOrEqual(1001);
+    const exact = await anon.from('publications').select('id', { count: 'exact', head: true }).eq('published', true);
+    expect(exact.count).toBe(1116);
+  });
+});
+
+describe('keyset paging across two columns: or=(a.lt.X,and(a.eq.X,id.lt.Y))', () => {
+  beforeEach(seedFooStories);
+
+  interface Row {
+    id: string;
+    title: string;
+    published_at: string;
+  }
+
+  /** One page after the cursor, newest first, ties broken by id, the way the app pages a list. */
+  async function page(after?: Row): Promise<Row[]> {
+    let query = anon.from('publications').select('id,title,published_at').eq('published', true);
+    if (after) {
+      query = query
+        .lte('published_at', after.published_at)
+        .or(`published_at.lt.${after.published_at},and(published_at.eq.${after.published_at},id.lt.${after.id})`);
+    }
+    const { data, error } = await query.order('published_at', { ascending: false }).order('id', { ascending: false }).limit(4);
+    expect(error).toBeNull();
+    return data ?? [];
+  }
+
+  it('pages without gaps or repeats over equal timestamps (with fractions and +00:00), while newer rows arrive', async () => {
+    // Three stories share one timestamp with microseconds: only the id orders them.
+    await db.exec(`
+      insert into public.publications (id, title, published, published_at) values
+        ('aaaaaaaa-0000-4000-8000-000000000001', 'Tie 1', true, '2024-06-01T05:30:00.654321Z'),
+        ('aaaaaaaa-0000-4000-8000-000000000002', 'Tie 2', true, '2024-06-01T05:30:00.654321Z'),
+        ('aaaaaaaa-0000-4000-8000-000000000003', 'Tie 3', true, '2024-06-01T05:30:00.654321Z');
+    `);
+    const { data: all } = await anon.from('publications').select('id').eq('published', true).order('published_at', { ascending: false }).order('id', { ascending: false });
+    const seen: Row[] = [];
+    let last: Row | undefined;
+    for (let n = 0; n < 10; n++) {
+      const rows = await page(last);
+      if (rows.length === 0) break;
+      seen.push(...rows);
+      last = rows[rows.length - 1];
+      // A newer story published between two page loads must not shift the pages that follow.
+      await db.exec(`insert into public.publications (title, published, published_at) values ('Breaking ${n}', true, now())`);
+    }
+    expect(seen.map((row) => row.id)).toEqual(((all ?? []) as { id: string }[]).map((row) => row.id));
+    expect(new Set(seen.map((row) => row.id)).size).toBe(seen.length);
+    expect(seen.map((row) => row.title).filter((title) => title.startsWith('Tie'))).toEqual(['Tie 3', 'Tie 2', 'Tie 1']);
+  });
+});
+
+describe('rpc on functions returning rows: select, filters, order, paging, count, embedding', () => {
+  beforeEach(seedFooStories);
+
+  it('POSTs the arguments and applies select, order and limit with count=exact to the rows', async () => {
+    const result = await anon
+      .rpc('titles_matching', { pattern: 'Foo%' }, { count: 'exact' })
+      .select('title,topics(slug)')
+      .order('published_at', { ascending: false })
+      .limit(3);
+    expect(result.error).toBeNull();
+    expect(result).toMatchObject({ status: 206, count: 15 });
+    expect(result.data).toEqual([
+      { title: 'Foo story 15', topics: { slug: 'esportes' } },
+      { title: 'Foo story 14', topics: { slug: 'esportes' } },
+      { title: 'Foo story 13', topics: { slug: 'esportes' } },
+    ]);
+  });
+
+  it('GETs with the arguments in the query string, filters on result columns and counts after the filters', async () => {
+    const result = await anon
+      .rpc('ranked', { q: 'story', min_views: 3 }, { get: true, count: 'exact' })
+      .select('title,rank')
+      .gte('rank', 1)
+      .order('rank', { ascending: false })
+      .order('title', { ascending: true })
+      .range(0, 1);
+    expect(result.error).toBeNull();
+    // views 3..15, rank = views % 3: ranks 1 or 2 for views 4,5,7,8,10,11,13,14 → 8 rows.
+    expect(result).toMatchObject({ status: 206, count: 8 });
+    expect(result.data).toEqual([
+      { title: 'Foo story 05', rank: 2 },
+      { title: 'Foo story 08', rank: 2 },
+    ]);
+  });
+
+  it('sends the same Content-Range as a table read, 416 past the end, and counts with HEAD', async () => {
+    const cases: [string, string, number, string][] = [
+      ['/rpc/titles_matching?pattern=Foo%25&select=title&limit=3', 'count=exact', 206, '0-2/15'],
+      ['/rpc/titles_matching?pattern=Foo%25&select=title', '', 200, '0-14/*'],
+      ['/rpc/titles_matching?pattern=Nothing', 'count=exact', 200, '*/0'],
+      ['/rpc/titles_matching?pattern=Foo%25&offset=20', 'count=exact', 416, '*/15'],
+    ];
+    for (const [path, prefer, status, range] of cases) {
+      const response = await raw(path, { headers: prefer ? { prefer } : {} });
+      expect({ path, status: response.status, range: response.headers.get('content-range') }).toEqual({ path, status, range });
+    }
+    const head = await anon.rpc('titles_matching', { pattern: 'Foo%' }, { head: true, count: 'exact' });
+    expect(head).toMatchObject({ status: 200, count: 15, data: null, error: null });
+  });
+
+  it('answers an object for a function returning one row, and honours .single()', async () => {
+    const stats = await anon.rpc('title_stats', { q: 'story' });
+    expect(stats.data).toEqual({ total: 15, newest: '2024-06-01T15:00:00+00:00' });
+    const single = await anon.rpc('titles_matching', { pattern: 'Foo story 07' }).select('title').single();
+    expect(single.data).toEqual({ title: 'Foo story 07' });
+    const none = await anon.rpc('titles_matching', { pattern: 'Nothing' }).select('title').single();
+    expect(none.status).toBe(406);
+    expect(none.error?.code).toBe('PGRST116');
+  });
+
+  it('applies row-level security inside a security invoker function: drafts stay hidden from anon', async () => {
+    const anonRows = await anon.rpc('titles_matching', { pattern: 'Dra%' });
+    expect(anonRows.data).toEqual([]);
+    const editorRows = await editor.rpc('titles_matching', { pattern: 'Dra%' }).select('title');
+    expect(editorRows.data).toEqual([{ title: 'Draft' }]);
+  });
+
+  it('answers 400 for an unknown column of the rows and 400 PGRST100 for a malformed GET filter', async () => {
+    const unknown = await anon.rpc('ranked', { q: 'story' }).select('nope');
+    expect(unknown.status).toBe(400);
+    expect(unknown.error?.code).toBe('42703');
+    const malformed = await raw('/rpc/ranked?q=not.sure');
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { code: string }).code).toBe('PGRST100');
+  });
+});
+
+describe('writes (docs/architecture.md §4)', () => {
   it('inserts, updates and deletes a topic with no Prefer: 201, 204, 204 and empty bodies', async () => {
     const inserted = await editor.from('topics').insert({ name: 'Cultura', slug: 'cultura' });
     expect(inserted).toMatchObject({ status: 201, data: null, error: null });
@@ -460,7 +661,7 @@ describe('writes (contract §1.1, §1.2)', () => {
   });
 });
 
-describe('rpc (contract §1.8)', () => {
+describe('rpc (docs/architecture.md §4)', () => {
   it('increments views with 204 and no body', async () => {
     const result = await anon.rpc('increment_views', { publication_id: ARTICLE });
     expect(result).toMatchObject({ status: 204, data: null, error: null });
@@ -499,7 +700,7 @@ describe('rpc (contract §1.8)', () => {
   });
 });
 
-describe('other request forms the client produces (contract §1.1)', () => {
+describe('other request forms the client produces (docs/architecture.md §4)', () => {
   it('parses neq, is, in with quoted values, and nulls ordering', async () => {
     await db.exec(`insert into public.topics (name, slug) values ('b,c', 'bc'), ('d e', 'de'), ('x(y)', 'xy')`);
     const inList = await anon.from('topics').select('slug').in('name', ['Local', 'b,c', 'd e', 'x(y)']).order('slug');
@@ -619,7 +820,7 @@ describe('other request forms the client produces (contract §1.1)', () => {
   });
 });
 
-describe('errors (contract §1.7)', () => {
+describe('errors (docs/architecture.md §4)', () => {
   it('denies an anonymous write with 401 and WWW-Authenticate, an authenticated one with 403', async () => {
     const asAnon = await anon.from('topics').insert({ name: 'x', slug: 'x' });
     expect(asAnon.status).toBe(401);

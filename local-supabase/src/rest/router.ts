@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Database, Queryable } from '../db/database.ts';
 import { runAsCaller } from '../db/request-context.ts';
 import { resolveBearer, type JwtClaims } from '../jwt.ts';
-import { buildMutation, buildRead, buildRpc, type ResultRow, type SqlQuery } from './build-sql.ts';
+import { buildCountQuery, buildMutation, buildRead, buildRpc, type ResultRow, type SqlQuery } from './build-sql.ts';
 import {
   invalidBody,
   invalidPath,
@@ -13,8 +13,19 @@ import {
   unsupportedMethod,
 } from './errors.ts';
 import { appliedPreferences, parsePrefer, SINGULAR_MEDIA_TYPE, wantsSingular, type Preferences } from './parse-headers.ts';
-import { parseQuery } from './parse-query.ts';
-import { planDelete, planInsert, planRead, planRpc, planUpdate, requireTable, type JsonBody, type MutationPlan } from './plan.ts';
+import { parseQuery, splitRpcParams } from './parse-query.ts';
+import {
+  planDelete,
+  planInsert,
+  planRead,
+  planRpc,
+  planUpdate,
+  requireTable,
+  type JsonBody,
+  type MutationPlan,
+  type ReadPlan,
+  type RpcPlan,
+} from './plan.ts';
 import { contentRange, readRange } from './range.ts';
 import { createSchemaHolder, type SchemaHolder } from './schema-holder.ts';
 
@@ -116,6 +127,46 @@ function successHeaders(prefs: Preferences, extra: Record<string, string>): Reco
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// counts
+
+/**
+ * `Prefer: count=estimated` counts exactly up to PostgREST's db-max-rows and asks the planner beyond it. Supabase
+ * configures max_rows = 1000; this backend caps nothing else with it.
+ */
+export const ESTIMATED_COUNT_EXACT_UP_TO = 1000;
+
+/** What the main statement counts: everything (exact), up to the threshold and one more (estimated), or nothing. */
+function countOptions(prefs: Preferences): { count: boolean; countLimit?: number } {
+  if (prefs.count === 'exact') return { count: true };
+  if (prefs.count === 'estimated') return { count: true, countLimit: ESTIMATED_COUNT_EXACT_UP_TO + 1 };
+  return { count: false };
+}
+
+/** The planner's row estimate for the count query: `Plan Rows` of `EXPLAIN (FORMAT JSON)`, as PostgREST reads it. */
+async function plannedRows(tx: Queryable, sql: SqlQuery): Promise<number> {
+  const { rows } = await tx.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.params);
+  // node-postgres and PGlite both decode the json column; a driver that does not would hand over its text.
+  const cell: unknown = Object.values(rows[0] ?? {})[0];
+  const plans: unknown = typeof cell === 'string' ? JSON.parse(cell) : cell;
+  const first: unknown = Array.isArray(plans) ? plans[0] : undefined;
+  const plan = typeof first === 'object' && first !== null ? (first as { Plan?: { 'Plan Rows'?: unknown } }).Plan : undefined;
+  const estimate = plan?.['Plan Rows'];
+  return typeof estimate === 'number' ? Math.round(estimate) : 0;
+}
+
+/**
+ * The total for Content-Range (PostgREST's resultSetWTotal): exact as counted; planned from the planner; estimated
+ * exact unless the count passed the threshold, then the larger of the count and the planner's estimate.
+ */
+async function totalFor(tx: Queryable, prefs: Preferences, counted: number | null, plan: ReadPlan | RpcPlan): Promise<number | null> {
+  if (prefs.count === 'planned') return plannedRows(tx, buildCountQuery(plan));
+  if (prefs.count === 'estimated' && counted !== null && counted > ESTIMATED_COUNT_EXACT_UP_TO) {
+    return Math.max(counted, await plannedRows(tx, buildCountQuery(plan)));
+  }
+  return counted;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // tables
 
 async function handleTable(c: Context, db: Database, schema: SchemaHolder, caller: Caller, tableName: string): Promise<Response> {
@@ -127,12 +178,12 @@ async function handleTable(c: Context, db: Database, schema: SchemaHolder, calle
   if (method === 'GET' || method === 'HEAD') {
     const head = method === 'HEAD';
     const plan = await schema.withSchema((cache) =>
-      planRead(cache, requireTable(cache, tableName), query, { count: prefs.count !== undefined, singular, head }),
+      planRead(cache, requireTable(cache, tableName), query, { ...countOptions(prefs), singular, head }),
     );
     const sql = buildRead(plan);
     return runAs(db, c, caller, true, async (tx) => {
       const row = await queryRow(tx, sql);
-      const range = readRange(plan.node.offset ?? 0, row.page_count, row.total);
+      const range = readRange(plan.node.offset ?? 0, row.page_count, await totalFor(tx, prefs, row.total, plan));
       if (singular && row.page_count !== 1) throw notSingular(row.page_count);
       const headers = successHeaders(prefs, {
         'Content-Type': singular ? SINGULAR_TYPE : JSON_TYPE,
@@ -162,7 +213,7 @@ async function handleTable(c: Context, db: Database, schema: SchemaHolder, calle
 
   return runAs(db, c, caller, false, async (tx) => {
     const row = await queryRow(tx, sql);
-    // A singular answer that is not exactly one row rolls the whole change back (contract §1.4).
+    // A singular answer that is not exactly one row rolls the whole change back (docs/architecture.md §4).
     if (mutation.singular && mutation.representation && row.page_count !== 1) throw notSingular(row.page_count);
     const total = mutation.count ? row.page_count : null;
     let status: number;
@@ -191,30 +242,57 @@ async function handleTable(c: Context, db: Database, schema: SchemaHolder, calle
 
 async function handleRpc(c: Context, db: Database, schema: SchemaHolder, caller: Caller, fnName: string): Promise<Response> {
   const method = c.req.method;
+  const params = new URL(c.req.url).searchParams;
   let body: JsonBody;
+  let readParams: URLSearchParams;
   if (method === 'POST') {
     body = (await readBody(c)) ?? { raw: '{}', value: {} };
+    readParams = params;
   } else if (method === 'GET' || method === 'HEAD') {
     // GET passes the arguments in the query string; Postgres converts the strings to the parameters' types.
-    const args = Object.fromEntries(new URL(c.req.url).searchParams);
-    body = { raw: JSON.stringify(args), value: args };
+    const split = splitRpcParams(params);
+    body = { raw: JSON.stringify(split.args), value: split.args };
+    readParams = split.query;
   } else {
     throw unsupportedMethod(method);
   }
-  const plan = await schema.withSchema((cache) => planRpc(cache, fnName, body));
-  const sql = buildRpc(plan);
   const prefs = parsePrefer(c.req.header('prefer'));
+  const singular = wantsSingular(c.req.header('accept'));
+  const head = method === 'HEAD';
+  const query = parseQuery(readParams);
+  const plan = await schema.withSchema((cache) => planRpc(cache, fnName, body, { query, ...countOptions(prefs), singular, head }));
+  const sql = buildRpc(plan);
   const readOnly = plan.fn.readOnly || method !== 'POST';
+  // PostgREST echoes only these for a function (supabase-js adds return=representation with select()).
+  const applied: Preferences = {
+    ...(prefs.count ? { count: prefs.count } : {}),
+    ...(prefs.tx ? { tx: prefs.tx } : {}),
+  };
 
   return runAs(db, c, caller, readOnly, async (tx) => {
-    const { rows } = await tx.query<{ body: string | null }>(sql.text, sql.params);
-    const response =
-      plan.fn.returns === 'void'
-        ? new Response(null, { status: 204, headers: successHeaders(prefs, {}) })
-        : new Response(method === 'HEAD' ? null : (rows[0]?.body ?? 'null'), {
-            status: 200,
-            headers: successHeaders(prefs, { 'Content-Type': JSON_TYPE }),
-          });
+    let response: Response;
+    if (plan.read) {
+      const read = plan.read;
+      const row = await queryRow(tx, sql);
+      const range = readRange(read.node.offset ?? 0, row.page_count, await totalFor(tx, prefs, row.total, plan));
+      if (singular && row.page_count !== 1) throw notSingular(row.page_count);
+      response = new Response(head ? null : (row.body ?? 'null'), {
+        status: range.status,
+        headers: successHeaders(applied, {
+          'Content-Type': singular ? SINGULAR_TYPE : JSON_TYPE,
+          'Content-Range': range.contentRange,
+        }),
+      });
+    } else {
+      const { rows } = await tx.query<{ body: string | null }>(sql.text, sql.params);
+      response =
+        plan.fn.returns === 'void'
+          ? new Response(null, { status: 204, headers: successHeaders(applied, {}) })
+          : new Response(head ? null : (rows[0]?.body ?? 'null'), {
+              status: 200,
+              headers: successHeaders(applied, { 'Content-Type': JSON_TYPE }),
+            });
+    }
     if (prefs.tx === 'rollback') throw new Rollback(response);
     return response;
   });

@@ -40,6 +40,10 @@ export interface DbFunction {
   returnsSet: boolean;
   /** STABLE and IMMUTABLE functions run in a read-only transaction. */
   readOnly: boolean;
+  /** Columns of a composite result (a row type, OUT or TABLE parameters): what select, filters and order may name. */
+  columns: Column[];
+  /** The table whose row type the function returns, if any: its relationships allow embedding, as PostgREST does. */
+  table?: string;
 }
 
 export interface SchemaCache {
@@ -61,6 +65,10 @@ export interface CatalogSnapshot {
     return_typtype: string;
     returns_set: boolean;
     volatility: string;
+    /** Attributes of a named row type (table or composite type); absent for other return types. */
+    return_columns?: Column[] | null;
+    /** The public table or view whose row type is returned. */
+    return_relation?: string | null;
   }[];
 }
 
@@ -124,7 +132,13 @@ select json_build_object(
       'return_type', format_type(p.prorettype, null),
       'return_typtype', t.typtype,
       'returns_set', p.proretset,
-      'volatility', p.provolatile
+      'volatility', p.provolatile,
+      'return_columns', (
+        select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, null)) order by a.attnum)
+        from pg_attribute a
+        where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped
+      ),
+      'return_relation', (select r.relname from rels r where r.oid = t.typrelid)
     ) order by p.proname, p.oid)
     from pg_proc p
     join pg_namespace n on n.oid = p.pronamespace
@@ -159,12 +173,19 @@ export function buildSchemaCache(snapshot: CatalogSnapshot): SchemaCache {
     const firstDefault = inputs.length - f.nargdefaults;
     const args = inputs.map((a, i) => ({ name: a.name ?? '', type: a.type, hasDefault: i >= firstDefault }));
     const composite = f.return_typtype === 'c' || f.return_type === 'record';
+    // A record's columns are its OUT, INOUT and TABLE parameters; a row type's are its attributes.
+    const outputs = all.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
+    const columns = composite
+      ? (f.return_columns ?? outputs.map((a) => ({ name: a.name ?? '', type: a.type })))
+      : [];
     const fn: DbFunction = {
       name: f.name,
       args,
       returns: f.return_type === 'void' ? 'void' : composite ? 'composite' : 'scalar',
       returnsSet: f.returns_set,
       readOnly: f.volatility === 's' || f.volatility === 'i',
+      columns,
+      ...(f.return_relation ? { table: f.return_relation } : {}),
     };
     functions.set(f.name, [...(functions.get(f.name) ?? []), fn]);
   }

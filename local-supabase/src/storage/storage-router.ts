@@ -47,7 +47,7 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** Supabase Storage's object routes under /storage/v1 (contract §3). */
+/** Supabase Storage's object routes under /storage/v1 (docs/architecture.md §4). */
 export function createStorageRouter(options: StorageRouterOptions): Hono {
   const deps = { db: options.db, blobs: options.blobs };
   const router = new Hono();

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../jwt.ts';
-import { startHarness, uniqueEmail, type Harness } from '../auth/test-harness.ts';
+import { startTestBackend, uniqueEmail, type TestBackend } from '../../../tests/support/test-backend.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Uint8Array.from(
@@ -11,22 +11,22 @@ const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x
 const HTML = new TextEncoder().encode('<!doctype html><script>alert(document.cookie)</script>');
 const SIZE_LIMIT = 1024;
 
-let harness: Harness;
+let backend: TestBackend<null>;
 let reporter: SupabaseClient;
 let otherReporter: SupabaseClient;
 
 async function signedInClient(): Promise<SupabaseClient> {
-  const client = harness.client();
+  const client = backend.anon();
   const { error } = await client.auth.signUp({ email: uniqueEmail('reporter'), password: 'senha-segura-123' });
   if (error) throw error;
   return client;
 }
 
 beforeAll(async () => {
-  harness = await startHarness();
+  backend = await startTestBackend({ schema: 'base' });
   // Fixtures in the spirit of the project's buckets: a public image bucket with a small limit, a public bucket
   // with no type list, a private one. Signed-in users may upload; each may replace, read and remove only their own.
-  await harness.db.exec(`
+  await backend.db.exec(`
     insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values
       ('pictures', 'pictures', true, ${SIZE_LIMIT}, array['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']),
       ('loose', 'loose', true, null, null),
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await harness?.stop();
+  await backend?.stop();
 });
 
 let fileCounter = 0;
@@ -57,15 +57,15 @@ describe('upload and public read', () => {
     expect(data?.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const { data: session } = await reporter.auth.getSession();
-    const { rows } = await harness.db.query<{ owner: string; metadata: Record<string, unknown> }>(
+    const { rows } = await backend.db.query<{ owner: string; metadata: Record<string, unknown> }>(
       'select owner, metadata from storage.objects where bucket_id = $1 and name = $2',
       ['pictures', name],
     );
     expect(rows[0]?.owner).toBe(session.session?.user.id);
     expect(rows[0]?.metadata).toMatchObject({ mimetype: 'image/png', size: PNG.byteLength, cacheControl: 'max-age=3600' });
 
-    const url = harness.client().storage.from('pictures').getPublicUrl(name).data.publicUrl;
-    expect(url).toBe(`${harness.url}/storage/v1/object/public/pictures/${name}`);
+    const url = backend.anon().storage.from('pictures').getPublicUrl(name).data.publicUrl;
+    expect(url).toBe(`${backend.url}/storage/v1/object/public/pictures/${name}`);
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
@@ -78,7 +78,7 @@ describe('upload and public read', () => {
     const raw = newName('jpg');
     const { error } = await reporter.storage.from('pictures').upload(raw, JPEG.slice().buffer, { contentType: 'image/jpeg', cacheControl: '60' });
     expect(error).toBeNull();
-    const served = await fetch(`${harness.url}/storage/v1/object/public/pictures/${raw}`);
+    const served = await fetch(`${backend.url}/storage/v1/object/public/pictures/${raw}`);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(served.headers.get('cache-control')).toBe('max-age=60');
 
@@ -86,9 +86,9 @@ describe('upload and public read', () => {
     const form = new FormData();
     form.append('file', blob(PNG, 'image/png'), 'photo.png');
     const named = newName();
-    const response = await fetch(`${harness.url}/storage/v1/object/pictures/${named}`, {
+    const response = await fetch(`${backend.url}/storage/v1/object/pictures/${named}`, {
       method: 'POST',
-      headers: { apikey: harness.anonKey, authorization: `Bearer ${session.session?.access_token}` },
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${session.session?.access_token}` },
       body: form,
     });
     expect(response.status).toBe(200);
@@ -104,7 +104,7 @@ describe('upload and public read', () => {
 
     const replaced = await reporter.storage.from('pictures').upload(name, blob(JPEG, 'image/jpeg'), { upsert: true });
     expect(replaced.error).toBeNull();
-    const served = await fetch(`${harness.url}/storage/v1/object/public/pictures/${name}`);
+    const served = await fetch(`${backend.url}/storage/v1/object/public/pictures/${name}`);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(JPEG);
   });
@@ -149,7 +149,7 @@ describe('bucket rules and file contents', () => {
 
 describe('policies on storage.objects', () => {
   it('denies an anonymous upload with 403 AccessDenied', async () => {
-    const { data, error } = await harness.client().storage.from('pictures').upload(newName(), blob(PNG, 'image/png'));
+    const { data, error } = await backend.anon().storage.from('pictures').upload(newName(), blob(PNG, 'image/png'));
     expect(data).toBeNull();
     expect(error).toMatchObject({
       name: 'StorageApiError',
@@ -161,9 +161,9 @@ describe('policies on storage.objects', () => {
 
   it('refuses an invalid JWT', async () => {
     const forged = await signJwt({ role: 'service_role' }, 'not-the-secret-but-long-enough-to-sign-with');
-    const response = await fetch(`${harness.url}/storage/v1/object/pictures/${newName()}`, {
+    const response = await fetch(`${backend.url}/storage/v1/object/pictures/${newName()}`, {
       method: 'POST',
-      headers: { apikey: harness.anonKey, authorization: `Bearer ${forged}`, 'content-type': 'image/png' },
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${forged}`, 'content-type': 'image/png' },
       body: PNG.slice(),
     });
     expect(response.status).toBe(400);
@@ -180,10 +180,10 @@ describe('remove', () => {
     expect(data).toHaveLength(1);
     expect(data?.[0]).toMatchObject({ name, bucket_id: 'pictures', metadata: { mimetype: 'image/png' } });
 
-    const response = await fetch(`${harness.url}/storage/v1/object/public/pictures/${name}`);
+    const response = await fetch(`${backend.url}/storage/v1/object/public/pictures/${name}`);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' });
-    expect(await harness.blobs.get('pictures', name)).toBeNull();
+    expect(await backend.blobs.get('pictures', name)).toBeNull();
   });
 
   it('leaves objects that the caller’s policies hide', async () => {
@@ -192,13 +192,13 @@ describe('remove', () => {
     const { data, error } = await otherReporter.storage.from('pictures').remove([name]);
     expect(error).toBeNull();
     expect(data).toEqual([]);
-    expect((await fetch(`${harness.url}/storage/v1/object/public/pictures/${name}`)).status).toBe(200);
+    expect((await fetch(`${backend.url}/storage/v1/object/public/pictures/${name}`)).status).toBe(200);
   });
 
   it('requires at least one name', async () => {
-    const response = await fetch(`${harness.url}/storage/v1/object/pictures`, {
+    const response = await fetch(`${backend.url}/storage/v1/object/pictures`, {
       method: 'DELETE',
-      headers: { apikey: harness.anonKey, authorization: `Bearer ${harness.anonKey}`, 'content-type': 'application/json' },
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`, 'content-type': 'application/json' },
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ statusCode: '400' });
@@ -207,14 +207,14 @@ describe('remove', () => {
 
 describe('public read', () => {
   it('answers NoSuchKey for a missing object and NoSuchBucket for a private bucket', async () => {
-    const missing = await fetch(`${harness.url}/storage/v1/object/public/pictures/missing.png`);
+    const missing = await fetch(`${backend.url}/storage/v1/object/public/pictures/missing.png`);
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
 
     const name = newName();
     const uploaded = await reporter.storage.from('private').upload(name, blob(PNG, 'image/png'));
     expect(uploaded.error).toBeNull();
-    const hidden = await fetch(`${harness.url}/storage/v1/object/public/private/${name}`);
+    const hidden = await fetch(`${backend.url}/storage/v1/object/public/private/${name}`);
     expect(await hidden.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' });
   });
 });

@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 
-// Labelled form controls with the validation message next to the field (STYLE 8): the message is tied to the
+// Labelled form controls with the validation message next to the field (docs/architecture.md §1): the message is tied to the
 // control with aria-describedby and the control is marked aria-invalid, so screen readers read both together.
 
 const CONTROL =
@@ -12,17 +12,20 @@ function controlClass(error: string | undefined, extra = '') {
 
 interface FieldFrameProps {
   id: string;
-  label: string;
+  /** Text, or text with a marked-up part ('Mensagem <span>(opcional)</span>'). */
+  label: ReactNode;
+  /** Read by screen readers only, for a field whose placeholder and heading already say what it is. */
+  labelHidden?: boolean;
   required?: boolean;
   hint?: ReactNode;
   error?: string;
   children: ReactNode;
 }
 
-function FieldFrame({ id, label, required, hint, error, children }: FieldFrameProps) {
+function FieldFrame({ id, label, labelHidden, required, hint, error, children }: FieldFrameProps) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className={labelHidden ? 'sr-only' : 'mb-1 block text-sm font-medium text-slate-800'}>
         {label}
         {required && (
           <span aria-hidden="true" className="ml-0.5 text-red-700">
@@ -51,7 +54,8 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
 }
 
 interface CommonProps {
-  label: string;
+  label: ReactNode;
+  labelHidden?: boolean;
   name: string;
   value: string;
   onChange: (value: string) => void;
@@ -78,7 +82,7 @@ export function TextField({
 }) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={props.label} required={props.required} hint={props.hint} error={props.error}>
+    <FieldFrame id={id} label={props.label} labelHidden={props.labelHidden} required={props.required} hint={props.hint} error={props.error}>
       <input
         id={id}
         name={props.name}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** SPEC §8's alerts, in the page: a live region that screen readers announce, never window.alert. */
+/** docs/product.md §20's alerts, in the page: a live region that screen readers announce, never window.alert. */
 export function ErrorAlert({ children }: { children: ReactNode }) {
   return (
     <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -14,14 +14,5 @@ export function SuccessNotice({ children }: { children: ReactNode }) {
     <div role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
       {children}
     </div>
-  );
-}
-
-/** SPEC §2: 'Carregando...' while a screen loads. */
-export function LoadingMessage() {
-  return (
-    <p role="status" className="py-8 text-center text-slate-600">
-      Carregando...
-    </p>
   );
 }

@@ -9,7 +9,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The deletes' confirmation (SPEC §5), as an accessible dialog rather than window.confirm. */
+/** The deletes' confirmation (docs/product.md §19.7), as an accessible dialog rather than window.confirm. */
 export function ConfirmDialog({ open, message, confirmLabel = 'Excluir', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Modal open={open} title="Confirmar exclusão" description={message} onClose={onCancel} size="sm">

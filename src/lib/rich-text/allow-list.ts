@@ -10,7 +10,7 @@ export const ALLOWED_TAGS = [
 // `start` keeps a numbered list that the editor starts at 3 numbered from 3 for readers.
 export const ALLOWED_ATTRIBUTES = ['href', 'target', 'rel', 'start'] as const;
 
-/** SPEC §9: links keep only web, secure web, mail and telephone addresses. */
+/** docs/product.md §21: links keep only web, secure web, mail and telephone addresses. */
 export const ALLOWED_LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel'] as const;
 
 export function isAllowedLink(href: string): boolean {

@@ -1,10 +1,10 @@
 /**
- * The category sent to top-headlines. NewsAPI itself knows no 'politics' category: SPEC §7 maps politica to it anyway,
- * so with a key that request fails and the politics samples are shown (SPEC §8), exactly as specified.
+ * The category sent to top-headlines. NewsAPI itself knows no 'politics' category: docs/product.md §18 maps politica to it anyway,
+ * so with a key that request fails and the politics samples are shown (docs/product.md §20), exactly as specified.
  */
 export type NewsApiCategory = 'business' | 'entertainment' | 'health' | 'politics' | 'science' | 'sports' | 'technology';
 
-/** SPEC §7: the site's topic slugs that have an external counterpart. Any other slug has no external news. */
+/** docs/product.md §18: the site's topic slugs that have an external counterpart. Any other slug has no external news. */
 export const NEWS_API_CATEGORY_BY_SLUG = {
   politica: 'politics',
   economia: 'business',

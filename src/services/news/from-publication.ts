@@ -2,11 +2,11 @@ import { site } from '../../config/site';
 import type { PublicPublication, PublicationSummary } from '../publications';
 import { DEFAULT_AUTHOR, type NewsArticle } from './news-article';
 
-/** SPEC §9: the local section's category when a publication has lost its topic. */
+/** docs/product.md §21: the local section's category when a publication has lost its topic. */
 export const LOCAL_CATEGORY = 'Porto Ferreira';
 
 /**
- * SPEC §3: a local publication as a news article, with the newspaper as source and 'Redação' as author. List rows
+ * docs/product.md §16: a local publication as a news article, with the newspaper as source and 'Redação' as author. List rows
  * come without body and video (a card never shows them); the article page passes the whole publication.
  */
 export function articleFromPublication(

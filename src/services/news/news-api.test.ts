@@ -116,7 +116,7 @@ describe('external news adapter', () => {
     ]);
   });
 
-  it("credits an item without a source name to the product, as SPEC §2's photo caption says, not to 'Redação'", () => {
+  it("credits an item without a source name to the product, as docs/product.md §2's photo caption says, not to 'Redação'", () => {
     const base = { title: 'Chuva forte atinge o interior paulista', url: 'https://example.com/chuva' };
     for (const source of [undefined, null, {}, { id: null, name: null }, { name: '' }, { name: '   ' }]) {
       const article = normalizeNewsApiArticle({ ...base, source }, 'Nacional');
@@ -126,7 +126,7 @@ describe('external news adapter', () => {
     expect(normalizeNewsApiArticle({ ...base, source: { name: ' Globo ' } }, 'Nacional')?.sourceName).toBe('Globo');
   });
 
-  it('maps every site topic as SPEC §7 says', async () => {
+  it('maps every site topic as docs/product.md §18 says', async () => {
     reply = json(200, { status: 'ok', totalResults: 0, articles: [] });
     const expected = {
       politica: 'politics',

@@ -9,9 +9,9 @@ import {
 import { DEFAULT_AUTHOR, type NewsArticle } from './news-article';
 import { SAMPLE_ARTICLES_BY_SLUG } from './sample-articles';
 
-// The external news adapter (SPEC §7, DESIGN §5): NewsAPI top-headlines, optional. Without a key it answers with the
+// The external news adapter (docs/product.md §18): NewsAPI top-headlines, optional. Without a key it answers with the
 // built-in samples and sends nothing; with one, any failure (network, HTTP status, timeout, unexpected body) falls
-// back to the samples as SPEC §8 says. Callers never see an error from here.
+// back to the samples as docs/product.md §20 says. Callers never see an error from here.
 
 export const NEWS_PAGE_SIZE = 10;
 export const NEWS_COUNTRY = 'br';
@@ -62,7 +62,7 @@ function withoutTruncationMarker(content: string): string {
   return content.replace(/\s*\[\+\d+ chars\]\s*$/, '').trim();
 }
 
-/** SPEC §3 normalisation: author defaults to 'Redação', description and content to empty; SPEC §2: source to the site. */
+/** docs/product.md §16 normalisation: author defaults to 'Redação', description and content to empty; docs/product.md §2: source to the site. */
 export function normalizeNewsApiArticle(raw: NewsApiArticle, category: string): NewsArticle | null {
   const title = text(raw.title);
   const url = text(raw.url);
@@ -77,7 +77,7 @@ export function normalizeNewsApiArticle(raw: NewsApiArticle, category: string): 
     content: withoutTruncationMarker(text(raw.content)),
     imageUrl: /^https?:\/\//i.test(imageUrl) ? imageUrl : null,
     publishedAt: text(raw.publishedAt) || null,
-    // SPEC §2: the photo caption's source defaults to the product's name (the author, not the source, is 'Redação').
+    // docs/product.md §2: the photo caption's source defaults to the product's name (the author, not the source, is 'Redação').
     sourceName: text(raw.source?.name) || site.name,
     author: text(raw.author) || DEFAULT_AUTHOR,
     url: /^https?:\/\//i.test(url) ? url : null,
@@ -136,13 +136,13 @@ async function headlinesOrSamples(
   }
 }
 
-/** The home page's 'Notícias Nacionais': top headlines of Brazil, else the politics samples (SPEC §8). */
+/** The home page's 'Notícias Nacionais': top headlines of Brazil, else the politics samples (docs/product.md §20). */
 export function getNationalNews(options: NewsSourceOptions = {}): Promise<NewsArticle[]> {
   return headlinesOrSamples(options, null, NATIONAL_CATEGORY_LABEL, SAMPLE_ARTICLES_BY_SLUG.politica);
 }
 
 /**
- * External news of one site topic (SPEC §7 mapping), else that topic's samples; a slug without a mapping (e.g.
+ * External news of one site topic (docs/product.md §18 mapping), else that topic's samples; a slug without a mapping (e.g.
  * 'local' or a topic the newsroom added) has no external news and gives an empty list without a request.
  */
 export function getTopicNews(slug: string, options: NewsSourceOptions = {}): Promise<NewsArticle[]> {

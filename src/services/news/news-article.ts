@@ -1,5 +1,5 @@
 /**
- * The reader's one article shape (SPEC §3's "news article view model"), whatever its origin. SPEC's fields map as:
+ * The reader's one article shape (docs/product.md §16's "news article view model"), whatever its origin. the product's fields map as:
  * urlToImage / image_url → imageUrl, source.name → sourceName, category / topics.name → category.
  */
 export type ArticleOrigin = 'local' | 'external' | 'sample';

@@ -3,7 +3,7 @@ import type { ExternalTopicSlug } from './category-mapping';
 import { CATEGORY_LABEL_BY_SLUG } from './category-mapping';
 import { DEFAULT_AUTHOR, type NewsArticle } from './news-article';
 
-// Built-in articles shown when the external news service is not configured or fails (SPEC §8, §9): three per
+// Built-in articles shown when the external news service is not configured or fails (docs/product.md §20, §21): three per
 // category. Every story, person, company and outlet here is fictional.
 
 interface SampleSeed {
@@ -27,7 +27,7 @@ function sample(slug: ExternalTopicSlug, index: number, seed: SampleSeed): NewsA
   };
 }
 
-/** SPEC §2: the home page's hard-coded featured story (not fetched). */
+/** docs/product.md §2: the home page's hard-coded featured story (not fetched). */
 export const FEATURED_ARTICLE: NewsArticle = {
   id: 'amostra-destaque',
   origin: 'sample',

@@ -6,19 +6,19 @@ export const EMAIL_TAKEN_MESSAGE = 'Este email já está cadastrado';
 export const WEAK_PASSWORD_MESSAGE = 'Senha fraca: use pelo menos 6 caracteres, misturando letras e números.';
 export const PASSWORD_MISMATCH_MESSAGE = 'As senhas não coincidem';
 
-/** SPEC §8 login errors, matched on GoTrue's code (the message as a fallback for servers that send no code). */
+/** docs/product.md §20 login errors, matched on GoTrue's code (the message as a fallback for servers that send no code). */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof AuthError) {
     if (error.code === 'invalid_credentials' || error.message === 'Invalid login credentials') return INVALID_CREDENTIALS_MESSAGE;
     if (error.code === 'no_session') return NO_SESSION_MESSAGE;
     if (error.code === 'email_not_confirmed') return 'Confirme seu email antes de entrar.';
   }
-  // SPEC §8: other login errors are shown as they come.
+  // docs/product.md §20: other login errors are shown as they come.
   return error instanceof Error && error.message ? error.message : NO_SESSION_MESSAGE;
 }
 
 /**
- * Sign-up errors. SPEC §8 names 'Email already registered', a text GoTrue never sends (contract §2.4): the duplicate
+ * Sign-up errors. docs/product.md §20 names 'Email already registered', a text GoTrue never sends (docs/architecture.md §4): the duplicate
  * is recognised by its code, `user_already_exists`, whatever the wording.
  */
 export function registerErrorMessage(error: unknown): string {
@@ -46,6 +46,6 @@ const EXPECTED_REFUSAL_CODES = new Set(['invalid_credentials', 'email_not_confir
 export function isExpectedAuthRefusal(error: unknown): boolean {
   if (!(error instanceof AuthError)) return false;
   if (error.code && EXPECTED_REFUSAL_CODES.has(error.code)) return true;
-  // Servers that send no code: the texts SPEC §8 names.
+  // Servers that send no code: the texts docs/product.md §20 names.
   return error.message === 'Invalid login credentials' || /already registered/i.test(error.message);
 }

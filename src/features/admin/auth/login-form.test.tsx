@@ -47,7 +47,7 @@ describe('LoginForm', () => {
     [new AuthError('Invalid login credentials'), 'Email ou senha inválidos', false],
     [new AuthError('No session returned', { code: 'no_session' }), 'Erro ao fazer login. Por favor, tente novamente.', true],
     [new AuthError('Too many requests', { code: 'over_request_rate_limit', status: 429 }), 'Too many requests', true],
-  ])('maps %s to an alert with SPEC §8 text', async (error, message, logged) => {
+  ])('maps %s to an alert with docs/product.md §20 text', async (error, message, logged) => {
     const { user } = renderForm(vi.fn().mockRejectedValue(error));
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await fillAndSubmit(user);

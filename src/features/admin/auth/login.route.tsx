@@ -1,33 +1,32 @@
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
 import { signIn } from '../../../services/auth';
-import { LoadingMessage } from '../../../components/ui/alert-message';
 import { AuthPage } from './auth-page';
+import { currentUser } from './admin-access';
 import { LoginForm } from './login-form';
 import { returnPathAfterLogin } from './return-path';
-import { useSession } from './use-session';
+import { useRevalidateOnAuthChange } from './use-revalidate-on-auth-change';
+
+/** docs/product.md §2: an existing session goes straight on, to the page first asked for. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await currentUser()) throw redirect(returnPathAfterLogin(new URL(request.url).searchParams.get('redirectTo')));
+  return null;
+}
 
 export function Component() {
-  const session = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const target = returnPathAfterLogin(params.get('redirectTo'));
-
-  // SPEC §2: an existing session goes straight on.
-  if (session.status === 'ready' && session.user) return <Navigate to={target} replace />;
+  // A sign-in in another tab sends this one on too.
+  useRevalidateOnAuthChange(null);
 
   return (
     <AuthPage title="Entrar">
-      {session.status === 'loading' ? (
-        <LoadingMessage />
-      ) : (
-        <LoginForm
-          onSignIn={async (email, password) => {
-            await signIn(browserClient(), email, password);
-            await navigate(target, { replace: true });
-          }}
-        />
-      )}
+      <LoginForm
+        onSignIn={async (email, password) => {
+          await signIn(browserClient(), email, password);
+          await navigate(returnPathAfterLogin(params.get('redirectTo')), { replace: true });
+        }}
+      />
     </AuthPage>
   );
 }

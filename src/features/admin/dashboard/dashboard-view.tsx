@@ -11,7 +11,7 @@ interface Stat {
   icon: LucideIcon;
 }
 
-/** DESIGN §5 dashboard: the counts and the five most read publications. */
+/** docs/product.md dashboard: the counts and the five most read publications. */
 export function DashboardView({ summary }: { summary: DashboardSummary }) {
   const stats: Stat[] = [
     { label: 'Publicações publicadas', value: summary.publishedPublications, to: paths.admin.publications(), icon: FileCheck2 },

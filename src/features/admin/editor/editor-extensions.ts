@@ -2,7 +2,7 @@ import StarterKit from '@tiptap/starter-kit';
 import type { AnyExtension } from '@tiptap/react';
 import { isAllowedLink } from '../../../lib/rich-text/allow-list';
 
-// The editor's schema, built to stay inside lib/rich-text/allow-list.ts (STYLE 7): what the editor produces passes
+// The editor's schema, built to stay inside lib/rich-text/allow-list.ts (docs/architecture.md §1): what the editor produces passes
 // the sanitiser unchanged (editor-extensions.test.ts proves it), so what is saved is what readers see.
 // StarterKit v3 already brings Link and Underline; they are configured here, not added twice.
 
@@ -20,7 +20,7 @@ export function richTextExtensions(): AnyExtension[] {
         autolink: true,
         linkOnPaste: true,
         defaultProtocol: 'https',
-        // SPEC §9: http, https, mailto and tel only, typed, pasted or auto-detected alike.
+        // docs/product.md §21: http, https, mailto and tel only, typed, pasted or auto-detected alike.
         isAllowedUri: (url) => isAllowedLink(url),
         shouldAutoLink: (url) => isAllowedLink(url),
       },

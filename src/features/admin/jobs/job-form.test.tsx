@@ -1,15 +1,40 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Job, JobInput } from '../../../services/jobs';
+import { paths } from '../../../lib/paths';
+import { renderRoute } from '../testing/render-route';
 import { EMPTY_JOB, JobForm, toJobInput, type JobFormValues } from './job-form';
+import * as jobFormRoute from './job-form.route';
 
+// The route's services and its sign-in check: the save flow runs the real loader and action against these.
+const services = vi.hoisted(() => ({
+  CONTRACT_TYPES: ['CLT', 'PJ', 'Estágio', 'Temporário', 'Freelancer'],
+  getJob: vi.fn<(client: unknown, id: string) => Promise<Job | null>>(),
+  saveJob: vi.fn<(client: unknown, input: JobInput, id?: string) => Promise<unknown>>(),
+}));
+vi.mock('../../../services/jobs', () => services);
+vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
+vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
+
+beforeEach(() => {
+  services.saveJob.mockReset();
+});
 afterEach(() => vi.restoreAllMocks());
 
+/** The form alone, its save a stub: what it hands over is what `save.submit` receives. */
 function renderForm(props: Partial<Parameters<typeof JobForm>[0]> = {}) {
-  const onSubmit = vi.fn<(values: JobFormValues) => Promise<void>>().mockResolvedValue(undefined);
+  const save = { submit: vi.fn<(values: JobFormValues) => void>(), pending: false, failure: null };
   const onCancel = vi.fn();
-  render(<JobForm initialValues={EMPTY_JOB} onSubmit={onSubmit} onCancel={onCancel} {...props} />);
-  return { onSubmit, onCancel, user: userEvent.setup() };
+  render(<JobForm initialValues={EMPTY_JOB} save={save} onCancel={onCancel} {...props} />);
+  return { onSubmit: save.submit, onCancel, user: userEvent.setup() };
+}
+
+/** The new-job page as the app routes it: its loader, its action (which saves) and the redirect. */
+async function renderNewJobPage() {
+  renderRoute(jobFormRoute, { pattern: paths.admin.jobNew.pattern });
+  await screen.findByRole('heading', { name: 'Nova Vaga' });
+  return userEvent.setup();
 }
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
@@ -38,14 +63,13 @@ describe('JobForm', () => {
 
   it("saves with 'Salvando...' and sends an empty expiry as null", async () => {
     let finish!: () => void;
-    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const { user } = renderForm({ onSubmit });
+    services.saveJob.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({}))));
+    const user = await renderNewJobPage();
     await fillRequired(user);
     await user.selectOptions(screen.getByRole('combobox', { name: /tipo de contrato/i }), 'Estágio');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(screen.getByRole('button', { name: 'Salvando...' })).toBeDisabled();
-    const values = (onSubmit.mock.calls[0] as unknown as [JobFormValues])[0];
-    expect(toJobInput(values)).toEqual({
+    expect(await screen.findByRole('button', { name: 'Salvando...' })).toBeDisabled();
+    expect(services.saveJob.mock.calls[0]?.[1]).toEqual({
       title: 'Auxiliar de produção',
       company: 'Cerâmica Porto',
       contract_type: 'Estágio',
@@ -55,6 +79,7 @@ describe('JobForm', () => {
       published: false,
     });
     finish();
+    expect(await screen.findByText(`outra página: ${paths.admin.jobs()}`)).toBeInTheDocument();
   });
 
   it('sends a chosen expiry date', async () => {
@@ -67,7 +92,8 @@ describe('JobForm', () => {
 
   it("shows 'Erro ao salvar vaga' on failure and keeps the form", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user } = renderForm({ onSubmit: vi.fn().mockRejectedValue(new Error('x')) });
+    services.saveJob.mockRejectedValue(new Error('x'));
+    const user = await renderNewJobPage();
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar vaga');

@@ -1,13 +1,12 @@
 import { CONTRACT_TYPES, type Job, type JobInput } from '../../../services/jobs';
 import type { ContractType } from '../../../types/database';
-import { ErrorAlert } from '../../../components/ui/alert-message';
-import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
+import { ResourceFormFrame } from '../shared/resource-form-frame';
+import type { ResourceFormProps } from '../shared/resource-form-route';
 
-export const SAVE_JOB_ERROR = 'Erro ao salvar vaga';
-
-export interface JobFormValues {
+/** A type rather than an interface: it is the save action's JSON body (see PublicationFormValues). */
+export type JobFormValues = {
   title: string;
   company: string;
   contractType: ContractType;
@@ -15,9 +14,9 @@ export interface JobFormValues {
   description: string;
   expiresAt: string;
   published: boolean;
-}
+};
 
-/** SPEC §2/§9: the contract type defaults to CLT. */
+/** docs/product.md §2/§9: the contract type defaults to CLT. */
 export const EMPTY_JOB: JobFormValues = {
   title: '',
   company: '',
@@ -40,7 +39,7 @@ export function valuesFromJob(job: Job): JobFormValues {
   };
 }
 
-/** SPEC §5: an empty expiry is sent as null. */
+/** docs/product.md §19.7: an empty expiry is sent as null. */
 export function toJobInput(values: JobFormValues): JobInput {
   return {
     title: values.title.trim(),
@@ -56,7 +55,7 @@ export function toJobInput(values: JobFormValues): JobInput {
 type Field = 'title' | 'company' | 'contractType' | 'location';
 type Errors = Partial<Record<Field, string>>;
 
-/** SPEC §5: title, company, contract type and location are required. */
+/** docs/product.md §19.7: title, company, contract type and location are required. */
 export function validateJob(values: JobFormValues): Errors {
   const errors: Errors = {};
   if (!values.title.trim()) errors.title = 'Informe o título da vaga';
@@ -66,56 +65,22 @@ export function validateJob(values: JobFormValues): Errors {
   return errors;
 }
 
-interface JobFormProps {
-  initialValues: JobFormValues;
-  onSubmit: (values: JobFormValues) => Promise<void>;
-  onCancel: () => void;
-}
-
-/** SPEC §2 job form; a failed save keeps every field and shows 'Erro ao salvar vaga'. */
-export function JobForm({ initialValues, onSubmit, onCancel }: JobFormProps) {
-  const { formRef, values, set, errors, failure, saving, submit } = useValidatedForm({
-    initialValues,
-    validate: validateJob,
-    onSubmit,
-    failureMessage: SAVE_JOB_ERROR,
-  });
+/** docs/product.md §2 job form; a failed save keeps every field and shows 'Erro ao salvar vaga'. */
+export function JobForm({ initialValues, save, onCancel }: ResourceFormProps<JobFormValues>) {
+  const form = useValidatedForm({ initialValues, validate: validateJob, save });
+  const { values, set, field } = form;
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      {failure && <ErrorAlert>{failure}</ErrorAlert>}
-      <TextField label="Título da Vaga" name="title" required value={values.title} onChange={(v) => set('title', v)} error={errors.title} />
+    <ResourceFormFrame {...form} onCancel={onCancel}>
+      <TextField label="Título da Vaga" required {...field('title')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Empresa" name="company" required value={values.company} onChange={(v) => set('company', v)} error={errors.company} />
-        <SelectField
-          label="Tipo de Contrato"
-          name="contractType"
-          required
-          value={values.contractType}
-          onChange={(v) => set('contractType', v as ContractType)}
-          error={errors.contractType}
-          options={CONTRACT_TYPES.map((type) => ({ value: type, label: type }))}
-        />
+        <TextField label="Empresa" required {...field('company')} />
+        <SelectField label="Tipo de Contrato" required options={CONTRACT_TYPES.map((type) => ({ value: type, label: type }))} {...field('contractType')} />
       </div>
-      <TextField label="Local" name="location" required value={values.location} onChange={(v) => set('location', v)} error={errors.location} />
-      <TextAreaField label="Descrição" name="description" rows={4} value={values.description} onChange={(v) => set('description', v)} />
-      <TextField
-        label="Data de Expiração"
-        name="expiresAt"
-        type="date"
-        value={values.expiresAt}
-        onChange={(v) => set('expiresAt', v)}
-        hint="Opcional"
-      />
+      <TextField label="Local" required {...field('location')} />
+      <TextAreaField label="Descrição" rows={4} {...field('description')} />
+      <TextField label="Data de Expiração" type="date" hint="Opcional" {...field('expiresAt')} />
       <CheckboxField label="Publicar imediatamente" name="published" checked={values.published} onChange={(v) => set('published', v)} />
-      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} className={secondaryButton}>
-          Cancelar
-        </button>
-        <button type="submit" disabled={saving} className={primaryButton}>
-          {saving ? 'Salvando...' : 'Salvar'}
-        </button>
-      </div>
-    </form>
+    </ResourceFormFrame>
   );
 }

@@ -1,35 +1,43 @@
-import { useCallback, useMemo } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useCallback } from 'react';
+import {
+  Outlet,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { browserClient } from '../../../services/browser-client';
 import { signOut } from '../../../services/auth';
-import { getOwnProfile } from '../../../services/profiles';
 import { paths } from '../../../lib/paths';
-import { ErrorAlert, LoadingMessage } from '../../../components/ui/alert-message';
-import { useAsyncData } from '../shared/use-async-data';
-import { loginPathFor } from '../auth/return-path';
-import { useSession } from '../auth/use-session';
-import type { SignedInUser } from '../../../services/auth';
+import { ErrorAlert } from '../../../components/ui/alert-message';
+import { AdminRouteError } from '../shared/admin-route-error';
+import { loadAdminAccess } from '../auth/admin-access';
+import { useRevalidateOnAuthChange } from '../auth/use-revalidate-on-auth-change';
 import { AdminSessionContext } from './admin-session-context';
 import { AdminSidebar } from './admin-sidebar';
 import { PendingApprovalNotice } from './pending-approval-notice';
 
 /** Wraps every signed-in admin route: no user → sign-in (remembering the page); pending → the approval notice. */
-export function Component() {
-  const session = useSession();
-  const location = useLocation();
-
-  if (session.status === 'loading') return <LoadingMessage />;
-  if (!session.user) {
-    return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
-  }
-  // Keyed by user: another account signing in (in another tab) gets its own profile.
-  return <SignedInLayout key={session.user.id} user={session.user} />;
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadAdminAccess(request);
 }
 
-function SignedInLayout({ user }: { user: SignedInUser }) {
+/**
+ * Saves on the screens change no account, so they do not read the profile again; sign-in changes and 'Verificar
+ * novamente' (revalidations without a form) do.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
+export function Component() {
+  const access = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const loadProfile = useCallback(() => getOwnProfile(browserClient(), user.id), [user.id]);
-  const { state, reload } = useAsyncData(loadProfile);
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  useRevalidateOnAuthChange(access.user.id);
 
   const handleSignOut = useCallback(() => {
     signOut(browserClient())
@@ -37,31 +45,42 @@ function SignedInLayout({ user }: { user: SignedInUser }) {
       .finally(() => void navigate(paths.admin.login(), { replace: true }));
   }, [navigate]);
 
-  const profile = state.status === 'success' ? state.data : null;
-  const context = useMemo(() => (profile ? { user, profile } : null), [user, profile]);
-
-  if (state.status === 'loading') return <LoadingMessage />;
-  if (state.status === 'error') {
+  if (access.status === 'pending') {
     return (
-      <main className="mx-auto max-w-xl p-6">
-        <ErrorAlert>Não foi possível carregar sua conta. Recarregue a página ou tente novamente mais tarde.</ErrorAlert>
-      </main>
+      <PendingApprovalNotice
+        email={access.user.email}
+        onCheckAgain={() => void revalidator.revalidate()}
+        checking={revalidator.state === 'loading'}
+        onSignOut={handleSignOut}
+      />
     );
-  }
-  if (!context || context.profile.role !== 'admin') {
-    return <PendingApprovalNotice email={user.email} onCheckAgain={reload} onSignOut={handleSignOut} />;
   }
 
   return (
-    <AdminSessionContext value={context}>
+    <AdminSessionContext value={access}>
       <div className="min-h-screen bg-slate-100 md:flex">
-        <AdminSidebar userName={context.profile.name || user.email} onSignOut={handleSignOut} />
-        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
+        <AdminSidebar userName={access.profile.name || access.user.email} onSignOut={handleSignOut} />
+        {/* The screen stays until the next one's data is there (its loader runs first); meanwhile a bar says so, and
+            the main region is marked busy for screen readers. */}
+        {navigation.state === 'loading' && <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" />}
+        <main aria-busy={navigation.state === 'loading'} className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
           <div className="mx-auto max-w-6xl">
             <Outlet />
           </div>
         </main>
       </div>
     </AdminSessionContext>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AdminRouteError
+      onLoadFailure={(message) => (
+        <main className="mx-auto max-w-xl p-6">
+          <ErrorAlert>{message}</ErrorAlert>
+        </main>
+      )}
+    />
   );
 }

@@ -20,7 +20,7 @@ interface AdminSidebarProps {
 }
 
 /**
- * SPEC §2 sidebar plus Mídia Kit and Usuários (DESIGN §5). NavLink marks the active item with aria-current="page";
+ * docs/product.md §2 sidebar plus Mídia Kit and Usuários (docs/product.md). NavLink marks the active item with aria-current="page";
  * on a phone the menu folds behind a button in a top bar and closes after a choice.
  */
 export function AdminSidebar({ userName, onSignOut }: AdminSidebarProps) {

@@ -9,7 +9,7 @@ interface PendingApprovalNoticeProps {
   checking?: boolean;
 }
 
-/** DESIGN §4: a new account sees, instead of the management screens, that it waits for an administrator. */
+/** docs/decisions/0001: a new account sees, instead of the management screens, that it waits for an administrator. */
 export function PendingApprovalNotice({ email, onCheckAgain, onSignOut, checking = false }: PendingApprovalNoticeProps) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">

@@ -2,7 +2,7 @@ import type { MediaKitRequest } from '../../../services/media-kit';
 import type { MediaKitInterest } from '../../../types/database';
 import { DataTable, EmptyRow, cell } from '../shared/data-table';
 
-/** The advertising form's interest values (SPEC §3) as the newsroom reads them. */
+/** The advertising form's interest values (docs/product.md §16) as the newsroom reads them. */
 export const INTEREST_LABELS: Record<MediaKitInterest, string> = {
   'banner-principal': 'Banner principal',
   'banner-lateral': 'Banner lateral',
@@ -15,7 +15,7 @@ function formatDateTime(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 }
 
-/** DESIGN §5: the media kit requests readers sent, newest first (the service orders them). */
+/** docs/product.md: the media kit requests readers sent, newest first (the service orders them). */
 export function MediaKitRequestList({ requests }: { requests: readonly MediaKitRequest[] }) {
   return (
     <DataTable caption="Pedidos de mídia kit" headers={['Data', 'Contato', 'Empresa', 'Interesse', 'Mensagem']}>

@@ -1,23 +1,26 @@
-import { useCallback } from 'react';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
 import { listMediaKitRequests } from '../../../services/media-kit';
-import { ErrorAlert, LoadingMessage } from '../../../components/ui/alert-message';
+import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from '../shared/admin-route-error';
 import { PageHeader } from '../shared/page-header';
-import { useAsyncData } from '../shared/use-async-data';
+import { loadScreenData } from '../shared/route-data';
 import { MediaKitRequestList } from './media-kit-request-list';
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return loadScreenData('Erro ao carregar os pedidos de mídia kit.', () => listMediaKitRequests(browserClient()));
+}
+
 export function Component() {
-  const load = useCallback(() => listMediaKitRequests(browserClient()), []);
-  const { state } = useAsyncData(load);
   return (
     <>
       <PageHeader title="Mídia Kit" />
-      {state.status === 'loading' && <LoadingMessage />}
-      {state.status === 'error' && <ErrorAlert>Erro ao carregar os pedidos de mídia kit.</ErrorAlert>}
-      {state.status === 'success' && <MediaKitRequestList requests={state.data} />}
+      <MediaKitRequestList requests={useLoaderData<typeof loader>()} />
     </>
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export function ErrorBoundary() {
+  return <AdminRouteError header={<PageHeader title="Mídia Kit" />} />;
+}

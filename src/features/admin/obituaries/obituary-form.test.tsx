@@ -1,18 +1,43 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ObituaryForm, emptyObituary, toObituaryInput, type ObituaryFormValues } from './obituary-form';
+import type { Obituary, ObituaryInput } from '../../../services/obituaries';
+import { paths } from '../../../lib/paths';
+import { renderRoute } from '../testing/render-route';
+import { ObituaryForm, emptyObituary, type ObituaryFormValues } from './obituary-form';
+import * as obituaryFormRoute from './obituary-form.route';
 
-afterEach(() => vi.restoreAllMocks());
+// The route's services and its sign-in check: the save flow runs the real loader and action against these.
+const services = vi.hoisted(() => ({
+  getObituary: vi.fn<(client: unknown, id: string) => Promise<Obituary | null>>(),
+  saveObituary: vi.fn<(client: unknown, input: ObituaryInput, id?: string) => Promise<unknown>>(),
+}));
+vi.mock('../../../services/obituaries', () => services);
+vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
+vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
 
+beforeEach(() => {
+  services.saveObituary.mockReset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** The form alone, its save a stub: what it hands over is what `save.submit` receives. */
 function renderForm(props: Partial<Parameters<typeof ObituaryForm>[0]> = {}) {
-  const onSubmit = vi.fn<(values: ObituaryFormValues) => Promise<void>>().mockResolvedValue(undefined);
+  const save = { submit: vi.fn<(values: ObituaryFormValues) => void>(), pending: false, failure: null };
   const onCancel = vi.fn();
   const upload = vi.fn().mockResolvedValue('https://cdn.example/obituaries/p.jpg');
-  render(
-    <ObituaryForm initialValues={emptyObituary(new Date(2026, 10, 3, 10))} onSubmit={onSubmit} onCancel={onCancel} upload={upload} {...props} />,
-  );
-  return { onSubmit, onCancel, upload, user: userEvent.setup() };
+  render(<ObituaryForm initialValues={emptyObituary(new Date(2026, 10, 3, 10))} save={save} onCancel={onCancel} upload={upload} {...props} />);
+  return { onSubmit: save.submit, onCancel, upload, user: userEvent.setup() };
+}
+
+/** The new-obituary page as the app routes it: its loader, its action (which saves) and the redirect. */
+async function renderNewObituaryPage() {
+  renderRoute(obituaryFormRoute, { pattern: paths.admin.obituaryNew.pattern });
+  await screen.findByRole('heading', { name: 'Novo Obituário' });
+  return userEvent.setup();
 }
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
@@ -30,7 +55,7 @@ describe('ObituaryForm', () => {
     expect(screen.getByText('PNG, JPG até 10MB')).toBeInTheDocument();
   });
 
-  it('requires name, age, date, funeral place and time (SPEC §5), next to each field', async () => {
+  it('requires name, age, date, funeral place and time (docs/product.md §19.7), next to each field', async () => {
     const { onSubmit, user } = renderForm();
     await user.clear(screen.getByLabelText(/data do falecimento/i));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -44,14 +69,16 @@ describe('ObituaryForm', () => {
 
   it("saves with 'Salvando...' and sends the age as an integer", async () => {
     let finish!: () => void;
-    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const { user } = renderForm({ onSubmit });
+    services.saveObituary.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({}))));
+    // Only the clock's date: the page's new obituary defaults to today (docs/product.md §2).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 3, 10));
+    const user = await renderNewObituaryPage();
     await fillRequired(user);
     await user.click(screen.getByRole('checkbox', { name: 'Publicar imediatamente' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(screen.getByRole('button', { name: 'Salvando...' })).toBeDisabled();
-    const values = (onSubmit.mock.calls[0] as unknown as [ObituaryFormValues])[0];
-    expect(toObituaryInput(values)).toEqual({
+    expect(await screen.findByRole('button', { name: 'Salvando...' })).toBeDisabled();
+    expect(services.saveObituary.mock.calls[0]?.[1]).toEqual({
       name: 'José da Silva',
       age: 82,
       death_date: '2026-11-03',
@@ -63,11 +90,13 @@ describe('ObituaryForm', () => {
       published: true,
     });
     finish();
+    expect(await screen.findByText(`outra página: ${paths.admin.obituaries()}`)).toBeInTheDocument();
   });
 
   it("shows 'Erro ao salvar obituário' on failure and keeps the form", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user } = renderForm({ onSubmit: vi.fn().mockRejectedValue(new Error('permission denied')) });
+    services.saveObituary.mockRejectedValue(new Error('permission denied'));
+    const user = await renderNewObituaryPage();
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar obituário');

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import type { Obituary, ObituaryInput } from '../../../services/obituaries';
 import { todayInputValue } from '../../../lib/dates';
-import { ErrorAlert } from '../../../components/ui/alert-message';
-import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/form/form-fields';
 import { ImageUploadField, type UploadImage } from '../shared/image-upload-field';
+import { ResourceFormFrame } from '../shared/resource-form-frame';
+import type { ResourceFormProps } from '../shared/resource-form-route';
 
-export const SAVE_OBITUARY_ERROR = 'Erro ao salvar obituário';
-
-export interface ObituaryFormValues {
+/** A type rather than an interface: it is the save action's JSON body (see PublicationFormValues). */
+export type ObituaryFormValues = {
   name: string;
   age: string;
   deathDate: string;
@@ -19,9 +18,9 @@ export interface ObituaryFormValues {
   funeralTime: string;
   photoUrl: string | null;
   published: boolean;
-}
+};
 
-/** A new obituary: SPEC §2's date of death defaults to today. */
+/** A new obituary: docs/product.md §2's date of death defaults to today. */
 export function emptyObituary(now: Date = new Date()): ObituaryFormValues {
   return {
     name: '',
@@ -50,7 +49,7 @@ export function valuesFromObituary(obituary: Obituary): ObituaryFormValues {
   };
 }
 
-/** SPEC §5: the age is parsed to an integer. */
+/** docs/product.md §19.7: the age is parsed to an integer. */
 export function toObituaryInput(values: ObituaryFormValues): ObituaryInput {
   return {
     name: values.name.trim(),
@@ -68,7 +67,7 @@ export function toObituaryInput(values: ObituaryFormValues): ObituaryInput {
 type Field = 'name' | 'age' | 'deathDate' | 'funeralLocation' | 'funeralTime';
 type Errors = Partial<Record<Field, string>>;
 
-/** SPEC §5: name, age, date of death, funeral place and time are required. */
+/** docs/product.md §19.7: name, age, date of death, funeral place and time are required. */
 export function validateObituary(values: ObituaryFormValues): Errors {
   const errors: Errors = {};
   if (!values.name.trim()) errors.name = 'Informe o nome completo';
@@ -81,81 +80,31 @@ export function validateObituary(values: ObituaryFormValues): Errors {
   return errors;
 }
 
-interface ObituaryFormProps {
-  initialValues: ObituaryFormValues;
-  onSubmit: (values: ObituaryFormValues) => Promise<void>;
-  onCancel: () => void;
+interface ObituaryFormProps extends ResourceFormProps<ObituaryFormValues> {
   upload: UploadImage;
 }
 
-/** SPEC §2 obituary form, 'Cancelar' and 'Salvar' ('Salvando...'); a failed save keeps every field. */
-export function ObituaryForm({ initialValues, onSubmit, onCancel, upload }: ObituaryFormProps) {
-  const { formRef, values, set, errors, failure, saving, submit } = useValidatedForm({
-    initialValues,
-    validate: validateObituary,
-    onSubmit,
-    failureMessage: SAVE_OBITUARY_ERROR,
-  });
+/** docs/product.md §2 obituary form, 'Cancelar' and 'Salvar' ('Salvando...'); a failed save keeps every field. */
+export function ObituaryForm({ initialValues, save, onCancel, upload }: ObituaryFormProps) {
+  const form = useValidatedForm({ initialValues, validate: validateObituary, save });
+  const { values, set, field } = form;
   const [uploading, setUploading] = useState(false);
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      {failure && <ErrorAlert>{failure}</ErrorAlert>}
-      <TextField label="Nome Completo" name="name" required value={values.name} onChange={(v) => set('name', v)} error={errors.name} />
+    <ResourceFormFrame {...form} onCancel={onCancel} saveDisabled={uploading}>
+      <TextField label="Nome Completo" required {...field('name')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Idade"
-          name="age"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={130}
-          required
-          value={values.age}
-          onChange={(v) => set('age', v)}
-          error={errors.age}
-        />
-        <TextField
-          label="Data do Falecimento"
-          name="deathDate"
-          type="date"
-          required
-          value={values.deathDate}
-          onChange={(v) => set('deathDate', v)}
-          error={errors.deathDate}
-        />
+        <TextField label="Idade" type="number" inputMode="numeric" min={0} max={130} required {...field('age')} />
+        <TextField label="Data do Falecimento" type="date" required {...field('deathDate')} />
       </div>
-      <TextAreaField label="Biografia" name="biography" rows={4} value={values.biography} onChange={(v) => set('biography', v)} />
-      <TextAreaField label="Família" name="family" rows={2} value={values.family} onChange={(v) => set('family', v)} />
+      <TextAreaField label="Biografia" rows={4} {...field('biography')} />
+      <TextAreaField label="Família" rows={2} {...field('family')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Local do Velório"
-          name="funeralLocation"
-          required
-          value={values.funeralLocation}
-          onChange={(v) => set('funeralLocation', v)}
-          error={errors.funeralLocation}
-        />
-        <TextField
-          label="Horário do Velório"
-          name="funeralTime"
-          required
-          placeholder="Ex.: 08h às 16h"
-          value={values.funeralTime}
-          onChange={(v) => set('funeralTime', v)}
-          error={errors.funeralTime}
-        />
+        <TextField label="Local do Velório" required {...field('funeralLocation')} />
+        <TextField label="Horário do Velório" required placeholder="Ex.: 08h às 16h" {...field('funeralTime')} />
       </div>
       <ImageUploadField label="Foto" value={values.photoUrl} onChange={(url) => set('photoUrl', url)} upload={upload} onUploadingChange={setUploading} />
       <CheckboxField label="Publicar imediatamente" name="published" checked={values.published} onChange={(v) => set('published', v)} />
-      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} className={secondaryButton}>
-          Cancelar
-        </button>
-        <button type="submit" disabled={saving || uploading} className={primaryButton}>
-          {saving ? 'Salvando...' : 'Salvar'}
-        </button>
-      </div>
-    </form>
+    </ResourceFormFrame>
   );
 }

@@ -1,55 +1,46 @@
-import { useCallback } from 'react';
-import { Link } from 'react-router';
-import { Plus } from 'lucide-react';
-import { browserClient } from '../../../services/browser-client';
+import { User } from 'lucide-react';
 import { deleteObituary, listAllObituaries, setObituaryPublished, type Obituary } from '../../../services/obituaries';
+import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
-import { ErrorAlert, LoadingMessage } from '../../../components/ui/alert-message';
-import { AdminRouteError } from '../shared/admin-route-error';
-import { primaryButton } from '../../../components/ui/buttons';
-import { PageHeader } from '../shared/page-header';
-import { useAsyncData } from '../shared/use-async-data';
-import { useDeleteConfirmation } from '../shared/use-delete-confirmation';
-import { usePublishToggle } from '../shared/use-list-actions';
-import { DELETE_OBITUARY_MESSAGE, ObituaryTable } from './obituary-table';
+import { resourceListRoute } from '../shared/resource-list-route';
+import { PhoneDetails, statusColumn } from '../shared/resource-table';
 
-export function Component() {
-  const load = useCallback(() => listAllObituaries(browserClient()), []);
-  const { state, reload } = useAsyncData(load);
-  const toggle = usePublishToggle<Obituary>({
-    setPublished: (id, published) => setObituaryPublished(browserClient(), id, published),
-    reload,
-    failureMessage: 'Erro ao alterar o status do obituário.',
-  });
-  const deletion = useDeleteConfirmation<Obituary>({
-    message: DELETE_OBITUARY_MESSAGE,
-    remove: (obituary) => deleteObituary(browserClient(), obituary.id),
-    onDone: reload,
-    onError: () => toggle.setFailure('Erro ao excluir obituário.'),
-  });
-
-  return (
-    <>
-      <PageHeader
-        title="Obituários"
-        actions={
-          <Link to={paths.admin.obituaryNew()} className={primaryButton}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Novo Obituário
-          </Link>
-        }
-      />
-      <div className="space-y-4">
-        {toggle.failure && <ErrorAlert>{toggle.failure}</ErrorAlert>}
-        {state.status === 'loading' && <LoadingMessage />}
-        {state.status === 'error' && <ErrorAlert>Erro ao carregar os obituários.</ErrorAlert>}
-        {state.status === 'success' && (
-          <ObituaryTable obituaries={state.data} busyId={toggle.busyId} onTogglePublished={toggle.toggle} onDelete={deletion.ask} />
-        )}
-      </div>
-      {deletion.dialog}
-    </>
-  );
-}
-
-export const ErrorBoundary = AdminRouteError;
+/** docs/product.md §2 obituary list: Nome (round photo), Idade, Data do Falecimento, Local do Velório, Status, Ações. */
+export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Obituary>({
+  title: 'Obituários',
+  newItem: { label: 'Novo Obituário', path: paths.admin.obituaryNew },
+  editPath: paths.admin.obituaryEdit,
+  rowLabel: (obituary) => obituary.name,
+  emptyText: 'Nenhum obituário cadastrado',
+  columns: [
+    {
+      header: 'Nome',
+      render: (obituary) => (
+        <div className="flex items-center gap-3">
+          {obituary.photo_url ? (
+            <img src={obituary.photo_url} alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
+          ) : (
+            <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-600">
+              <User aria-hidden="true" className="h-5 w-5" />
+            </span>
+          )}
+          <div>
+            <span className="font-medium text-slate-900">{obituary.name}</span>
+            <PhoneDetails row={obituary} details={[`${obituary.age} anos`, formatDate(obituary.death_date)]} />
+          </div>
+        </div>
+      ),
+    },
+    { header: 'Idade', phoneHidden: true, className: 'whitespace-nowrap', render: (obituary) => `${obituary.age} anos` },
+    { header: 'Data do Falecimento', phoneHidden: true, className: 'whitespace-nowrap', render: (obituary) => formatDate(obituary.death_date) },
+    { header: 'Local do Velório', phoneHidden: true, render: (obituary) => obituary.funeral_location },
+    statusColumn(),
+  ],
+  messages: {
+    loadFailure: 'Erro ao carregar os obituários.',
+    toggleFailure: 'Erro ao alterar o status do obituário.',
+    deleteFailure: 'Erro ao excluir obituário.',
+    deleteConfirmation: 'Tem certeza que deseja excluir este obituário?',
+  },
+  service: { list: listAllObituaries, setPublished: setObituaryPublished, remove: deleteObituary },
+});

@@ -1,6 +1,6 @@
 import type { PublicationFormValues } from './publication-values';
 
-// DESIGN §5 "nothing typed is lost": the form's values live in localStorage until the publication is saved.
+// docs/product.md "nothing typed is lost": the form's values live in localStorage until the publication is saved.
 
 const PREFIX = 'pfn:admin:publication-draft:';
 

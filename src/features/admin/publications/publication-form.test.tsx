@@ -1,28 +1,47 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AdminPublication, PublicationInput } from '../../../services/publications';
+import { paths } from '../../../lib/paths';
+import { canonicalYoutubeUrl } from '../../../lib/youtube';
+import { renderRoute } from '../testing/render-route';
 import { PublicationForm } from './publication-form';
+import * as publicationFormRoute from './publication-form.route';
 import { draftKey, readDraft, writeDraft } from './publication-draft';
 import { EMPTY_PUBLICATION, toPublicationInput, type PublicationFormValues } from './publication-values';
 
 const topics = [
-  { id: 'local', name: 'Porto Ferreira', slug: 'local' },
-  { id: 'saude', name: 'Saúde', slug: 'saude' },
+  { id: 'local', name: 'Porto Ferreira', slug: 'local', created_at: '2026-10-01T12:00:00Z' },
+  { id: 'saude', name: 'Saúde', slug: 'saude', created_at: '2026-10-01T12:00:00Z' },
 ];
 const KEY = draftKey(undefined);
 
-beforeEach(() => localStorage.clear());
+// The route's services and its sign-in check: the save flow runs the real loader and action against these.
+const services = vi.hoisted(() => ({
+  getPublication: vi.fn<(client: unknown, id: string) => Promise<AdminPublication | null>>(),
+  savePublication: vi.fn<(client: unknown, input: PublicationInput, id?: string) => Promise<unknown>>(),
+}));
+vi.mock('../../../services/publications', () => services);
+vi.mock('../../../services/topics', () => ({ listTopics: () => Promise.resolve(topics) }));
+vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
+vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
+
+beforeEach(() => {
+  localStorage.clear();
+  services.savePublication.mockReset();
+});
 afterEach(() => vi.restoreAllMocks());
 
+/** The form alone, its save a stub: what it hands over is what `save.submit` receives. */
 function renderForm(props: Partial<Parameters<typeof PublicationForm>[0]> = {}) {
-  const onSubmit = vi.fn<(values: PublicationFormValues) => Promise<void>>().mockResolvedValue(undefined);
+  const save = { submit: vi.fn<(values: PublicationFormValues) => void>(), pending: false, failure: null };
   const onCancel = vi.fn();
   const upload = vi.fn().mockResolvedValue('https://cdn.example/publications/a.png');
   render(
     <PublicationForm
       initialValues={EMPTY_PUBLICATION}
       topics={topics}
-      onSubmit={onSubmit}
+      save={save}
       onCancel={onCancel}
       upload={upload}
       draftKey={KEY}
@@ -30,11 +49,18 @@ function renderForm(props: Partial<Parameters<typeof PublicationForm>[0]> = {}) 
       {...props}
     />,
   );
-  return { onSubmit, onCancel, upload, user: userEvent.setup() };
+  return { onSubmit: save.submit, onCancel, upload, user: userEvent.setup() };
+}
+
+/** The new-publication page as the app routes it: its loader, its action (which saves) and the redirect. */
+async function renderNewPublicationPage() {
+  renderRoute(publicationFormRoute, { pattern: paths.admin.publicationNew.pattern });
+  await screen.findByRole('heading', { name: 'Nova Publicação' });
+  return userEvent.setup();
 }
 
 describe('PublicationForm', () => {
-  it('has the fields of SPEC §2, the editor toolbar and an unticked box', async () => {
+  it('has the fields of docs/product.md §2, the editor toolbar and an unticked box', async () => {
     renderForm();
     expect(screen.getByRole('textbox', { name: /título/i })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Descrição' })).toHaveAttribute('rows', '3');
@@ -61,26 +87,35 @@ describe('PublicationForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it("saves the values, with 'Salvando...' and the button disabled meanwhile", async () => {
+  it("saves the values, with 'Salvando...' and the button disabled meanwhile, then opens the list", async () => {
     let finish!: () => void;
-    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const { user } = renderForm({ onSubmit });
+    services.savePublication.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({}))));
+    const user = await renderNewPublicationPage();
     await user.type(screen.getByRole('textbox', { name: /título/i }), 'Festa da cerâmica');
     await user.selectOptions(screen.getByRole('combobox', { name: /tópico/i }), 'local');
     await user.type(screen.getByRole('textbox', { name: 'URL do vídeo no YouTube' }), 'https://youtu.be/dQw4w9WgXcQ');
     await user.click(screen.getByRole('checkbox', { name: 'Publicar imediatamente' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(screen.getByRole('button', { name: 'Salvando...' })).toBeDisabled();
-    expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ title: 'Festa da cerâmica', topicId: 'local', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', published: true }),
+    expect(await screen.findByRole('button', { name: 'Salvando...' })).toBeDisabled();
+    expect(services.savePublication).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({
+        title: 'Festa da cerâmica',
+        topic_id: 'local',
+        youtube_url: canonicalYoutubeUrl('https://youtu.be/dQw4w9WgXcQ'),
+        published: true,
+      }),
+      undefined,
     );
     finish();
-    await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
+    expect(await screen.findByText(`outra página: ${paths.admin.publications()}`)).toBeInTheDocument();
+    expect(localStorage.getItem(KEY)).toBeNull();
   });
 
   it("shows 'Erro ao salvar publicação' on failure and keeps everything typed", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user } = renderForm({ onSubmit: vi.fn().mockRejectedValue(new Error('User not authenticated')) });
+    services.savePublication.mockRejectedValue(new Error('User not authenticated'));
+    const user = await renderNewPublicationPage();
     await user.type(screen.getByRole('textbox', { name: /título/i }), 'Obras na Avenida');
     await user.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Trânsito desviado');
     await user.selectOptions(screen.getByRole('combobox', { name: /tópico/i }), 'saude');

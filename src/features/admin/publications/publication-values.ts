@@ -2,8 +2,11 @@ import type { AdminPublication, PublicationInput } from '../../../services/publi
 import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
 import { canonicalYoutubeUrl } from '../../../lib/youtube';
 
-/** What the publication form edits (strings for inputs; converted to the service's input on save). */
-export interface PublicationFormValues {
+/**
+ * What the publication form edits (strings for inputs; converted to the service's input on save). A type rather
+ * than an interface: it is the save action's JSON body, and TypeScript counts only a type alias as a JSON object.
+ */
+export type PublicationFormValues = {
   title: string;
   description: string;
   content: string;
@@ -11,7 +14,7 @@ export interface PublicationFormValues {
   youtubeUrl: string;
   topicId: string;
   published: boolean;
-}
+};
 
 export const EMPTY_PUBLICATION: PublicationFormValues = {
   title: '',
@@ -20,7 +23,7 @@ export const EMPTY_PUBLICATION: PublicationFormValues = {
   imageUrl: null,
   youtubeUrl: '',
   topicId: '',
-  // SPEC §4: the box is unticked by default.
+  // docs/product.md §19: the box is unticked by default.
   published: false,
 };
 
@@ -38,7 +41,7 @@ export function valuesFromPublication(publication: AdminPublication): Publicatio
 
 /**
  * The service input: the content sanitised with the allow-list before it is stored, and the video address in the
- * one form readers embed (DESIGN §5). The form has already refused an address that is not a video.
+ * one form readers embed (docs/product.md). The form has already refused an address that is not a video.
  */
 export function toPublicationInput(values: PublicationFormValues): PublicationInput {
   return {

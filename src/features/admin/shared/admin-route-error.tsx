@@ -1,10 +1,13 @@
+import type { ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFoundError } from '../../../services/errors';
 import { paths } from '../../../lib/paths';
+import { ErrorAlert } from '../../../components/ui/alert-message';
+import { LoadFailure } from './route-data';
 
 /**
  * "Not found" inside the admin layout, with a way back. An edit address whose row does not exist (deleted, or a
- * stale link) is an expected state: the screens render this directly and log nothing.
+ * stale link) is an expected state: its loader throws a 404, which renders this and logs nothing.
  */
 export function RecordNotFound() {
   return (
@@ -12,13 +15,29 @@ export function RecordNotFound() {
   );
 }
 
+type LoadFailureView =
+  /** The screen's header, with the message under it. */
+  | { header: ReactNode }
+  /** The screen as it looks without its data, the message where the data would have been. */
+  | { onLoadFailure: (message: string) => ReactNode };
+
 /**
- * The error element of the admin screens, rendered inside the admin layout: a 404 response (or a NotFoundError
- * that escaped a screen) is "not found"; anything else is SPEC §2's generic route error, and goes to the console.
+ * The error element of the admin screens, rendered inside the admin layout: a 404 (or a NotFoundError that escaped
+ * a loader) is "not found"; a load failure is the screen's own message, where its data would have been (the loader
+ * has logged it); anything else is docs/product.md §2's generic route error, and goes to the console.
  */
-export function AdminRouteError() {
+export function AdminRouteError(view: LoadFailureView) {
   const error = useRouteError();
   if (error instanceof NotFoundError || (isRouteErrorResponse(error) && error.status === 404)) return <RecordNotFound />;
+  if (error instanceof LoadFailure) {
+    if ('onLoadFailure' in view) return view.onLoadFailure(error.message);
+    return (
+      <>
+        {view.header}
+        <ErrorAlert>{error.message}</ErrorAlert>
+      </>
+    );
+  }
   console.error(error);
   return (
     <AdminDeadEnd title="Unexpected Application Error!">

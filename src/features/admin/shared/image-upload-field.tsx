@@ -32,7 +32,7 @@ interface ImageUploadFieldProps {
 }
 
 /**
- * Image upload (DESIGN §5): images only, 10 MB at most, checked before sending; a local preview at once, a progress
+ * Image upload (docs/product.md): images only, 10 MB at most, checked before sending; a local preview at once, a progress
  * bar while the file goes up, and a remove button. The upload starts on selection, so the URL is part of the form
  * (and of the publication's local draft) before the form is saved.
  */

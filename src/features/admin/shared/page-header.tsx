@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Plus } from 'lucide-react';
 import { site } from '../../../config/site';
+import { primaryButton } from '../../../components/ui/buttons';
 
-/** A screen's title, with an optional back arrow (SPEC §2 forms) and actions on the right (e.g. 'Nova Vaga'). */
+/** A screen's title, with an optional back arrow (docs/product.md §2 forms) and actions on the right (e.g. 'Nova Vaga'). */
 export function PageHeader({ title, backTo, actions }: { title: string; backTo?: string; actions?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -23,5 +24,15 @@ export function PageHeader({ title, backTo, actions }: { title: string; backTo?:
       </div>
       {actions && <div className="flex items-center gap-2">{actions}</div>}
     </div>
+  );
+}
+
+/** The header's link to a create form ('Nova Publicação', 'Novo Obituário', ...). */
+export function NewItemLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className={primaryButton}>
+      <Plus aria-hidden="true" className="h-4 w-4" />
+      {label}
+    </Link>
   );
 }

@@ -5,16 +5,19 @@ import { iconButton } from '../../../components/ui/buttons';
 interface RowActionsProps {
   /** What the row is, for the buttons' accessible names ("Editar: Título"). */
   itemLabel: string;
-  editTo: string;
+  /** The edit page's address, or (a topic, edited in the form above its list) what opens it in place. */
+  edit: string | (() => void);
   onDelete: () => void;
-  /** The publish toggle (SPEC §2: titled 'Publicar' or 'Despublicar'); omitted for topics. */
+  /** The publish toggle (docs/product.md §2: titled 'Publicar' or 'Despublicar'); omitted for topics. */
   published?: boolean;
   onTogglePublished?: () => void;
+  /** While the row's save runs: its buttons are disabled. */
   busy?: boolean;
 }
 
-export function RowActions({ itemLabel, editTo, onDelete, published, onTogglePublished, busy }: RowActionsProps) {
+export function RowActions({ itemLabel, edit, onDelete, published, onTogglePublished, busy }: RowActionsProps) {
   const toggleTitle = published ? 'Despublicar' : 'Publicar';
+  const pencil = <Pencil aria-hidden="true" className="h-4 w-4" />;
   return (
     <div className="flex items-center justify-end gap-1">
       {onTogglePublished && (
@@ -29,9 +32,15 @@ export function RowActions({ itemLabel, editTo, onDelete, published, onTogglePub
           {published ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
         </button>
       )}
-      <Link to={editTo} title="Editar" aria-label={`Editar: ${itemLabel}`} className={iconButton}>
-        <Pencil aria-hidden="true" className="h-4 w-4" />
-      </Link>
+      {typeof edit === 'string' ? (
+        <Link to={edit} title="Editar" aria-label={`Editar: ${itemLabel}`} className={iconButton}>
+          {pencil}
+        </Link>
+      ) : (
+        <button type="button" onClick={edit} disabled={busy} title="Editar" aria-label={`Editar: ${itemLabel}`} className={iconButton}>
+          {pencil}
+        </button>
+      )}
       <button
         type="button"
         onClick={onDelete}

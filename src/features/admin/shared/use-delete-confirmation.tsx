@@ -2,40 +2,27 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 /**
- * A delete behind SPEC's confirmation text, in the accessible dialog: `ask(item)` opens it; confirming runs
- * `remove(item)`, whose failure goes to `onError`.
+ * A delete behind the product's confirmation text, in the accessible dialog: `ask(id)` opens it; confirming calls
+ * `remove(id)` (which sends it through the list's row-action fetcher), and the dialog stays open with its button
+ * disabled while that row is busy, closing once the delete and the list's reload are done.
  */
-export function useDeleteConfirmation<T>({
-  message,
-  remove,
-  onDone,
-  onError,
-}: {
-  message: string;
-  remove: (item: T) => Promise<void>;
-  onDone: () => void;
-  onError: (error: unknown) => void;
-}) {
-  const [target, setTarget] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    if (target === null) return;
-    setBusy(true);
-    try {
-      await remove(target);
-      onDone();
-    } catch (error) {
-      console.error(error);
-      onError(error);
-    } finally {
-      setBusy(false);
-      setTarget(null);
-    }
-  }
+export function useDeleteConfirmation({ message, busyId, remove }: { message: string; busyId: string | null; remove: (id: string) => void }) {
+  const [asked, setAsked] = useState<{ id: string; confirmed: boolean } | null>(null);
+  const deleting = asked !== null && asked.confirmed && busyId === asked.id;
+  const open = asked !== null && (!asked.confirmed || deleting);
 
   const dialog = (
-    <ConfirmDialog open={target !== null} message={message} busy={busy} onConfirm={() => void confirm()} onCancel={() => setTarget(null)} />
+    <ConfirmDialog
+      open={open}
+      message={message}
+      busy={deleting}
+      onConfirm={() => {
+        if (!asked) return;
+        setAsked({ id: asked.id, confirmed: true });
+        remove(asked.id);
+      }}
+      onCancel={() => setAsked(null)}
+    />
   );
-  return { ask: (item: T) => setTarget(() => item), dialog };
+  return { ask: (id: string) => setAsked({ id, confirmed: false }), dialog };
 }

@@ -1,31 +1,57 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceError } from '../../../services/errors';
-import type { TopicWithDate } from '../../../services/topics';
-import { TopicForm } from './topic-form';
+import type { Topic, TopicInput, TopicWithDate } from '../../../services/topics';
+import { paths } from '../../../lib/paths';
+import { renderRoute } from '../testing/render-route';
+import { TopicForm, type TopicFormValues } from './topic-form';
+import * as topicsRoute from './topics.route';
 
 const politics: TopicWithDate = { id: 't1', name: 'Política', slug: 'politica', created_at: '2026-10-01T12:00:00Z' };
 
+// The topics route's services and its sign-in check: saves run the real action, which explains the refusals.
+const services = vi.hoisted(() => ({
+  listTopics: vi.fn<() => Promise<TopicWithDate[]>>(),
+  createTopic: vi.fn<(client: unknown, input: TopicInput) => Promise<void>>(),
+  updateTopic: vi.fn<(client: unknown, topic: Topic, input: TopicInput) => Promise<void>>(),
+}));
+vi.mock('../../../services/topics', async (importOriginal) => ({ ...(await importOriginal<object>()), ...services }));
+vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
+vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
+
+beforeEach(() => {
+  services.listTopics.mockResolvedValue([politics]);
+  services.createTopic.mockReset().mockResolvedValue(undefined);
+  services.updateTopic.mockReset().mockResolvedValue(undefined);
+});
 afterEach(() => vi.restoreAllMocks());
 
+/** The form alone, its save a stub: what it hands over is what `save.submit` receives. */
 function renderForm(props: Partial<Parameters<typeof TopicForm>[0]> = {}) {
-  const onSubmit = vi.fn<(name: string) => Promise<void>>().mockResolvedValue(undefined);
+  const save = { submit: vi.fn<(values: TopicFormValues) => void>(), pending: false, failure: null };
   const onCancel = vi.fn();
-  render(<TopicForm editing={null} onSubmit={onSubmit} onCancel={onCancel} {...props} />);
-  return { onSubmit, onCancel, user: userEvent.setup() };
+  render(<TopicForm editing={null} save={save} onCancel={onCancel} {...props} />);
+  return { onSubmit: save.submit, onCancel, user: userEvent.setup() };
+}
+
+/** The topics page as the app routes it: the form saves through the route's action. */
+async function renderTopicsPage() {
+  renderRoute(topicsRoute, { pattern: paths.admin.topics.pattern });
+  await screen.findByRole('row', { name: /Política/ });
+  return userEvent.setup();
 }
 
 describe('TopicForm', () => {
-  it("creates with 'Adicionar' and shows the slug live (SPEC §5)", async () => {
-    const { onSubmit, user } = renderForm();
+  it("creates with 'Adicionar' and shows the slug live (docs/product.md §19.7), then empties the field", async () => {
+    const user = await renderTopicsPage();
     const input = screen.getByPlaceholderText('Nome do tópico');
     expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
     await user.type(input, '  Saúde & Bem-Estar!! ');
     expect(screen.getByText('saude-bem-estar')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Adicionar' }));
-    expect(onSubmit).toHaveBeenCalledWith('  Saúde & Bem-Estar!! ');
-    expect(input).toHaveValue('');
+    expect(services.createTopic).toHaveBeenCalledWith(expect.anything(), { name: '  Saúde & Bem-Estar!! ' });
+    await expect.poll(() => screen.getByPlaceholderText('Nome do tópico')).toHaveValue('');
   });
 
   it('requires a name', async () => {
@@ -44,7 +70,7 @@ describe('TopicForm', () => {
     await user.clear(input);
     await user.type(input, 'Política Local');
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
-    expect(onSubmit).toHaveBeenCalledWith('Política Local');
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Política Local' });
   });
 
   it('keeps a navigation topic\'s slug while its name changes, and says why', async () => {
@@ -55,7 +81,7 @@ describe('TopicForm', () => {
     await user.type(input, ' e Região');
     expect(input).toHaveAccessibleDescription('Slug: local (fixo: usado na navegação do site)');
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
-    expect(onSubmit).toHaveBeenCalledWith('Porto Ferreira e Região');
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Porto Ferreira e Região' });
   });
 
   it('keeps the slug while the name spells the same, and shows the new slug of a renamed topic', async () => {
@@ -74,8 +100,9 @@ describe('TopicForm', () => {
 
   it('explains a refused change of a navigation slug (PF004)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const refused = new ServiceError('topic slug "local" is reserved: the site links to it', { code: 'PF004' });
-    const { user } = renderForm({ editing: politics, onSubmit: vi.fn().mockRejectedValue(refused) });
+    services.updateTopic.mockRejectedValue(new ServiceError('topic slug "local" is reserved: the site links to it', { code: 'PF004' }));
+    const user = await renderTopicsPage();
+    await user.click(screen.getByRole('button', { name: 'Editar: Política' }));
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'O slug deste tópico é usado na navegação do site e não pode ser alterado.',
@@ -83,19 +110,22 @@ describe('TopicForm', () => {
   });
 
   it('says clearly when the slug already exists (23505), in the red box, keeping the name', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const duplicate = new ServiceError('duplicate key value violates unique constraint "topics_slug_key"', { code: '23505' });
-    const { user } = renderForm({ onSubmit: vi.fn().mockRejectedValue(duplicate) });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    services.createTopic.mockRejectedValue(new ServiceError('duplicate key value violates unique constraint "topics_slug_key"', { code: '23505' }));
+    const user = await renderTopicsPage();
     const input = screen.getByPlaceholderText('Nome do tópico');
     await user.type(input, 'Esportes');
     await user.click(screen.getByRole('button', { name: 'Adicionar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Já existe um tópico com o slug "esportes". Escolha outro nome.');
     expect(input).toHaveValue('Esportes');
+    // A taken slug is an answer to what was typed, not a fault.
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   it('reports other failures in the red box', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user } = renderForm({ onSubmit: vi.fn().mockRejectedValue(new ServiceError('boom', { code: '42501' })) });
+    services.createTopic.mockRejectedValue(new ServiceError('boom', { code: '42501' }));
+    const user = await renderTopicsPage();
     await user.type(screen.getByPlaceholderText('Nome do tópico'), 'Cultura');
     await user.click(screen.getByRole('button', { name: 'Adicionar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar tópico');

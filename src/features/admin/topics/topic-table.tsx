@@ -1,20 +1,21 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import type { TopicWithDate } from '../../../services/topics';
 import { formatDate } from '../../../lib/dates';
-import { iconButton } from '../../../components/ui/buttons';
 import { DataTable, EmptyRow, cell, desktopCell } from '../shared/data-table';
+import { RowActions } from '../shared/row-actions';
 
-/** SPEC §2's delete confirmation text. */
+/** docs/product.md §2's delete confirmation text. */
 export const DELETE_TOPIC_MESSAGE = 'Tem certeza que deseja excluir este tópico?';
 
 interface TopicTableProps {
   topics: readonly TopicWithDate[];
   onEdit: (topic: TopicWithDate) => void;
   onDelete: (topic: TopicWithDate) => void;
+  /** The topic being deleted: its buttons are disabled meanwhile. */
+  busyId?: string | null;
 }
 
-/** SPEC §2 topics table: Nome, Slug, Data de Criação (pt-BR), Ações. */
-export function TopicTable({ topics, onEdit, onDelete }: TopicTableProps) {
+/** docs/product.md §2 topics table: Nome, Slug, Data de Criação (pt-BR), Ações. */
+export function TopicTable({ topics, onEdit, onDelete, busyId = null }: TopicTableProps) {
   return (
     <DataTable caption="Tópicos" headers={['Nome', 'Slug', 'Data de Criação', 'Ações']} phoneHidden={['Data de Criação']}>
       {topics.length === 0 && <EmptyRow colSpan={4}>Nenhum tópico cadastrado</EmptyRow>}
@@ -24,20 +25,7 @@ export function TopicTable({ topics, onEdit, onDelete }: TopicTableProps) {
           <td className={`${cell} font-mono text-xs`}>{topic.slug}</td>
           <td className={`${cell} ${desktopCell} whitespace-nowrap`}>{formatDate(topic.created_at)}</td>
           <td className={cell}>
-            <div className="flex justify-end gap-1">
-              <button type="button" onClick={() => onEdit(topic)} title="Editar" aria-label={`Editar: ${topic.name}`} className={iconButton}>
-                <Pencil aria-hidden="true" className="h-4 w-4" />
-              </button>
-              <button
-                type="button"
-                onClick={() => onDelete(topic)}
-                title="Excluir"
-                aria-label={`Excluir: ${topic.name}`}
-                className={`${iconButton} hover:bg-red-50 hover:text-red-700`}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-              </button>
-            </div>
+            <RowActions itemLabel={topic.name} edit={() => onEdit(topic)} onDelete={() => onDelete(topic)} busy={busyId === topic.id} />
           </td>
         </tr>
       ))}

@@ -1,12 +1,15 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../../services/client';
-import { startBackendInWorker, type WorkerBackend } from '../../../../tests/support/worker-backend';
-import { Component as TopicsScreen } from './topics.route';
+import { paths } from '../../../lib/paths';
+import { startBackendInWorker, type WorkerBackend } from '../../../../tests/support/test-backend';
+import { renderRoute } from '../testing/render-route';
+import * as topicsRoute from './topics.route';
 
-// The screen, its service and the database together: the screen's client is the signed-in admin's, talking to a
-// local backend over HTTP, so what a save sends is what the database's triggers see.
+// The screen, its route (loader, action, the sign-in check), its service and the database together: the screen's
+// client is the signed-in admin's, talking to a local backend over HTTP, so what a save sends is what the
+// database's triggers see.
 const session = vi.hoisted(() => ({ client: undefined as Client | undefined }));
 vi.mock('../../../services/browser-client', () => ({
   browserClient: () => {
@@ -23,6 +26,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => backend?.stop());
 
+function renderTopicsScreen() {
+  renderRoute(topicsRoute, { pattern: paths.admin.topics.pattern });
+}
+
 /** The topic's row once the list shows it with this slug (a row is named by its cells: name, slug, date, ...). */
 function rowWithSlug(name: string, slug: string): Promise<HTMLElement> {
   return screen.findByRole('row', { name: new RegExp(`^${name} ${slug} `) });
@@ -36,7 +43,7 @@ async function storedSlug(id: string): Promise<string | undefined> {
 describe('the topics screen', () => {
   it("opening 'Porto Ferreira' and clicking 'Atualizar' unchanged keeps the slug local", async () => {
     const user = userEvent.setup();
-    render(<TopicsScreen />);
+    renderTopicsScreen();
     const row = await rowWithSlug('Porto Ferreira', 'local');
     await user.click(within(row).getByRole('button', { name: 'Editar: Porto Ferreira' }));
     expect(screen.getByRole('textbox', { name: 'Nome do tópico' })).toHaveValue('Porto Ferreira');
@@ -50,7 +57,7 @@ describe('the topics screen', () => {
 
   it('renaming a navigation topic changes its name, not its slug', async () => {
     const user = userEvent.setup();
-    render(<TopicsScreen />);
+    renderTopicsScreen();
     await user.click(await screen.findByRole('button', { name: 'Editar: Política' }));
     const input = screen.getByRole('textbox', { name: 'Nome do tópico' });
     await user.clear(input);
@@ -63,7 +70,7 @@ describe('the topics screen', () => {
 
   it('renaming a topic the newsroom added gives it the new slug and keeps the old one leading to it', async () => {
     const user = userEvent.setup();
-    render(<TopicsScreen />);
+    renderTopicsScreen();
     await user.type(await screen.findByPlaceholderText('Nome do tópico'), 'Meio Ambiente');
     await user.click(screen.getByRole('button', { name: 'Adicionar' }));
     const row = await rowWithSlug('Meio Ambiente', 'meio-ambiente');

@@ -37,7 +37,7 @@ interface UserTableProps {
   onRevoke: (profile: Profile) => void;
 }
 
-/** DESIGN §4 accounts: name, e-mail, role, date; approve a pending account, revoke an admin (never yourself). */
+/** docs/decisions/0001 accounts: name, e-mail, role, date; approve a pending account, revoke an admin (never yourself). */
 export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke }: UserTableProps) {
   const admins = profiles.filter((profile) => profile.role === 'admin').length;
   return (

@@ -1,37 +1,43 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
 import { listProfiles, setProfileRole, type Profile } from '../../../services/profiles';
 import type { ProfileRole } from '../../../types/database';
 import { Modal } from '../../../components/ui/modal';
-import { ErrorAlert, LoadingMessage } from '../../../components/ui/alert-message';
-import { AdminRouteError } from '../shared/admin-route-error';
 import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
-import { PageHeader } from '../shared/page-header';
-import { useAsyncData } from '../shared/use-async-data';
+import { requireAdmin } from '../auth/admin-access';
 import { useAdminSession } from '../layout/admin-session-context';
+import { AdminRouteError } from '../shared/admin-route-error';
+import { ListBody, type ListContent } from '../shared/list-body';
+import { PageHeader } from '../shared/page-header';
+import { actionFailure, loadScreenData, readJson } from '../shared/route-data';
+import { useRowActionFetcher } from '../shared/use-row-action-fetcher';
 import { UserTable, roleChangeErrorMessage } from './user-table';
 
-export function Component() {
-  const { user } = useAdminSession();
-  const load = useCallback(() => listProfiles(browserClient()), []);
-  const { state, reload } = useAsyncData(load);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<Profile | null>(null);
+type RoleChange = { id: string; role: ProfileRole };
 
-  async function changeRole(profile: Profile, role: ProfileRole) {
-    setBusyId(profile.id);
-    setFailure(null);
-    try {
-      await setProfileRole(browserClient(), profile.id, role);
-      reload();
-    } catch (error) {
-      console.error(error);
-      setFailure(roleChangeErrorMessage(error));
-    } finally {
-      setBusyId(null);
-    }
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return loadScreenData('Erro ao carregar as contas.', () => listProfiles(browserClient()));
+}
+
+/** Approves (admin) or revokes (pending) an account; the database refuses what docs/decisions/0001 forbids. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { id, role } = await readJson<RoleChange>(request);
+  try {
+    await setProfileRole(browserClient(), id, role);
+    return null;
+  } catch (error) {
+    console.error(error);
+    return actionFailure(roleChangeErrorMessage(error));
   }
+}
+
+/** docs/decisions/0001 accounts: approve a pending account, revoke an admin after a confirmation. */
+function UsersScreen({ content }: { content: ListContent<readonly Profile[]> }) {
+  const { user } = useAdminSession();
+  const roles = useRowActionFetcher<RoleChange>();
+  const [revoking, setRevoking] = useState<Profile | null>(null);
 
   return (
     <>
@@ -40,18 +46,19 @@ export function Component() {
         Novas contas só podem publicar depois de aprovadas por um administrador.
       </p>
       <div className="space-y-4">
-        {failure && <ErrorAlert>{failure}</ErrorAlert>}
-        {state.status === 'loading' && <LoadingMessage />}
-        {state.status === 'error' && <ErrorAlert>Erro ao carregar as contas.</ErrorAlert>}
-        {state.status === 'success' && (
-          <UserTable
-            profiles={state.data}
-            currentUserId={user.id}
-            busyId={busyId}
-            onApprove={(profile) => void changeRole(profile, 'admin')}
-            onRevoke={setRevoking}
-          />
-        )}
+        <ListBody
+          actionFailure={roles.failure}
+          content={content}
+          table={(profiles) => (
+            <UserTable
+              profiles={profiles}
+              currentUserId={user.id}
+              busyId={roles.busyId}
+              onApprove={(profile) => roles.run({ id: profile.id, role: 'admin' })}
+              onRevoke={setRevoking}
+            />
+          )}
+        />
       </div>
       <Modal
         open={revoking !== null}
@@ -70,7 +77,7 @@ export function Component() {
             onClick={() => {
               const target = revoking;
               setRevoking(null);
-              if (target) void changeRole(target, 'pending');
+              if (target) roles.run({ id: target.id, role: 'pending' });
             }}
           >
             Revogar acesso
@@ -81,4 +88,10 @@ export function Component() {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export function Component() {
+  return <UsersScreen content={{ rows: useLoaderData<typeof loader>() }} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError onLoadFailure={(loadFailure) => <UsersScreen content={{ loadFailure }} />} />;
+}

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ArrowLeft, BarChart3, Mail, MapPin, Phone, Target, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { BarChart3, Mail, MapPin, Phone, Target, Users } from 'lucide-react';
 import type { MediaKitRequestInput } from '../../../services/media-kit';
 import { site } from '../../../config/site';
-import { paths } from '../../../lib/paths';
 import { Modal } from '../../../components/ui/modal';
+import { BackToHomeLink } from '../components/back-to-home-link';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { EMPTY_MEDIA_KIT, MediaKitForm, type MediaKitValues } from './media-kit-form';
 
@@ -29,7 +28,7 @@ const BENEFITS = [
   },
 ] as const;
 
-/** SPEC §9 price table. */
+/** docs/product.md §21 price table. */
 const AD_FORMATS = [
   { name: 'Banner Principal', size: '970x250', price: 'R$ 500/mês' },
   { name: 'Banner Lateral', size: '300x600', price: 'R$ 200/mês' },
@@ -38,7 +37,7 @@ const AD_FORMATS = [
 
 interface AdvertisingPageProps {
   submitMediaKit: (input: MediaKitRequestInput) => Promise<void>;
-  /** The success notice of SPEC §4; injectable so tests need not stub window.alert. */
+  /** The success notice of docs/product.md §19; injectable so tests need not stub window.alert. */
   notify?: (message: string) => void;
 }
 
@@ -49,7 +48,7 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
 
   async function submit(input: MediaKitRequestInput) {
     await submitMediaKit(input);
-    // SPEC §4: the dialog closes first, then the thank-you notice, then the form starts over.
+    // docs/product.md §19: the dialog closes first, then the thank-you notice, then the form starts over.
     flushSync(() => {
       setOpen(false);
       setValues(EMPTY_MEDIA_KIT);
@@ -59,10 +58,7 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
 
   return (
     <div className="space-y-12">
-      <Link to={paths.home()} className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Voltar para a página inicial
-      </Link>
+      <BackToHomeLink />
 
       <section className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-900 px-6 py-12 text-center text-white sm:px-12">
         <h1 className="font-serif text-3xl font-bold sm:text-4xl">Anuncie no {site.name}</h1>

@@ -6,7 +6,7 @@ import { buildArticle } from '../testing/article-factory';
 import { ArticleView } from './article-view';
 
 describe('ArticleView', () => {
-  it('shows everything SPEC §2 lists for a local publication', () => {
+  it('shows everything docs/product.md §2 lists for a local publication', () => {
     const article = buildArticle({
       title: 'Feira de Cerâmica Artística reúne 46 ateliês',
       description: 'Evento vai de quinta a domingo.',
@@ -80,7 +80,7 @@ describe('ArticleView', () => {
     expect(screen.getByRole('link', { name: /Leia a matéria completa em Jornal Regional/ })).toHaveAttribute('href', 'https://example.com/original');
   });
 
-  it("captions the photo of a news-service item without a source with the product's name (SPEC §2)", () => {
+  it("captions the photo of a news-service item without a source with the product's name (docs/product.md §2)", () => {
     const article = normalizeNewsApiArticle(
       { source: { id: null, name: null }, title: 'Chuva forte atinge o interior paulista', url: 'https://example.com/chuva' },
       'Nacional',

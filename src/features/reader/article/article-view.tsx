@@ -1,10 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import type { NewsArticle } from '../../../services/news';
-import { articleImageSource } from '../../../lib/article-image';
 import { formatLongDate } from '../../../lib/dates';
 import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
 import { youtubeEmbedUrl } from '../../../lib/youtube';
-import { ArticleImage } from '../components/article-image';
+import { NewsArticleImage } from '../components/article-image';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { ShareButtons } from './share-buttons';
 
@@ -15,7 +14,7 @@ interface ArticleViewProps {
   onBack: () => void;
 }
 
-/** SPEC §2 article screen, the same for local, external and built-in articles. */
+/** docs/product.md §2 article screen, the same for local, external and built-in articles. */
 export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
   useDocumentMeta(article.title, article.description || article.title);
   const embedUrl = youtubeEmbedUrl(article.youtubeUrl);
@@ -42,14 +41,7 @@ export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
       </header>
 
       <figure className="mt-6">
-        <ArticleImage
-          src={articleImageSource(article)}
-          alt={article.title}
-          width={1200}
-          height={675}
-          loading="eager"
-          className="aspect-video w-full rounded-lg bg-slate-200 object-cover"
-        />
+        <NewsArticleImage article={article} width={1200} height={675} loading="eager" className="aspect-video w-full rounded-lg bg-slate-200 object-cover" />
         <figcaption className="mt-2 text-sm text-slate-600">Foto: {article.sourceName}</figcaption>
       </figure>
 

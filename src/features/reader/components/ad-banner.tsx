@@ -3,7 +3,7 @@ import { paths } from '../../../lib/paths';
 
 const HEIGHTS = { small: 'h-[120px]', medium: 'h-[250px]', large: 'h-[400px]' } as const;
 
-/** SPEC §2 ad placeholder: 120, 250 or 400 px high; 'Saiba mais' opens the advertising page. */
+/** docs/product.md §2 ad placeholder: 120, 250 or 400 px high; 'Saiba mais' opens the advertising page. */
 export function AdBanner({ size }: { size: keyof typeof HEIGHTS }) {
   return (
     <aside

@@ -1,29 +1,22 @@
 import { Link } from 'react-router';
 import type { NewsArticle } from '../../../services/news';
-import { articleImageSource } from '../../../lib/article-image';
 import { formatDate } from '../../../lib/dates';
-import { ArticleImage } from './article-image';
+import { NewsArticleImage } from './article-image';
 import { articleLink } from './article-link';
 
 interface ArticleCardProps {
   article: NewsArticle;
-  /** Two lines on the home grid, three on the topic page (SPEC §9). */
+  /** Two lines on the home grid, three on the topic page (docs/product.md §21). */
   descriptionLines?: 2 | 3;
   headingLevel?: 'h3' | 'h2';
 }
 
-/** SPEC §2 card: image, source name, pt-BR date, title and description clamped; the whole card opens the article. */
+/** docs/product.md §2 card: image, source name, pt-BR date, title and description clamped; the whole card opens the article. */
 export function ArticleCard({ article, descriptionLines = 2, headingLevel: Heading = 'h3' }: ArticleCardProps) {
   const link = articleLink(article);
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
-      <ArticleImage
-        src={articleImageSource(article)}
-        alt={article.title}
-        width={640}
-        height={360}
-        className="aspect-video w-full bg-slate-200 object-cover"
-      />
+      <NewsArticleImage article={article} width={640} height={360} className="aspect-video w-full bg-slate-200 object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
           <span className="font-semibold text-brand-700">{article.sourceName}</span>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { NewsArticle } from '../../../services/news';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
 
-/** SPEC §2 grid: 1, 2 or 3 columns as the screen widens. */
+/** docs/product.md §2 grid: 1, 2 or 3 columns as the screen widens. */
 export function ArticleGrid({ articles, descriptionLines }: { articles: readonly NewsArticle[]; descriptionLines?: 2 | 3 }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">

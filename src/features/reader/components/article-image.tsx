@@ -1,5 +1,6 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import { DEFAULT_IMAGE } from '../../../lib/article-image';
+import type { NewsArticle } from '../../../services/news';
+import { DEFAULT_IMAGE, articleImageSource } from '../../../lib/article-image';
 
 interface ArticleImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'width' | 'height'> {
   src: string;
@@ -8,7 +9,7 @@ interface ArticleImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
   height: number;
 }
 
-/** An image with explicit dimensions (no layout shift) that shows the default image when its own fails (SPEC §4). */
+/** An image with explicit dimensions (no layout shift) that shows the default image when its own fails (docs/product.md §19). */
 export function ArticleImage({ src, alt, width, height, loading = 'lazy', ...rest }: ArticleImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = failedSrc === src ? DEFAULT_IMAGE : src;
@@ -27,4 +28,9 @@ export function ArticleImage({ src, alt, width, height, loading = 'lazy', ...res
       }}
     />
   );
+}
+
+/** A news article's picture: its own image, else its category's (docs/product.md §16), described by its title. */
+export function NewsArticleImage({ article, ...rest }: Omit<ArticleImageProps, 'src' | 'alt'> & { article: NewsArticle }) {
+  return <ArticleImage src={articleImageSource(article)} alt={article.title} {...rest} />;
 }

@@ -29,15 +29,6 @@ function LoggedError({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The visible message of a section that could not load (STYLE rule 8: the unexpected is shown and logged). */
-export function SectionError({ children = 'Não foi possível carregar este conteúdo agora. Tente novamente mais tarde.' }: { children?: ReactNode }) {
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      {children}
-    </p>
-  );
-}
-
 /**
  * Marks a loader's promise as handled: <Await> attaches its handlers only when it renders, so a promise that fails
  * before then would be reported as an unhandled rejection. The failure still reaches <Await>'s error element.

@@ -6,14 +6,15 @@ import type { Obituary } from '../../../services/obituaries';
 import { site } from '../../../config/site';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
-import { Deferred, SectionError } from '../components/deferred';
+import { ErrorAlert } from '../../../components/ui/alert-message';
+import { Deferred } from '../components/deferred';
 
 interface CommunitySectionProps {
   jobs: Promise<Job[]>;
   obituaries: Promise<Obituary[]>;
 }
 
-/** SPEC §2 community section: jobs, obituaries and the WhatsApp group, each card loading on its own. */
+/** docs/product.md §2 community section: jobs, obituaries and the WhatsApp group, each card loading on its own. */
 export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
   return (
     <section aria-labelledby="comunidade-titulo" className="space-y-4">
@@ -22,7 +23,7 @@ export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
       </h2>
       <div className="grid gap-6 md:grid-cols-3">
         <CommunityCard title="Vagas de Emprego" icon={<Briefcase aria-hidden="true" className="h-5 w-5" />}>
-          <Deferred promise={jobs} fallback={<CardSkeleton />} errorElement={<SectionError>Não foi possível carregar as vagas.</SectionError>}>
+          <Deferred promise={jobs} fallback={<CardSkeleton />} errorElement={<ErrorAlert>Não foi possível carregar as vagas.</ErrorAlert>}>
             {(items) => <JobList jobs={items} />}
           </Deferred>
           <a
@@ -40,7 +41,7 @@ export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
           <Deferred
             promise={obituaries}
             fallback={<CardSkeleton />}
-            errorElement={<SectionError>Não foi possível carregar o obituário.</SectionError>}
+            errorElement={<ErrorAlert>Não foi possível carregar o obituário.</ErrorAlert>}
           >
             {(items) => <ObituaryList obituaries={items} />}
           </Deferred>
@@ -80,37 +81,54 @@ function CommunityCard({ title, icon, children }: { title: string; icon: ReactNo
 }
 
 export function JobList({ jobs }: { jobs: readonly Job[] }) {
-  if (jobs.length === 0) return <p className="text-sm text-slate-600">Nenhuma vaga publicada no momento.</p>;
   return (
-    <ul className="divide-y divide-slate-100">
-      {jobs.map((job) => (
-        <li key={job.id} className="py-2">
-          <p className="font-semibold text-slate-900">{job.title}</p>
-          <p className="text-sm text-slate-700">{job.company}</p>
-          <p className="text-xs text-slate-600">
-            {job.location} • {job.contract_type}
-          </p>
-        </li>
-      ))}
-    </ul>
+    <CardList
+      items={jobs}
+      empty="Nenhuma vaga publicada no momento."
+      row={(job) => ({ title: job.title, subtitle: job.company, detail: `${job.location} • ${job.contract_type}` })}
+    />
   );
 }
 
 export function ObituaryList({ obituaries }: { obituaries: readonly Obituary[] }) {
-  if (obituaries.length === 0) return <p className="text-sm text-slate-600">Nenhum obituário publicado.</p>;
+  return (
+    <CardList
+      items={obituaries}
+      empty="Nenhum obituário publicado."
+      row={(obituary) => ({
+        title: obituary.name,
+        subtitle: (
+          <>
+            {obituary.age} anos • Falecimento: <time dateTime={obituary.death_date}>{formatDate(obituary.death_date)}</time>
+          </>
+        ),
+        detail: `Velório: ${obituary.funeral_location}, ${obituary.funeral_time}`,
+      })}
+    />
+  );
+}
+
+interface CardRow {
+  title: string;
+  subtitle: ReactNode;
+  detail: string;
+}
+
+/** A community card's short list: its empty text, or each item as a title, a subtitle and a detail line. */
+function CardList<Item extends { id: string }>({ items, empty, row }: { items: readonly Item[]; empty: string; row: (item: Item) => CardRow }) {
+  if (items.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
   return (
     <ul className="divide-y divide-slate-100">
-      {obituaries.map((obituary) => (
-        <li key={obituary.id} className="py-2">
-          <p className="font-semibold text-slate-900">{obituary.name}</p>
-          <p className="text-sm text-slate-700">
-            {obituary.age} anos • Falecimento: <time dateTime={obituary.death_date}>{formatDate(obituary.death_date)}</time>
-          </p>
-          <p className="text-xs text-slate-600">
-            Velório: {obituary.funeral_location}, {obituary.funeral_time}
-          </p>
-        </li>
-      ))}
+      {items.map((item) => {
+        const { title, subtitle, detail } = row(item);
+        return (
+          <li key={item.id} className="py-2">
+            <p className="font-semibold text-slate-900">{title}</p>
+            <p className="text-sm text-slate-700">{subtitle}</p>
+            <p className="text-xs text-slate-600">{detail}</p>
+          </li>
+        );
+      })}
     </ul>
   );
 }

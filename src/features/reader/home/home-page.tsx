@@ -4,9 +4,10 @@ import type { Obituary } from '../../../services/obituaries';
 import { FEATURED_ARTICLE } from '../../../services/news/sample-articles';
 import { site } from '../../../config/site';
 import { paths } from '../../../lib/paths';
+import { ErrorAlert } from '../../../components/ui/alert-message';
 import { AdBanner } from '../components/ad-banner';
 import { ArticleGrid, ArticleGridSkeleton, NewsSection } from '../components/article-grid';
-import { Deferred, SectionError } from '../components/deferred';
+import { Deferred } from '../components/deferred';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { CommunitySection } from './community-section';
 import { FeaturedStory } from './featured-story';
@@ -60,7 +61,7 @@ export function HomePage({ data }: { data: HomeData }) {
             <Deferred
               promise={data.mostRead}
               fallback={<MostReadSkeleton />}
-              errorElement={<SectionError>Não foi possível carregar as mais lidas.</SectionError>}
+              errorElement={<ErrorAlert>Não foi possível carregar as mais lidas.</ErrorAlert>}
             >
               {(articles) => <MostReadList articles={articles} />}
             </Deferred>
@@ -74,7 +75,7 @@ export function HomePage({ data }: { data: HomeData }) {
               <Deferred
                 promise={section.articles}
                 fallback={<ArticleGridSkeleton />}
-                errorElement={<SectionError>Não foi possível carregar as notícias desta seção.</SectionError>}
+                errorElement={<ErrorAlert>Não foi possível carregar as notícias desta seção.</ErrorAlert>}
               >
                 {(articles) =>
                   articles.length === 0 ? (

@@ -3,7 +3,7 @@ import type { NewsArticle } from '../../../services/news';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 
-/** SPEC §2 'Notícias Mais Lidas': numbered 01, 02, ... with title and date. Opening one counts its view on the article page. */
+/** docs/product.md §2 'Notícias Mais Lidas': numbered 01, 02, ... with title and date. Opening one counts its view on the article page. */
 export function MostReadList({ articles }: { articles: readonly NewsArticle[] }) {
   if (articles.length === 0) return <p className="text-sm text-slate-600">Nenhuma notícia publicada ainda.</p>;
   return (

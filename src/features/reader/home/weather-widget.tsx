@@ -2,7 +2,7 @@ import { Droplets, Sun, Wind } from 'lucide-react';
 import { site } from '../../../config/site';
 import { formatWeekdayDayMonth } from '../../../lib/dates';
 
-/** SPEC §2: city and today's date are real; the weather values are fixed. */
+/** docs/product.md §2: city and today's date are real; the weather values are fixed. */
 export function WeatherWidget({ today = new Date() }: { today?: Date }) {
   return (
     <section aria-labelledby="clima-titulo" className="rounded-lg bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white shadow-sm">

@@ -5,7 +5,7 @@ import { renderInRouter } from '../testing/render-in-router';
 import { ReaderLayout } from './reader-layout';
 
 describe('reader layout', () => {
-  it('has the masthead, the topic navigation in SPEC order and the footer', () => {
+  it('has the masthead, the topic navigation in its order and the footer', () => {
     renderInRouter(<ReaderLayout />);
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Porto Ferreira Notícias' })).toHaveAttribute('href', '/');

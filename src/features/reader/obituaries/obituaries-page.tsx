@@ -1,17 +1,17 @@
-import { useId, useState } from 'react';
-import { Search, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { UserRound } from 'lucide-react';
 import type { Obituary } from '../../../services/obituaries';
 import { formatLongDate } from '../../../lib/dates';
 import { site } from '../../../config/site';
+import { ErrorAlert } from '../../../components/ui/alert-message';
 import { ArticleImage } from '../components/article-image';
-import { Deferred, SectionError } from '../components/deferred';
+import { Deferred } from '../components/deferred';
+import { NO_FILTER, SearchFilters } from '../components/search-filters';
 import { useDocumentMeta } from '../components/use-document-meta';
-import { filterObituaries, type ObituaryFilter } from './obituary-filters';
+import { filterObituaries } from './obituary-filters';
 
 export function ObituariesPage({ obituaries }: { obituaries: Promise<Obituary[]> }) {
-  const [filter, setFilter] = useState<ObituaryFilter>({ name: '', deathDate: '' });
-  const nameId = useId();
-  const dateId = useId();
+  const [filter, setFilter] = useState(NO_FILTER);
   useDocumentMeta('Obituário', `Homenagens e informações sobre falecimentos em ${site.city}.`);
 
   return (
@@ -21,39 +21,12 @@ export function ObituariesPage({ obituaries }: { obituaries: Promise<Obituary[]>
         <p className="mt-1 text-slate-700">Homenagens e informações sobre falecimentos em Porto Ferreira</p>
       </header>
 
-      <search className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row">
-        <div className="relative flex-1">
-          <label htmlFor={nameId} className="sr-only">
-            Buscar por nome
-          </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-          <input
-            id={nameId}
-            type="search"
-            placeholder="Buscar por nome..."
-            value={filter.name}
-            onChange={(event) => setFilter((current) => ({ ...current, name: event.target.value }))}
-            className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-slate-900 placeholder:text-slate-500"
-          />
-        </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor={dateId} className="whitespace-nowrap text-sm font-medium text-slate-700">
-            Data do falecimento
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            value={filter.deathDate}
-            onChange={(event) => setFilter((current) => ({ ...current, deathDate: event.target.value }))}
-            className="rounded-md border border-slate-300 px-3 py-2 text-slate-900"
-          />
-        </div>
-      </search>
+      <SearchFilters filter={filter} onChange={setFilter} searchLabel="Buscar por nome" dateLabel="Data do falecimento" />
 
       <Deferred
         promise={obituaries}
         fallback={<p role="status" className="py-12 text-center text-slate-600">Carregando obituários...</p>}
-        errorElement={<SectionError>Não foi possível carregar os obituários. Tente novamente mais tarde.</SectionError>}
+        errorElement={<ErrorAlert>Não foi possível carregar os obituários. Tente novamente mais tarde.</ErrorAlert>}
       >
         {(loaded) => <ObituaryResults obituaries={filterObituaries(loaded, filter)} />}
       </Deferred>

@@ -1,11 +1,9 @@
 import { useLoaderData } from 'react-router';
-import { listPublishedObituaries } from '../../../services/obituaries';
-import { awaitedLater } from '../components/deferred';
-import { readerClient } from '../reader-client';
+import { loadObituaries } from '../reader-data';
 import { ObituariesPage } from './obituaries-page';
 
 export function loader() {
-  return { obituaries: awaitedLater(readerClient().then((client) => listPublishedObituaries(client))) };
+  return { obituaries: loadObituaries() };
 }
 
 export function Component() {

@@ -1,15 +1,12 @@
 import type { NewsArticle } from '../../../services/news';
 import { toDateInputValue } from '../../../lib/dates';
+import type { ListFilter } from '../components/search-filters';
 
-export interface NewsFilter {
-  /** Case-insensitive substring of the title or description. */
-  search: string;
-  /** YYYY-MM-DD: the publication's local calendar day must match exactly; empty means any day. */
-  date: string;
-}
-
-/** SPEC §5 topic filters, applied on the client. */
-export function filterNews(articles: readonly NewsArticle[], { search, date }: NewsFilter): NewsArticle[] {
+/**
+ * docs/product.md §19.7 topic filters, applied on the client: `search` is a case-insensitive substring of the title or the
+ * description; `date` must be the publication's local calendar day.
+ */
+export function filterNews(articles: readonly NewsArticle[], { search, date }: ListFilter): NewsArticle[] {
   const needle = search.trim().toLocaleLowerCase('pt-BR');
   return articles.filter((article) => {
     const matchesText =

@@ -1,15 +1,15 @@
-import { useId, useState, type ReactNode } from 'react';
-import { ArrowLeft, Search } from 'lucide-react';
-import { Link } from 'react-router';
+import { useState, type ReactNode } from 'react';
 import type { NewsArticle } from '../../../services/news';
 import { site } from '../../../config/site';
-import { paths } from '../../../lib/paths';
+import { ErrorAlert } from '../../../components/ui/alert-message';
 import { ArticleGrid } from '../components/article-grid';
-import { Deferred, SectionError } from '../components/deferred';
+import { BackToHomeLink } from '../components/back-to-home-link';
+import { Deferred } from '../components/deferred';
+import { NO_FILTER, SearchFilters, type ListFilter } from '../components/search-filters';
 import { useDocumentMeta } from '../components/use-document-meta';
-import { filterNews, type NewsFilter } from './news-filters';
+import { filterNews } from './news-filters';
 
-/** The topic's publications first, then its external articles (SPEC §7); `localFailed` when the first could not load. */
+/** The topic's publications first, then its external articles (docs/product.md §18); `localFailed` when the first could not load. */
 export interface TopicArticles {
   articles: NewsArticle[];
   localFailed: boolean;
@@ -24,16 +24,11 @@ interface TopicPageProps {
 }
 
 export function TopicPage({ provisionalName, topicName, articles }: TopicPageProps) {
-  const [filter, setFilter] = useState<NewsFilter>({ search: '', date: '' });
-  const searchId = useId();
-  const dateId = useId();
+  const [filter, setFilter] = useState(NO_FILTER);
 
   return (
     <div className="space-y-6">
-      <Link to={paths.home()} className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Voltar para a página inicial
-      </Link>
+      <BackToHomeLink />
       <Deferred
         promise={topicName}
         fallback={<TopicHeader name={provisionalName} />}
@@ -42,39 +37,12 @@ export function TopicPage({ provisionalName, topicName, articles }: TopicPagePro
         {(name) => <TopicHeader name={name ?? provisionalName} />}
       </Deferred>
 
-      <search className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row">
-        <div className="relative flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            Buscar notícias
-          </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-          <input
-            id={searchId}
-            type="search"
-            placeholder="Buscar notícias..."
-            value={filter.search}
-            onChange={(event) => setFilter((current) => ({ ...current, search: event.target.value }))}
-            className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-slate-900 placeholder:text-slate-500"
-          />
-        </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor={dateId} className="text-sm font-medium text-slate-700">
-            Data
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            value={filter.date}
-            onChange={(event) => setFilter((current) => ({ ...current, date: event.target.value }))}
-            className="rounded-md border border-slate-300 px-3 py-2 text-slate-900"
-          />
-        </div>
-      </search>
+      <SearchFilters filter={filter} onChange={setFilter} searchLabel="Buscar notícias" dateLabel="Data" />
 
       <Deferred
         promise={articles}
         fallback={<p role="status" className="py-12 text-center text-slate-600">Carregando notícias...</p>}
-        errorElement={<SectionError>Não foi possível carregar as notícias. Tente novamente mais tarde.</SectionError>}
+        errorElement={<ErrorAlert>Não foi possível carregar as notícias. Tente novamente mais tarde.</ErrorAlert>}
       >
         {(loaded) => (
           <TopicResults loaded={loaded} filter={filter} />
@@ -94,7 +62,7 @@ function TopicHeader({ name }: { name: string }) {
   );
 }
 
-function TopicResults({ loaded, filter }: { loaded: TopicArticles; filter: NewsFilter }) {
+function TopicResults({ loaded, filter }: { loaded: TopicArticles; filter: ListFilter }) {
   const visible = filterNews(loaded.articles, filter);
   let results: ReactNode;
   if (visible.length === 0) {
@@ -109,7 +77,7 @@ function TopicResults({ loaded, filter }: { loaded: TopicArticles; filter: NewsF
   }
   return (
     <div className="space-y-4">
-      {loaded.localFailed && <SectionError>Não foi possível carregar as publicações locais agora.</SectionError>}
+      {loaded.localFailed && <ErrorAlert>Não foi possível carregar as publicações locais agora.</ErrorAlert>}
       <p role="status" className="sr-only">
         {visible.length === 1 ? '1 notícia' : `${visible.length} notícias`}
       </p>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type Database } from './database.ts';
+import { openDatabase, type Database } from '../../local-supabase/src/db/database.ts';
+import { env } from '../../local-supabase/src/env.ts';
 
 /** A throwaway database for one test file, and how to get rid of it. */
 export interface FreshDatabase {
@@ -12,10 +13,11 @@ export interface FreshDatabase {
 }
 
 /**
- * Tests run on in-memory PGlite by default; when DATABASE_URL points at a PostgreSQL server, each test file gets a
- * uniquely named database created on that server, so files run in parallel without touching each other's tables.
+ * Tests run on in-memory PGlite by default; when DATABASE_URL points at a PostgreSQL server (`npm run
+ * test:postgres`), each test file gets a uniquely named database created on that server, so files run in parallel
+ * without touching each other's tables.
  */
-export async function createFreshDatabase(serverUrl = process.env.DATABASE_URL): Promise<FreshDatabase> {
+export async function createFreshDatabase(serverUrl = env().databaseUrl): Promise<FreshDatabase> {
   if (!serverUrl) return { databaseUrl: undefined, open: () => openDatabase(), drop: () => Promise.resolve() };
   const name = `pf_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const server = await openDatabase({ databaseUrl: serverUrl });
@@ -31,6 +33,25 @@ export async function createFreshDatabase(serverUrl = process.env.DATABASE_URL):
       } finally {
         await server.close();
       }
+    },
+  };
+}
+
+export interface FreshSqlDatabase {
+  db: Database;
+  /** Closes the connection and, on PostgreSQL, drops the throwaway database. */
+  dispose(): Promise<void>;
+}
+
+/** An empty database with one open connection, for the suites that speak SQL to it (see createFreshDatabase). */
+export async function openFreshDatabase(serverUrl?: string): Promise<FreshSqlDatabase> {
+  const fresh = await createFreshDatabase(serverUrl);
+  const db = await fresh.open();
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      await fresh.drop();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { buildSchemaCache, type SchemaCache } from './schema-cache.ts';
+import { buildSchemaCache, type SchemaCache } from '../../local-supabase/src/rest/schema-cache.ts';
 
 /** A schema cache like the portal's, built from catalog rows, for the pure tests (no database). */
 export function portalSchema(): SchemaCache {
@@ -65,6 +65,42 @@ export function portalSchema(): SchemaCache {
         return_type: 'topics',
         return_typtype: 'c',
         returns_set: true,
+        volatility: 's',
+        return_columns: [
+          { name: 'id', type: 'uuid' },
+          { name: 'name', type: 'text' },
+          { name: 'slug', type: 'text' },
+        ],
+        return_relation: 'topics',
+      },
+      {
+        // RETURNS TABLE (...): the columns are its TABLE parameters.
+        name: 'search',
+        args: [
+          { name: 'q', type: 'text', mode: 'i' },
+          { name: 'after', type: 'timestamp with time zone', mode: 'i' },
+          { name: 'id', type: 'uuid', mode: 't' },
+          { name: 'title', type: 'text', mode: 't' },
+          { name: 'rank', type: 'real', mode: 't' },
+        ],
+        nargdefaults: 1,
+        return_type: 'record',
+        return_typtype: 'p',
+        returns_set: true,
+        volatility: 's',
+      },
+      {
+        // OUT parameters, one row: an object.
+        name: 'totals',
+        args: [
+          { name: 'q', type: 'text', mode: 'i' },
+          { name: 'total', type: 'integer', mode: 'o' },
+          { name: 'exact', type: 'boolean', mode: 'o' },
+        ],
+        nargdefaults: 0,
+        return_type: 'record',
+        return_typtype: 'p',
+        returns_set: false,
         volatility: 's',
       },
       {

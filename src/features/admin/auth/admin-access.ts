@@ -1,0 +1,75 @@
+import { redirect } from 'react-router';
+import { browserClient } from '../../../services/browser-client';
+import { getSession, userFromSession, type SignedInUser } from '../../../services/auth';
+import { getOwnProfile, type Profile } from '../../../services/profiles';
+import { loadScreenData } from '../shared/route-data';
+import { loginPathFor } from './return-path';
+
+/** What the signed-in account may see: the panel, or (docs/decisions/0001) the notice that it waits for approval. */
+export type AdminAccess =
+  | { status: 'admin'; user: SignedInUser; profile: Profile }
+  | { status: 'pending'; user: SignedInUser; profile: Profile | null };
+
+const ACCOUNT_LOAD_FAILURE = 'Não foi possível carregar sua conta. Recarregue a página ou tente novamente mais tarde.';
+
+function signInFirst(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(loginPathFor(`${url.pathname}${url.search}${url.hash}`));
+}
+
+// The admin layout's loader and a screen's loader run side by side (a route's code may even arrive first), and each
+// needs to know who is signed in: they share one check per navigation, found by its request. A screen's loader
+// that runs alone (after a save, or moving between screens) trusts the last check that found this user an admin;
+// the layout checks afresh on every sign-in change and on 'Verificar novamente'.
+const checks = new WeakMap<Request, Promise<AdminAccess>>();
+let approvedUserId: string | null = null;
+
+/**
+ * The signed-in user as supabase-js reports it (it keeps the session in localStorage, refreshes it, and signs out
+ * on a failed refresh: docs/product.md §19), or null.
+ */
+export async function currentUser(): Promise<SignedInUser | null> {
+  let user: SignedInUser | null;
+  try {
+    user = userFromSession(await getSession(browserClient()));
+  } catch (error) {
+    // An unreadable stored session is as good as none: the sign-in page asks again.
+    console.error(error);
+    user = null;
+  }
+  // Signed out, the approval is forgotten: whoever signs in next is checked afresh.
+  if (!user) approvedUserId = null;
+  return user;
+}
+
+async function checkAccess(request: Request): Promise<AdminAccess> {
+  const user = await currentUser();
+  if (!user) throw signInFirst(request);
+  const profile = await loadScreenData(ACCOUNT_LOAD_FAILURE, () => getOwnProfile(browserClient(), user.id));
+  approvedUserId = profile?.role === 'admin' ? user.id : null;
+  return profile?.role === 'admin' ? { status: 'admin', user, profile } : { status: 'pending', user, profile };
+}
+
+/** For the admin layout's loader: who is signed in and whether approved; no session → the sign-in page. */
+export function loadAdminAccess(request: Request): Promise<AdminAccess> {
+  let check = checks.get(request);
+  if (!check) {
+    check = checkAccess(request);
+    checks.set(request, check);
+  }
+  return check;
+}
+
+/**
+ * For every screen's loader, before its requests: no session → the sign-in page; an account waiting for approval
+ * gets a 403 and nothing is requested (the layout shows the notice instead of the screen).
+ */
+export async function requireAdmin(request: Request): Promise<void> {
+  if (!checks.has(request)) {
+    const user = await currentUser();
+    if (!user) throw signInFirst(request);
+    if (user.id === approvedUserId) return;
+  }
+  const access = await loadAdminAccess(request);
+  if (access.status !== 'admin') throw new Response('Forbidden', { status: 403, statusText: 'Forbidden' });
+}

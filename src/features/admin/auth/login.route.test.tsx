@@ -1,0 +1,44 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import type { SignedInUser } from '../../../services/auth';
+import { paths } from '../../../lib/paths';
+import { renderRoute } from '../testing/render-route';
+import * as loginRoute from './login.route';
+
+const editor: SignedInUser = { id: 'u1', email: 'redacao@example.com', name: 'Redação' };
+
+// supabase-js as the sign-in page sees it: a session here is the signed-in user itself.
+const auth = vi.hoisted(() => ({
+  user: null as SignedInUser | null,
+  listener: undefined as ((event: string, session: SignedInUser | null) => void) | undefined,
+}));
+vi.mock('../../../services/auth', () => ({
+  getSession: () => Promise.resolve(auth.user),
+  userFromSession: (session: SignedInUser | null) => session,
+  onAuthChange: (_client: unknown, listener: typeof auth.listener) => {
+    auth.listener = listener;
+    return () => (auth.listener = undefined);
+  },
+  signIn: vi.fn(),
+}));
+vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
+
+beforeEach(() => {
+  auth.user = null;
+});
+
+describe('the sign-in route', () => {
+  it('sends a signed-in user straight on, to the page first asked for (docs/product.md §2)', async () => {
+    auth.user = editor;
+    renderRoute(loginRoute, { pattern: paths.admin.login.pattern, path: '/admin/login?redirectTo=%2Fadmin%2Fjobs' });
+    expect(await screen.findByText('outra página: /admin/jobs')).toBeInTheDocument();
+  });
+
+  it('shows the form without a session, and moves on when a sign-in happens in another tab', async () => {
+    renderRoute(loginRoute, { pattern: paths.admin.login.pattern });
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    auth.user = editor;
+    act(() => auth.listener?.('SIGNED_IN', editor));
+    expect(await screen.findByText('outra página: /admin')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { SignedInUser } from '../../../services/auth';
+import type { Profile } from '../../../services/profiles';
+import { paths } from '../../../lib/paths';
+import { requireAdmin } from '../auth/admin-access';
+import { renderRoute } from '../testing/render-route';
+import * as layoutRoute from './admin-layout.route';
+
+const editor: SignedInUser = { id: 'u1', email: 'redacao@example.com', name: 'Redação' };
+const profile = (role: Profile['role']): Profile => ({ id: 'u1', name: 'Redação', email: editor.email, role, created_at: '2026-10-01T12:00:00Z' });
+
+// supabase-js as the guard sees it. A session here is the signed-in user itself; `auth.change` plays an auth event
+// (a sign-out in another tab).
+const auth = vi.hoisted(() => ({
+  user: null as SignedInUser | null,
+  listener: undefined as ((event: string, session: SignedInUser | null) => void) | undefined,
+  change(user: SignedInUser | null) {
+    this.user = user;
+    this.listener?.(user ? 'SIGNED_IN' : 'SIGNED_OUT', user);
+  },
+}));
+vi.mock('../../../services/auth', () => ({
+  getSession: () => Promise.resolve(auth.user),
+  userFromSession: (session: SignedInUser | null) => session,
+  onAuthChange: (_client: unknown, listener: typeof auth.listener) => {
+    auth.listener = listener;
+    return () => (auth.listener = undefined);
+  },
+  signOut: () => Promise.resolve(),
+}));
+const profiles = vi.hoisted(() => ({ getOwnProfile: vi.fn<(client: unknown, id: string) => Promise<Profile | null>>() }));
+vi.mock('../../../services/profiles', () => profiles);
+vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
+
+/** A screen under the layout whose loader, like every admin screen's, asks the guard first; it has its own error element, as they do. */
+const screenData = vi.fn(() => Promise.resolve('os dados da tela'));
+async function screenLoader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return screenData();
+}
+
+function renderAdmin(path: string) {
+  return renderRoute(layoutRoute, {
+    pattern: paths.admin.root.pattern,
+    path,
+    children: [
+      { path: paths.admin.jobs.pattern, loader: screenLoader, element: <h1>Vagas de Emprego</h1>, errorElement: <p>A tela falhou.</p> },
+    ],
+  });
+}
+
+beforeEach(() => {
+  auth.user = editor;
+  profiles.getOwnProfile.mockReset().mockResolvedValue(profile('admin'));
+  screenData.mockClear();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the admin layout route', () => {
+  it('sends a visitor without a session to the sign-in page, remembering the page, and asks nothing else', async () => {
+    auth.user = null;
+    renderAdmin('/admin/jobs?ordem=nome');
+    expect(await screen.findByText(`outra página: /admin/login?redirectTo=${encodeURIComponent('/admin/jobs?ordem=nome')}`)).toBeInTheDocument();
+    expect(profiles.getOwnProfile).not.toHaveBeenCalled();
+    expect(screenData).not.toHaveBeenCalled();
+  });
+
+  it("shows an administrator the panel and the screen, with the account's name", async () => {
+    renderAdmin('/admin/jobs');
+    expect(await screen.findByRole('heading', { name: 'Vagas de Emprego' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Painel administrativo' })).toBeInTheDocument();
+    expect(screen.getByText('Redação')).toBeInTheDocument();
+    // One profile request for the layout and the screen together.
+    expect(profiles.getOwnProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a pending account the notice and no screen; 'Verificar novamente' checks again", async () => {
+    profiles.getOwnProfile.mockResolvedValue(profile('pending'));
+    renderAdmin('/admin/jobs');
+    expect(await screen.findByRole('heading', { name: 'Conta aguardando aprovação' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByText('A tela falhou.')).not.toBeInTheDocument();
+    expect(screenData).not.toHaveBeenCalled();
+
+    profiles.getOwnProfile.mockResolvedValue(profile('admin'));
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Vagas de Emprego' })).toBeInTheDocument();
+    expect(screenData).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the account could not be loaded when the profile request fails, and logs it', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    profiles.getOwnProfile.mockRejectedValue(new Error('network down'));
+    renderAdmin('/admin/jobs');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar sua conta.');
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('checks an account afresh when it signs in again: revoked meanwhile, it gets the notice, and no screen data', async () => {
+    const router = renderAdmin('/admin/jobs');
+    await screen.findByRole('heading', { name: 'Vagas de Emprego' });
+    act(() => auth.change(null));
+    await screen.findByText(/^outra página: \/admin\/login/);
+
+    profiles.getOwnProfile.mockResolvedValue(profile('pending'));
+    auth.user = editor;
+    await act(() => router.navigate('/admin/jobs'));
+    expect(await screen.findByRole('heading', { name: 'Conta aguardando aprovação' })).toBeInTheDocument();
+    expect(screenData).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes to the sign-in page when the session ends elsewhere (another tab signs out)', async () => {
+    renderAdmin('/admin/jobs');
+    await screen.findByRole('heading', { name: 'Vagas de Emprego' });
+    act(() => auth.change(null));
+    expect(await screen.findByText(/^outra página: \/admin\/login/)).toBeInTheDocument();
+  });
+});

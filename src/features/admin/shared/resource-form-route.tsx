@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { redirect, useLoaderData, useNavigate, useParams, type ActionFunctionArgs, type LoaderFunctionArgs, type SubmitTarget } from 'react-router';
+import { browserClient } from '../../../services/browser-client';
+import type { Client } from '../../../services/client';
+import type { ExternalSave } from '../../../components/form/use-validated-form';
+import { requireAdmin } from '../auth/admin-access';
+import { AdminRouteError } from './admin-route-error';
+import { PageHeader } from './page-header';
+import { actionFailure, loadScreenData, readJson, recordNotFound } from './route-data';
+import { useSaveFetcher } from './use-save-fetcher';
+
+/** What a resource's form gets from the generic route. */
+export interface ResourceFormProps<Values> {
+  initialValues: Values;
+  /** The route's action, through a fetcher: see useSaveFetcher. */
+  save: ExternalSave<Values>;
+  onCancel: () => void;
+}
+
+/** What a resource (publications, obituaries, jobs) tells the generic form route: its words, form and services. */
+export interface ResourceForm<Row, Values extends SubmitTarget, Input, Extra> {
+  /** The page's titles ('Nova Vaga', 'Editar Vaga') and docs/product.md §20's messages. */
+  words: { create: string; edit: string; loadFailure: string; saveFailure: string };
+  listPath: () => string;
+  service: {
+    /** The row being edited, or null when there is none. */
+    get: (client: Client, id: string) => Promise<Row | null>;
+    /** Creates (no id) or updates the row; throws the service's error. */
+    save: (client: Client, input: Input, id?: string) => Promise<unknown>;
+  };
+  /** The form's values from a row, for a new row, and as the service's input. */
+  values: { fromRow: (row: Row) => Values; empty: () => Values; toInput: (values: Values) => Input };
+  /** What the form needs besides the row (the topics to choose from), requested at the same time. */
+  loadExtra?: (client: Client) => Promise<Extra>;
+  /** Runs after a successful save, before the list opens. */
+  afterSave?: (id: string | undefined) => void;
+  renderForm: (props: ResourceFormProps<Values>, loaded: { id: string | undefined; extra: Extra | null }) => ReactNode;
+}
+
+/**
+ * A create/edit route module's exports (`loader`, `action`, `Component`, `ErrorBoundary`) for one resource. The
+ * loader requests the row and what the form needs at once; an unknown id is "not found". The action saves and opens
+ * the list, which loads afresh; a failed save answers the resource's message, and the form keeps what was typed.
+ */
+export function resourceFormRoute<Row, Values extends SubmitTarget, Input, Extra = null>(resource: ResourceForm<Row, Values, Input, Extra>) {
+  async function loader({ request, params }: LoaderFunctionArgs) {
+    await requireAdmin(request);
+    const { id } = params;
+    const client = browserClient();
+    const [row, extra] = await loadScreenData(resource.words.loadFailure, () =>
+      Promise.all([id ? resource.service.get(client, id) : null, resource.loadExtra?.(client) ?? null]),
+    );
+    // A missing row is an expected answer (a deleted row, a stale link): the error element says so, nothing is logged.
+    if (id && !row) throw recordNotFound();
+    return { id, values: row ? resource.values.fromRow(row) : resource.values.empty(), extra };
+  }
+
+  async function action({ request, params }: ActionFunctionArgs) {
+    const values = await readJson<Values>(request);
+    try {
+      await resource.service.save(browserClient(), resource.values.toInput(values), params.id);
+    } catch (error) {
+      console.error(error);
+      return actionFailure(resource.words.saveFailure);
+    }
+    resource.afterSave?.(params.id);
+    return redirect(resource.listPath());
+  }
+
+  function Header({ id }: { id: string | undefined }) {
+    return <PageHeader title={id ? resource.words.edit : resource.words.create} backTo={resource.listPath()} />;
+  }
+
+  /** Keyed by the row: another row's form starts afresh, with its own save. */
+  function FormWithSave({ id, values, extra }: { id: string | undefined; values: Values; extra: Extra | null }) {
+    const navigate = useNavigate();
+    const save = useSaveFetcher<Values>();
+    return resource.renderForm({ initialValues: values, save, onCancel: () => void navigate(resource.listPath()) }, { id, extra });
+  }
+
+  function Component() {
+    const { id, values, extra } = useLoaderData<typeof loader>();
+    return (
+      <>
+        <Header id={id} />
+        <FormWithSave key={id ?? 'new'} id={id} values={values} extra={extra} />
+      </>
+    );
+  }
+
+  function ErrorBoundary() {
+    return <AdminRouteError header={<Header id={useParams().id} />} />;
+  }
+
+  return { loader, action, Component, ErrorBoundary };
+}

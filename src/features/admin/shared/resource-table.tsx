@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { DataTable, EmptyRow, cell, desktopCell, phoneDetails } from './data-table';
+import { RowActions } from './row-actions';
+import { StatusBadge } from './status-badge';
+
+/** A published-or-draft row of a resource list (publications, obituaries, jobs). */
+export interface PublishableRow {
+  id: string;
+  published: boolean;
+}
+
+export interface Column<Row> {
+  header: string;
+  render: (row: Row) => ReactNode;
+  /** Left out on a phone: the first column repeats what matters of it. */
+  phoneHidden?: boolean;
+  className?: string;
+}
+
+/** On a phone, under a row's name: its status, then what the left-out columns say. */
+export function PhoneDetails({ row, publishedLabel, details }: { row: PublishableRow; publishedLabel?: string; details: readonly ReactNode[] }) {
+  return (
+    <p className={phoneDetails}>
+      <StatusBadge published={row.published} publishedLabel={publishedLabel} />
+      {details.map((detail, index) => (
+        // The details never move: their place is their identity.
+        <span key={index}>{detail}</span>
+      ))}
+    </p>
+  );
+}
+
+/** A first cell of a title over its description (one line), with the phone's details under them. */
+export function TitleCell({ title, description, ...phone }: { title: string; description: string | null } & Parameters<typeof PhoneDetails>[0]) {
+  return (
+    <>
+      <p className="font-medium text-slate-900">{title}</p>
+      {description && <p className="line-clamp-1 text-xs text-slate-600">{description}</p>}
+      <PhoneDetails {...phone} />
+    </>
+  );
+}
+
+/** The 'Status' column: 'Publicado' (jobs say 'Publicada') or 'Rascunho', left out on a phone. */
+export function statusColumn<Row extends PublishableRow>(publishedLabel?: string): Column<Row> {
+  return { header: 'Status', phoneHidden: true, render: (row) => <StatusBadge published={row.published} publishedLabel={publishedLabel} /> };
+}
+
+interface ResourceTableProps<Row extends PublishableRow> {
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  emptyText: string;
+  /** What a row is called in its buttons' accessible names ('Editar: Título'). */
+  rowLabel: (row: Row) => string;
+  editPath: (id: string) => string;
+  busyId: string | null;
+  onTogglePublished: (row: Row) => void;
+  onDelete: (row: Row) => void;
+}
+
+/** docs/product.md §2's lists of publications, obituaries and jobs: the resource's columns, then edit, publish and delete. */
+export function ResourceTable<Row extends PublishableRow>({
+  caption,
+  columns,
+  rows,
+  emptyText,
+  rowLabel,
+  editPath,
+  busyId,
+  onTogglePublished,
+  onDelete,
+}: ResourceTableProps<Row>) {
+  const headers = [...columns.map((column) => column.header), 'Ações'];
+  const phoneHidden = columns.filter((column) => column.phoneHidden).map((column) => column.header);
+  return (
+    <DataTable caption={caption} headers={headers} phoneHidden={phoneHidden}>
+      {rows.length === 0 && <EmptyRow colSpan={headers.length}>{emptyText}</EmptyRow>}
+      {rows.map((row) => (
+        <tr key={row.id}>
+          {columns.map((column) => (
+            <td key={column.header} className={`${cell} ${column.phoneHidden ? desktopCell : ''} ${column.className ?? ''}`}>
+              {column.render(row)}
+            </td>
+          ))}
+          <td className={cell}>
+            <RowActions
+              itemLabel={rowLabel(row)}
+              edit={editPath(row.id)}
+              published={row.published}
+              onTogglePublished={() => onTogglePublished(row)}
+              onDelete={() => onDelete(row)}
+              busy={busyId === row.id}
+            />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,60 @@
+import { useId, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
+import { Search } from 'lucide-react';
+
+/** What a list page's filters hold; what the text must match (a title, a name) is the page's filter function's. */
+export interface ListFilter {
+  search: string;
+  /** YYYY-MM-DD, from the date field; empty means any day. */
+  date: string;
+}
+
+export const NO_FILTER: ListFilter = { search: '', date: '' };
+
+interface SearchFiltersProps {
+  filter: ListFilter;
+  onChange: Dispatch<SetStateAction<ListFilter>>;
+  /** The search box's accessible name ('Buscar notícias'); its placeholder is the same text with '...'. */
+  searchLabel: string;
+  /** The visible label of the date field ('Data', 'Data do falecimento'). */
+  dateLabel: string;
+}
+
+/** A list page's filters, applied in the browser as the reader types: a text search and one day. */
+export function SearchFilters({ filter, onChange, searchLabel, dateLabel }: SearchFiltersProps) {
+  const searchId = useId();
+  const dateId = useId();
+  const change = (key: keyof ListFilter) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    onChange((current) => ({ ...current, [key]: value }));
+  };
+  return (
+    <search className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row">
+      <div className="relative flex-1">
+        <label htmlFor={searchId} className="sr-only">
+          {searchLabel}
+        </label>
+        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+        <input
+          id={searchId}
+          type="search"
+          placeholder={`${searchLabel}...`}
+          value={filter.search}
+          onChange={change('search')}
+          className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-slate-900 placeholder:text-slate-500"
+        />
+      </div>
+      <div className="flex items-center gap-2">
+        <label htmlFor={dateId} className="whitespace-nowrap text-sm font-medium text-slate-700">
+          {dateLabel}
+        </label>
+        <input
+          id={dateId}
+          type="date"
+          value={filter.date}
+          onChange={change('date')}
+          className="rounded-md border border-slate-300 px-3 py-2 text-slate-900"
+        />
+      </div>
+    </search>
+  );
+}
