@@ -366,12 +366,12 @@ async function scenarios(db: Database, anon: BenchClient, admin: BenchClient): P
           .limit(PAGE),
     },
     {
-      name: 'admin list page 1 (count=planned)',
+      name: 'admin list page 1 (count=estimated)',
       who: 'admin',
       run: () =>
         admin
           .from('publications')
-          .select(ADMIN_COLUMNS, { count: 'planned' })
+          .select(ADMIN_COLUMNS, { count: 'estimated' })
           .order('created_at', { ascending: false })
           .order('id', { ascending: false })
           .limit(PAGE),

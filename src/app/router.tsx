@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
           { path: paths.externalArticle.pattern, lazy: () => import('../features/reader/article/external-article.route') },
           { path: paths.article.pattern, lazy: () => import('../features/reader/article/article.route') },
           { path: paths.obituaries.pattern, lazy: () => import('../features/reader/obituaries/obituaries.route') },
+          { path: paths.search.pattern, lazy: () => import('../features/reader/search/search.route') },
           { path: paths.advertising.pattern, lazy: () => import('../features/reader/advertising/advertising.route') },
           // Its loader always throws, so the error element renders; `element: null` only says so to the router.
           { path: '*', loader: notFound, element: null },

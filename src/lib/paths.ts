@@ -18,6 +18,8 @@ export const paths = {
     builtInId ? `/noticia/externa?id=${segment(builtInId)}` : '/noticia/externa',
   ),
   obituaries: route('/obituarios', () => '/obituarios'),
+  /** The site search; without a query, its empty form. */
+  search: route('/busca', (q?: string) => (q?.trim() ? `/busca?q=${encodeURIComponent(q.trim())}` : '/busca')),
   advertising: route('/anuncie', () => '/anuncie'),
   admin: {
     root: route('/admin', () => '/admin'),

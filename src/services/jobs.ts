@@ -2,6 +2,7 @@ import type { ContractType, InsertRow, Row } from '../types/database';
 import { isUuid } from '../lib/uuid';
 import type { Client } from './client';
 import { check, unwrap, unwrapOptional } from './errors';
+import { ADMIN_PAGE_SIZE, keysetFilter, publishedFor, type AdminListPage, type AdminListQuery } from './publications';
 
 export type Job = Row<'jobs'>;
 export type JobInput = Omit<InsertRow<'jobs'>, 'id' | 'created_at'>;
@@ -46,4 +47,31 @@ export async function setJobPublished(client: Client, id: string, published: boo
 
 export async function deleteJob(client: Client, id: string): Promise<void> {
   check(await client.from('jobs').delete().eq('id', id));
+}
+
+/** A LIKE pattern matching `text` anywhere, its wildcards escaped. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The admin job list, one page, newest first: keyset on (created_at, id) with an exact total. The search is a title
+ * ILIKE: the jobs table stays small (a few hundred rows), so no search function of its own.
+ */
+export async function listJobsPage(client: Client, query: AdminListQuery): Promise<AdminListPage<Job>> {
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  const published = publishedFor(query.status);
+  let request = client.from('jobs').select(JOB_COLUMNS, { count: 'exact' });
+  if (published !== null) request = request.eq('published', published);
+  if (query.q.trim()) request = request.ilike('title', containing(query.q.trim()));
+  const cursor = query.before ?? query.after;
+  if (cursor) request = request.or(keysetFilter('created_at', cursor, query.before ? 'gt' : 'lt'));
+  const ascending = query.before !== null;
+  const { data, error, count, status } = await request
+    .order('created_at', { ascending })
+    .order('id', { ascending })
+    .limit(pageSize + 1);
+  const rows = unwrap({ data, error, status });
+  const page = ascending ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
+  return { rows: page, pageSize, total: count, hasMore: ascending ? true : rows.length > pageSize };
 }

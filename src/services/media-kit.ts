@@ -36,3 +36,24 @@ export async function listMediaKitRequests(client: Client, limit = ADMIN_LIST_LI
       .limit(limit),
   );
 }
+
+/** One page of an offset-paged admin list, with its exact total. */
+export interface OffsetPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/**
+ * The media-kit requests, one page (1-based) of `pageSize`, newest first, with the exact total. Offset paging: the
+ * table stays small (requests from advertisers), and the (created_at desc, id desc) index serves the order.
+ */
+export async function listMediaKitRequestsPage(client: Client, page: number, pageSize = 25): Promise<OffsetPage<MediaKitRequest>> {
+  const from = (Math.max(page, 1) - 1) * pageSize;
+  const { data, error, count, status } = await client
+    .from('media_kit_requests')
+    .select('id,name,company,email,phone,interest,message,created_at', { count: 'exact' })
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + pageSize - 1);
+  return { rows: unwrap({ data, error, status }), total: count ?? 0 };
+}

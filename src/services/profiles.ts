@@ -28,3 +28,22 @@ export async function listProfiles(client: Client, limit = 500): Promise<Profile
 export async function setProfileRole(client: Client, targetId: string, role: ProfileRole): Promise<void> {
   check(await client.rpc('set_profile_role', { target_id: targetId, new_role: role }));
 }
+
+/**
+ * The accounts, one page (1-based) of `pageSize`, oldest first (as listProfiles), with the exact total. Offset
+ * paging: a newsroom has few accounts, and the (created_at, id) index serves the order.
+ */
+export async function listProfilesPage(
+  client: Client,
+  page: number,
+  pageSize = 25,
+): Promise<{ rows: Profile[]; total: number }> {
+  const from = (Math.max(page, 1) - 1) * pageSize;
+  const { data, error, count, status } = await client
+    .from('profiles')
+    .select('id,name,email,role,created_at', { count: 'exact' })
+    .order('created_at', { ascending: true })
+    .order('id', { ascending: true })
+    .range(from, from + pageSize - 1);
+  return { rows: unwrap({ data, error, status }), total: count ?? 0 };
+}

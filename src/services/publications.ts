@@ -162,3 +162,111 @@ export async function setPublicationPublished(
 export async function deletePublication(client: Client, id: string): Promise<void> {
   check(await client.from('publications').delete().eq('id', id));
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The admin lists' paging (publications, obituaries, jobs): keyset, newest first, a total order by (date, id).
+
+/** The status filter of the admin lists. */
+export type StatusFilter = 'all' | 'published' | 'draft';
+
+/** Where a keyset page starts or ends: a row's date column and its id. */
+export interface PageCursor {
+  at: string;
+  id: string;
+}
+
+/** One admin list page asked for: `after` gives the page older than that row, `before` the page newer than it. */
+export interface AdminListQuery {
+  q: string;
+  status: StatusFilter;
+  after: PageCursor | null;
+  before: PageCursor | null;
+  pageSize?: number;
+}
+
+/** One page: its rows, the total (null where only an estimate would be wrong: a search) and whether older rows follow. */
+export interface AdminListPage<T> {
+  rows: T[];
+  /** The page size the rows were asked with (what 'de 14' divides by). */
+  pageSize: number;
+  total: number | null;
+  hasMore: boolean;
+}
+
+export const ADMIN_PAGE_SIZE = 25;
+/** A PostgREST value, quoted (timestamps carry ':' and '+'). */
+function quoted(value: string): string {
+  return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
+
+/** The `or` filter of the rows strictly older (`lt`) or newer (`gt`) than the cursor, ordered by (column, id). */
+export function keysetFilter(column: string, cursor: PageCursor, direction: 'lt' | 'gt'): string {
+  return `${column}.${direction}.${quoted(cursor.at)},and(${column}.eq.${quoted(cursor.at)},id.${direction}.${cursor.id})`;
+}
+
+/** `published` for a status filter, or null for 'all'. */
+export function publishedFor(status: StatusFilter): boolean | null {
+  return status === 'all' ? null : status === 'published';
+}
+
+/**
+ * One page of an admin search function (search_publication_titles, search_obituaries): it filters by status and
+ * walks the keyset in either direction itself, so a page is one request. `fetch` gets the cursor, whether to go
+ * backwards (oldest first, for 'Anterior') and how many rows to ask for (one more than a page, to know if more exist).
+ */
+export async function searchPage<T>(
+  fetch: (cursor: PageCursor | null, backwards: boolean, limit: number) => Promise<T[]>,
+  query: AdminListQuery,
+): Promise<AdminListPage<T>> {
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  const backwards = query.before !== null;
+  const rows = await fetch(query.before ?? query.after, backwards, pageSize + 1);
+  const page = backwards ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
+  return { rows: page, pageSize, total: null, hasMore: backwards ? true : rows.length > pageSize };
+}
+
+/** What the admin list shows of a publication: no body, no search vector. */
+const ADMIN_COLUMNS = 'id,title,description,image_url,topic_id,published,published_at,created_at,updated_at,author_id,views,topics(name)' as const;
+
+export type AdminPublicationSummary = Omit<AdminPublication, 'content' | 'youtube_url' | 'search_vector'>;
+
+/**
+ * The admin publication list, one page, newest created first: keyset on (created_at, id), so page 300 costs what
+ * page 1 does. Without a search the total is `count: estimated`: exact up to PostgREST's row limit (1,000 on
+ * Supabase), the planner's estimate beyond it, where an exact count would read the whole table; with a search (search_publication_titles: drafts included for an administrator, accents and case
+ * ignored) there is no total.
+ */
+export async function listPublicationsPage(client: Client, query: AdminListQuery): Promise<AdminListPage<AdminPublicationSummary>> {
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  const published = publishedFor(query.status);
+  if (query.q.trim()) {
+    const q = query.q.trim();
+    return searchPage(
+      async (cursor, backwards, limit) =>
+        unwrap(
+          await client
+            .rpc('search_publication_titles', {
+              q,
+              page_size: limit,
+              backwards,
+              ...(published === null ? {} : { published }),
+              ...(cursor ? { after_created_at: cursor.at, after_id: cursor.id } : {}),
+            })
+            .select(ADMIN_COLUMNS),
+        ),
+      query,
+    );
+  }
+  let request = client.from('publications').select(ADMIN_COLUMNS, { count: 'estimated' });
+  if (published !== null) request = request.eq('published', published);
+  const cursor = query.before ?? query.after;
+  if (cursor) request = request.or(keysetFilter('created_at', cursor, query.before ? 'gt' : 'lt'));
+  const ascending = query.before !== null;
+  const { data, error, count, status } = await request
+    .order('created_at', { ascending })
+    .order('id', { ascending })
+    .limit(pageSize + 1);
+  const rows = unwrap({ data, error, status });
+  const page = ascending ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
+  return { rows: page, pageSize, total: count, hasMore: ascending ? true : rows.length > pageSize };
+}

@@ -306,8 +306,10 @@ export type Database = {
         Args: {
           after_death_date?: string
           after_id?: string
+          backwards?: boolean
           include_drafts?: boolean
           page_size?: number
+          published?: boolean
           q?: string
         }
         Returns: {
@@ -334,7 +336,9 @@ export type Database = {
         Args: {
           after_created_at?: string
           after_id?: string
+          backwards?: boolean
           page_size?: number
+          published?: boolean
           q?: string
         }
         Returns: {

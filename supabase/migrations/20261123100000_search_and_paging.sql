@@ -478,13 +478,16 @@ grant execute on function public.search_publications_count(text, text, date) to 
 -- ---------------------------------------------------------------------------------------------------------------
 -- search_obituaries: obituaries whose name contains every word of q (accents and case ignored), most recent death
 -- first. Published notices only; with include_drafts, an administrator also gets drafts (as the read policies say).
--- Page: 1..50 rows (default 24); pass the last row's (death_date, id) for the next page.
+-- Page: 1..50 rows (default 24); pass the last row's (death_date, id) for the next page, or with backwards the first
+-- row's for the page before it (returned oldest first). published: only that status (the admin's filter).
 create function public.search_obituaries(
   q text default null,
   include_drafts boolean default false,
   page_size integer default 24,
   after_death_date date default null,
-  after_id uuid default null
+  after_id uuid default null,
+  published boolean default null,
+  backwards boolean default false
 )
 returns setof public.obituaries
 language plpgsql
@@ -495,33 +498,40 @@ as $fn$
 declare
   conditions text := case when coalesce(include_drafts, false) and public.is_admin() then 'true' else 'o.published' end;
   pattern text;
+  direction text := case when coalesce(backwards, false) then 'asc' else 'desc' end;
 begin
   foreach pattern in array public.search_like_patterns(q) loop
     conditions := conditions || ' and public.unaccent_lower(o.name) like ' || pg_catalog.quote_literal(pattern);
   end loop;
+  if published is not null then
+    conditions := conditions || ' and o.published = ' || case when published then 'true' else 'false' end;
+  end if;
   if after_death_date is not null and after_id is not null then
-    conditions := conditions || ' and (o.death_date, o.id) < ($1, $2)';
+    conditions := conditions || ' and (o.death_date, o.id) ' || case when coalesce(backwards, false) then '>' else '<' end || ' ($1, $2)';
   end if;
   return query execute
     'select o.* from public.obituaries o where ' || conditions
-    || ' order by o.death_date desc, o.id desc limit $3'
+    || ' order by o.death_date ' || direction || ', o.id ' || direction || ' limit $3'
     using after_death_date, after_id, least(greatest(coalesce(page_size, 24), 1), 50);
 end;
 $fn$;
 
-revoke execute on function public.search_obituaries(text, boolean, integer, date, uuid) from public;
-grant execute on function public.search_obituaries(text, boolean, integer, date, uuid) to anon, authenticated, service_role;
+revoke execute on function public.search_obituaries(text, boolean, integer, date, uuid, boolean, boolean) from public;
+grant execute on function public.search_obituaries(text, boolean, integer, date, uuid, boolean, boolean) to anon, authenticated, service_role;
 
 -- search_publication_titles: the admin list, newest created first: every publication for an administrator, only
 -- published ones for anyone else (as the read policies say), filtered to titles containing every word of q (accents
 -- and case ignored).
 -- Returns publications rows, so the API can embed their topic: select=id,title,...,topics(name).
--- Page: 1..50 rows (default 25); pass the last row's (created_at, id) for the next page.
+-- Page: 1..50 rows (default 25); pass the last row's (created_at, id) for the next page, or with backwards the first
+-- row's for the page before it (returned oldest first). published: only that status (the admin's filter).
 create function public.search_publication_titles(
   q text default null,
   page_size integer default 25,
   after_created_at timestamptz default null,
-  after_id uuid default null
+  after_id uuid default null,
+  published boolean default null,
+  backwards boolean default false
 )
 returns setof public.publications
 language plpgsql
@@ -532,19 +542,23 @@ as $fn$
 declare
   conditions text := case when public.is_admin() then 'true' else 'p.published' end;
   pattern text;
+  direction text := case when coalesce(backwards, false) then 'asc' else 'desc' end;
 begin
   foreach pattern in array public.search_like_patterns(q) loop
     conditions := conditions || ' and public.unaccent_lower(p.title) like ' || pg_catalog.quote_literal(pattern);
   end loop;
+  if published is not null then
+    conditions := conditions || ' and p.published = ' || case when published then 'true' else 'false' end;
+  end if;
   if after_created_at is not null and after_id is not null then
-    conditions := conditions || ' and (p.created_at, p.id) < ($1, $2)';
+    conditions := conditions || ' and (p.created_at, p.id) ' || case when coalesce(backwards, false) then '>' else '<' end || ' ($1, $2)';
   end if;
   return query execute
     'select p.* from public.publications p where ' || conditions
-    || ' order by p.created_at desc, p.id desc limit $3'
+    || ' order by p.created_at ' || direction || ', p.id ' || direction || ' limit $3'
     using after_created_at, after_id, least(greatest(coalesce(page_size, 25), 1), 50);
 end;
 $fn$;
 
-revoke execute on function public.search_publication_titles(text, integer, timestamptz, uuid) from public, anon;
-grant execute on function public.search_publication_titles(text, integer, timestamptz, uuid) to authenticated, service_role;
+revoke execute on function public.search_publication_titles(text, integer, timestamptz, uuid, boolean, boolean) from public, anon;
+grant execute on function public.search_publication_titles(text, integer, timestamptz, uuid, boolean, boolean) to authenticated, service_role;

@@ -1,3 +1,4 @@
+import type * as SearchService from '../../services/search';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../services/jobs';
 import type { Obituary } from '../../services/obituaries';
@@ -15,12 +16,18 @@ const services = vi.hoisted(() => ({
   listPublishedJobs: vi.fn<(client: unknown) => Promise<Job[]>>(),
   listPublishedObituaries: vi.fn<(client: unknown, limit?: number) => Promise<Obituary[]>>(),
   resolveTopicSlug: vi.fn<(client: unknown, slug: string) => Promise<Topic | null>>(),
+  searchPublications: vi.fn<(client: unknown, search: unknown) => Promise<PublicationSummary[]>>(),
 }));
 vi.mock('../../services/browser-client', () => ({ browserClient: services.browserClient }));
 vi.mock('../../services/publications', () => ({
   listPublishedByTopicSlug: services.listPublishedByTopicSlug,
   listMostRead: services.listMostRead,
   incrementViews: services.incrementViews,
+  PUBLIC_LIST_LIMIT: 24,
+}));
+vi.mock('../../services/search', async (importOriginal) => ({
+  ...(await importOriginal<typeof SearchService>()),
+  searchPublications: services.searchPublications,
 }));
 vi.mock('../../services/jobs', () => ({ listPublishedJobs: services.listPublishedJobs }));
 vi.mock('../../services/obituaries', () => ({
@@ -86,13 +93,14 @@ describe('the reader data module', () => {
   it('tolerates a topic whose lookup and publications fail: no name, the external news, a notice', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     services.resolveTopicSlug.mockRejectedValue(new Error('lookup'));
-    services.listPublishedByTopicSlug.mockRejectedValue(new Error('publications'));
+    services.searchPublications.mockRejectedValue(new Error('publications'));
     const page = loadTopicPage('esportes');
     expect(await page.topic).toBeNull();
     expect(await page.topicName).toBeNull();
-    const { articles, localFailed } = await page.articles;
+    const { local, external, localFailed } = await page.articles;
     expect(localFailed).toBe(true);
-    expect(articles.length).toBeGreaterThan(0);
+    expect(local).toEqual({ items: [], next: null });
+    expect(external.length).toBeGreaterThan(0);
     expect(consoleError).toHaveBeenCalledTimes(2);
   });
 

@@ -1,4 +1,4 @@
-import { deleteJob, listAllJobs, setJobPublished, type Job } from '../../../services/jobs';
+import { deleteJob, listJobsPage, setJobPublished, type Job } from '../../../services/jobs';
 import { paths } from '../../../lib/paths';
 import { resourceListRoute } from '../shared/resource-list-route';
 import { TitleCell, statusColumn } from '../shared/resource-table';
@@ -10,6 +10,8 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Jo
   editPath: paths.admin.jobEdit,
   rowLabel: (job) => job.title,
   emptyText: 'Nenhuma vaga cadastrada',
+  noun: ['vaga', 'vagas'],
+  cursorOf: (job) => ({ at: job.created_at, id: job.id }),
   columns: [
     {
       header: 'Vaga',
@@ -29,5 +31,5 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Jo
     deleteFailure: 'Erro ao excluir vaga.',
     deleteConfirmation: 'Tem certeza que deseja excluir esta vaga?',
   },
-  service: { list: listAllJobs, setPublished: setJobPublished, remove: deleteJob },
+  service: { list: listJobsPage, setPublished: setJobPublished, remove: deleteJob },
 });

@@ -1,5 +1,5 @@
 import { User } from 'lucide-react';
-import { deleteObituary, listAllObituaries, setObituaryPublished, type Obituary } from '../../../services/obituaries';
+import { deleteObituary, listObituariesPage, setObituaryPublished, type Obituary } from '../../../services/obituaries';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { resourceListRoute } from '../shared/resource-list-route';
@@ -12,6 +12,8 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ob
   editPath: paths.admin.obituaryEdit,
   rowLabel: (obituary) => obituary.name,
   emptyText: 'Nenhum obituário cadastrado',
+  noun: ['obituário', 'obituários'],
+  cursorOf: (obituary) => ({ at: obituary.death_date, id: obituary.id }),
   columns: [
     {
       header: 'Nome',
@@ -42,5 +44,5 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ob
     deleteFailure: 'Erro ao excluir obituário.',
     deleteConfirmation: 'Tem certeza que deseja excluir este obituário?',
   },
-  service: { list: listAllObituaries, setPublished: setObituaryPublished, remove: deleteObituary },
+  service: { list: listObituariesPage, setPublished: setObituaryPublished, remove: deleteObituary },
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminPublication } from '../../../services/publications';
+import type { AdminPublicationSummary as AdminPublication } from '../../../services/publications';
 import { paths } from '../../../lib/paths';
 import { renderRoute } from '../testing/render-route';
 import * as publicationListRoute from './publication-list.route';
@@ -11,9 +11,7 @@ function publication(overrides: Partial<AdminPublication>): AdminPublication {
     id: 'p1',
     title: 'Festa da cerâmica',
     description: 'Três dias de feira',
-    content: null,
     image_url: null,
-    youtube_url: null,
     topic_id: 'local',
     topics: { name: 'Porto Ferreira' },
     published: true,
@@ -22,7 +20,6 @@ function publication(overrides: Partial<AdminPublication>): AdminPublication {
     updated_at: '2026-11-01T12:00:00Z',
     author_id: null,
     views: 0,
-    search_vector: null,
     ...overrides,
   };
 }
@@ -30,7 +27,7 @@ function publication(overrides: Partial<AdminPublication>): AdminPublication {
 // The list's services, holding the rows as the database would, and the sign-in check.
 const db = vi.hoisted(() => ({ rows: [] as AdminPublication[] }));
 const services = vi.hoisted(() => ({
-  listAllPublications: vi.fn(() => Promise.resolve(db.rows)),
+  listPublicationsPage: vi.fn(() => Promise.resolve({ rows: db.rows, pageSize: 25, total: db.rows.length, hasMore: false })),
   setPublicationPublished: vi.fn<(client: unknown, id: string, published: boolean) => Promise<void>>(),
   deletePublication: vi.fn<(client: unknown, id: string) => Promise<void>>(),
 }));
@@ -40,7 +37,7 @@ vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }
 
 beforeEach(() => {
   db.rows = [publication({})];
-  services.listAllPublications.mockClear();
+  services.listPublicationsPage.mockClear();
   services.setPublicationPublished.mockReset().mockImplementation((_client, id, published) => {
     db.rows = db.rows.map((row) => (row.id === id ? { ...row, published } : row));
     return Promise.resolve();
@@ -81,7 +78,7 @@ describe('the publication list', () => {
     finish();
     expect(await within(row).findByRole('button', { name: 'Publicar: Festa da cerâmica' })).toBeEnabled();
     expect(within(row).getAllByText('Rascunho')).not.toHaveLength(0);
-    expect(services.listAllPublications).toHaveBeenCalledTimes(2);
+    expect(services.listPublicationsPage).toHaveBeenCalledTimes(2);
   });
 
   it("shows 'Erro ao alterar o status da publicação.' when the toggle fails, and logs it", async () => {
@@ -117,7 +114,7 @@ describe('the publication list', () => {
 
   it("shows 'Erro ao carregar as publicações.' under the header when the list cannot load", async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    services.listAllPublications.mockRejectedValueOnce(new Error('network down'));
+    services.listPublicationsPage.mockRejectedValueOnce(new Error('network down'));
     renderRoute(publicationListRoute, { pattern: paths.admin.publications.pattern });
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao carregar as publicações.');
     expect(screen.getByRole('link', { name: 'Nova Publicação' })).toBeInTheDocument();

@@ -1,20 +1,22 @@
-import { deletePublication, listAllPublications, setPublicationPublished, type AdminPublication } from '../../../services/publications';
+import { deletePublication, listPublicationsPage, setPublicationPublished, type AdminPublicationSummary } from '../../../services/publications';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { resourceListRoute } from '../shared/resource-list-route';
 import { TitleCell, statusColumn } from '../shared/resource-table';
 
-function shownDate(publication: AdminPublication): string {
+function shownDate(publication: AdminPublicationSummary): string {
   return formatDate(publication.published_at ?? publication.created_at);
 }
 
 /** docs/product.md §2 publication list: title and description, topic name or '-', status, date, actions. */
-export const { loader, action, Component, ErrorBoundary } = resourceListRoute<AdminPublication>({
+export const { loader, action, Component, ErrorBoundary } = resourceListRoute<AdminPublicationSummary>({
   title: 'Publicações',
   newItem: { label: 'Nova Publicação', path: paths.admin.publicationNew },
   editPath: paths.admin.publicationEdit,
   rowLabel: (publication) => publication.title,
   emptyText: 'Nenhuma publicação cadastrada',
+  noun: ['publicação', 'publicações'],
+  cursorOf: (publication) => ({ at: publication.created_at, id: publication.id }),
   columns: [
     {
       header: 'Título',
@@ -39,5 +41,5 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ad
     // No text for this one in docs/product.md §2; worded like the topic, obituary and job confirmations.
     deleteConfirmation: 'Tem certeza que deseja excluir esta publicação?',
   },
-  service: { list: listAllPublications, setPublished: setPublicationPublished, remove: deletePublication },
+  service: { list: listPublicationsPage, setPublished: setPublicationPublished, remove: deletePublication },
 });

@@ -1,14 +1,28 @@
-import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Form, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Search } from 'lucide-react';
+import { secondaryButton } from '../../../components/ui/buttons';
+import { Pager, pageSummary } from '../../../components/ui/pager';
 import { browserClient } from '../../../services/browser-client';
 import type { Client } from '../../../services/client';
+import { type AdminListPage, type AdminListQuery, type PageCursor } from '../../../services/publications';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from './admin-route-error';
 import { ListBody, type ListContent } from './list-body';
 import { NewItemLink, PageHeader } from './page-header';
 import { ResourceTable, type Column, type PublishableRow } from './resource-table';
+import { listHref, readListLocation, toServiceQuery, type ListLocation } from './list-query';
 import { actionFailure, loadScreenData, readJson } from './route-data';
 import { useDeleteConfirmation } from './use-delete-confirmation';
 import { useRowActionFetcher } from './use-row-action-fetcher';
+
+// Paging, search and filter (the issue "The whole archive within reach"). The address holds everything:
+// `?q=&status=all|published|draft&page=N&after=<date>,<id>` ('Próxima') or `&before=<date>,<id>` ('Anterior').
+// Keyset, not offset: each page asks the database for the rows after (or before) one row in the (date desc, id desc)
+// order its index carries, so page 300 costs what page 1 does; offset would read and skip every earlier row. The
+// price: a page number alone cannot be opened (a typed `?page=9` without a cursor shows page 1), there is no jump to
+// an arbitrary page, and the 'de 14' comes from a count (publications: `count: estimated`, exact up to 1,000 rows and the planner's estimate beyond, since
+// an exact count reads the whole table; obituaries and jobs: exact). A search answers no total ('Página 2'). The small
+// tables (media-kit requests, accounts) use plain offset paging instead (offset-pager.tsx).
 
 /** What a resource (publications, obituaries, jobs) tells the generic list: its words, columns and services. */
 export interface ResourceList<Row extends PublishableRow> {
@@ -21,6 +35,10 @@ export interface ResourceList<Row extends PublishableRow> {
   columns: readonly Column<Row>[];
   /** The empty table's line ('Nenhuma vaga cadastrada'). */
   emptyText: string;
+  /** What the rows are called in the pager's total, singular and plural: ['vaga', 'vagas']. */
+  noun: readonly [string, string];
+  /** Where a row stands in the list's order (its date column and id): the keyset cursor of the page links. */
+  cursorOf: (row: Row) => PageCursor;
   messages: {
     loadFailure: string;
     toggleFailure: string;
@@ -29,7 +47,8 @@ export interface ResourceList<Row extends PublishableRow> {
     deleteConfirmation: string;
   };
   service: {
-    list: (client: Client) => Promise<Row[]>;
+    /** One page, searched (`q`) and filtered (`status`) by the database. */
+    list: (client: Client, query: AdminListQuery) => Promise<AdminListPage<Row>>;
     setPublished: (client: Client, id: string, published: boolean) => Promise<void>;
     remove: (client: Client, id: string) => Promise<void>;
   };
@@ -42,7 +61,17 @@ type RowIntent = { intent: 'set-published'; id: string; published: boolean } | {
  * The list page: the header with its 'Nova …' link, the failure of the last row action, and the table, whose publish
  * toggles and deletes (after the confirmation) go through the route's action; the router then reloads the list.
  */
-function ResourceListScreen<Row extends PublishableRow>({ resource, content }: { resource: ResourceList<Row>; content: ListContent<readonly Row[]> }) {
+function ResourceListScreen<Row extends PublishableRow>({
+  resource,
+  location,
+  content,
+  paging,
+}: {
+  resource: ResourceList<Row>;
+  location: ListLocation;
+  content: ListContent<readonly Row[]>;
+  paging?: { total: number | null; hasMore: boolean; pageSize: number };
+}) {
   const actions = useRowActionFetcher<RowIntent>();
   const deletion = useDeleteConfirmation({
     message: resource.messages.deleteConfirmation,
@@ -54,6 +83,7 @@ function ResourceListScreen<Row extends PublishableRow>({ resource, content }: {
     <>
       <PageHeader title={resource.title} actions={<NewItemLink to={resource.newItem.path()} label={resource.newItem.label} />} />
       <div className="space-y-4">
+        <ListFilters location={location} />
         <ListBody
           actionFailure={actions.failure}
           content={content}
@@ -62,7 +92,7 @@ function ResourceListScreen<Row extends PublishableRow>({ resource, content }: {
               caption={resource.title}
               columns={resource.columns}
               rows={rows}
-              emptyText={resource.emptyText}
+              emptyText={location.q || location.status !== 'all' ? 'Nenhum resultado encontrado.' : resource.emptyText}
               rowLabel={resource.rowLabel}
               editPath={resource.editPath}
               busyId={actions.busyId}
@@ -71,9 +101,71 @@ function ResourceListScreen<Row extends PublishableRow>({ resource, content }: {
             />
           )}
         />
+        {paging && 'rows' in content && <ListPager resource={resource} location={location} rows={content.rows} paging={paging} />}
       </div>
       {deletion.dialog}
     </>
+  );
+}
+
+/** The search box and the status filter: a GET form, so they land in the address (`?q=&status=`) and start at page 1. */
+function ListFilters({ location }: { location: ListLocation }) {
+  return (
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-3" key={`${location.q}|${location.status}`}>
+      <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+        Buscar
+        <input
+          type="search"
+          name="q"
+          defaultValue={location.q}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-normal text-slate-900"
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        Status
+        <select
+          name="status"
+          defaultValue={location.status}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-normal text-slate-900"
+        >
+          <option value="all">Todas</option>
+          <option value="published">Publicadas</option>
+          <option value="draft">Rascunhos</option>
+        </select>
+      </label>
+      <button type="submit" className={secondaryButton}>
+        <Search aria-hidden="true" className="h-4 w-4" />
+        Buscar
+      </button>
+    </Form>
+  );
+}
+
+/** 'Página 2 de 14 · 327 publicações' with its 'Anterior' / 'Próxima' links (keyset cursors of the shown rows). */
+function ListPager<Row extends PublishableRow>({
+  resource,
+  location,
+  rows,
+  paging,
+}: {
+  resource: ResourceList<Row>;
+  location: ListLocation;
+  rows: readonly Row[];
+  paging: { total: number | null; hasMore: boolean; pageSize: number };
+}) {
+  const { pathname } = useLocation();
+  const first = rows.at(0);
+  const last = rows.at(-1);
+  const previousHref =
+    location.page <= 1 ? null : listHref(pathname, location, location.page - 1, location.page - 1 > 1 && first ? { before: resource.cursorOf(first) } : null);
+  const nextHref = paging.hasMore && last ? listHref(pathname, location, location.page + 1, { after: resource.cursorOf(last) }) : null;
+  if (previousHref === null && nextHref === null && rows.length === 0) return null;
+  return (
+    <Pager
+      summary={pageSummary(location.page, paging.pageSize, paging.total, resource.noun)}
+      previousHref={previousHref}
+      nextHref={nextHref}
+    />
   );
 }
 
@@ -81,7 +173,9 @@ function ResourceListScreen<Row extends PublishableRow>({ resource, content }: {
 export function resourceListRoute<Row extends PublishableRow>(resource: ResourceList<Row>) {
   async function loader({ request }: LoaderFunctionArgs) {
     await requireAdmin(request);
-    return loadScreenData(resource.messages.loadFailure, () => resource.service.list(browserClient()));
+    const location = readListLocation(new URL(request.url));
+    const page = await loadScreenData(resource.messages.loadFailure, () => resource.service.list(browserClient(), toServiceQuery(location)));
+    return { location, page };
   }
 
   async function action({ request }: ActionFunctionArgs) {
@@ -98,11 +192,18 @@ export function resourceListRoute<Row extends PublishableRow>(resource: Resource
   }
 
   function Component() {
-    return <ResourceListScreen resource={resource} content={{ rows: useLoaderData<typeof loader>() }} />;
+    const { location, page } = useLoaderData<typeof loader>();
+    return <ResourceListScreen resource={resource} location={location} content={{ rows: page.rows }} paging={page} />;
   }
 
   function ErrorBoundary() {
-    return <AdminRouteError onLoadFailure={(loadFailure) => <ResourceListScreen resource={resource} content={{ loadFailure }} />} />;
+    const { pathname, search } = useLocation();
+    const location = readListLocation(new URL(`${pathname}${search}`, 'http://localhost'));
+    return (
+      <AdminRouteError
+        onLoadFailure={(loadFailure) => <ResourceListScreen resource={resource} location={location} content={{ loadFailure }} />}
+      />
+    );
   }
 
   return { loader, action, Component, ErrorBoundary };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
-import { listProfiles, setProfileRole, type Profile } from '../../../services/profiles';
+import { listProfilesPage, setProfileRole, type Profile } from '../../../services/profiles';
 import type { ProfileRole } from '../../../types/database';
 import { Modal } from '../../../components/ui/modal';
 import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
@@ -9,6 +9,7 @@ import { requireAdmin } from '../auth/admin-access';
 import { useAdminSession } from '../layout/admin-session-context';
 import { AdminRouteError } from '../shared/admin-route-error';
 import { ListBody, type ListContent } from '../shared/list-body';
+import { OFFSET_PAGE_SIZE, OffsetPager, readPageNumber } from '../shared/offset-pager';
 import { PageHeader } from '../shared/page-header';
 import { actionFailure, loadScreenData, readJson } from '../shared/route-data';
 import { useRowActionFetcher } from '../shared/use-row-action-fetcher';
@@ -18,7 +19,9 @@ type RoleChange = { id: string; role: ProfileRole };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return loadScreenData('Erro ao carregar as contas.', () => listProfiles(browserClient()));
+  const page = readPageNumber(new URL(request.url));
+  const result = await loadScreenData('Erro ao carregar as contas.', () => listProfilesPage(browserClient(), page, OFFSET_PAGE_SIZE));
+  return { page, ...result };
 }
 
 /** Approves (admin) or revokes (pending) an account; the database refuses what docs/decisions/0001 forbids. */
@@ -34,7 +37,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** docs/decisions/0001 accounts: approve a pending account, revoke an admin after a confirmation. */
-function UsersScreen({ content }: { content: ListContent<readonly Profile[]> }) {
+function UsersScreen({
+  content,
+  paging,
+}: {
+  content: ListContent<readonly Profile[]>;
+  paging?: { page: number; total: number };
+}) {
   const { user } = useAdminSession();
   const roles = useRowActionFetcher<RoleChange>();
   const [revoking, setRevoking] = useState<Profile | null>(null);
@@ -59,6 +68,7 @@ function UsersScreen({ content }: { content: ListContent<readonly Profile[]> }) 
             />
           )}
         />
+        {paging && <OffsetPager page={paging.page} total={paging.total} noun={['conta', 'contas']} />}
       </div>
       <Modal
         open={revoking !== null}
@@ -89,7 +99,8 @@ function UsersScreen({ content }: { content: ListContent<readonly Profile[]> }) 
 }
 
 export function Component() {
-  return <UsersScreen content={{ rows: useLoaderData<typeof loader>() }} />;
+  const { page, rows, total } = useLoaderData<typeof loader>();
+  return <UsersScreen content={{ rows }} paging={{ page, total }} />;
 }
 
 export function ErrorBoundary() {

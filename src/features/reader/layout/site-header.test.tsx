@@ -11,7 +11,7 @@ describe('reader layout', () => {
     expect(within(banner).getByRole('link', { name: 'Porto Ferreira Notícias' })).toHaveAttribute('href', '/');
     expect(within(banner).getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', 'https://www.instagram.com/portoferreiranoticias');
     expect(within(banner).getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('target', '_blank');
-    expect(within(banner).getByRole('button', { name: /Buscar/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(banner).getByRole('link', { name: 'Buscar' })).toHaveAttribute('href', '/busca');
     expect(within(banner).getByRole('button', { name: /Notificações/ })).toBeInTheDocument();
     const links = within(screen.getByRole('navigation', { name: 'Editorias' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([

@@ -7,7 +7,7 @@ import { paths, topicNavigation } from '../../../lib/paths';
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-900 text-white' : 'text-brand-50 hover:bg-brand-700 hover:text-white'}`;
 
-/** docs/product.md §1 masthead: title, social links, inert search and notification icons, the topic navigation. */
+/** docs/product.md §1 masthead: title, social links, the search link, the inert notification icon, the topic navigation. */
 export function SiteHeader() {
   const { pathname } = useLocation();
   // The menu is open for the page it was opened on: choosing a link navigates and so closes it.
@@ -52,10 +52,11 @@ export function SiteHeader() {
           >
             <MessageCircle aria-hidden="true" className="h-5 w-5" />
           </a>
-          {/* docs/product.md §1: search and notifications are shown but inert; they say so rather than pretend to work. */}
-          <button type="button" aria-disabled="true" title="Em breve" className="cursor-not-allowed rounded p-2 opacity-80" aria-label="Buscar (em breve)">
+          {/* The site search is a page of its own (lazy), so the masthead only links to it. */}
+          <Link to={paths.search()} className="rounded p-2 hover:bg-brand-700" aria-label="Buscar" title="Buscar">
             <Search aria-hidden="true" className="h-5 w-5" />
-          </button>
+          </Link>
+          {/* docs/product.md §1: notifications are shown but inert; they say so rather than pretend to work. */}
           <button type="button" aria-disabled="true" title="Em breve" className="cursor-not-allowed rounded p-2 opacity-80" aria-label="Notificações (em breve)">
             <Bell aria-hidden="true" className="h-5 w-5" />
           </button>

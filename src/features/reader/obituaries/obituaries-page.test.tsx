@@ -2,7 +2,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildObituary } from '../testing/article-factory';
+import type { Obituary } from '../../../services/obituaries';
+import { NO_FILTER, type ListFilter } from '../components/search-filters';
 import { ObituariesPage } from './obituaries-page';
+
+const noPage = () => Promise.reject(new Error('not expected'));
+const page = (items: Obituary[]) => Promise.resolve({ items, next: null });
 
 const maria = buildObituary({
   name: 'Maria Aparecida Souza',
@@ -18,14 +23,14 @@ const joao = buildObituary({ name: 'João Batista Ferreira', age: 77, death_date
 
 describe('ObituariesPage', () => {
   it('shows the heading, the subtitle and a loading message', () => {
-    render(<ObituariesPage obituaries={new Promise(() => undefined)} />);
+    render(<ObituariesPage obituaries={new Promise(() => undefined)} loadPage={noPage} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Obituário' })).toBeInTheDocument();
     expect(screen.getByText('Homenagens e informações sobre falecimentos em Porto Ferreira')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Carregando obituários...');
   });
 
   it('shows each entry complete', async () => {
-    render(<ObituariesPage obituaries={Promise.resolve([maria])} />);
+    render(<ObituariesPage obituaries={page([maria])} loadPage={noPage} />);
     const entry = (await screen.findByRole('heading', { level: 2, name: 'Maria Aparecida Souza' })).closest('article')!;
     expect(entry).toHaveTextContent('91 anos');
     expect(entry).toHaveTextContent('Falecimento: 19 de novembro de 2026');
@@ -37,24 +42,45 @@ describe('ObituariesPage', () => {
     expect(screen.getByRole('img', { name: 'Foto de Maria Aparecida Souza' })).toHaveAttribute('src', maria.photo_url);
   });
 
-  it('filters by a piece of the name, ignoring case and accents, and by the exact death date', async () => {
+  it('filters on the server by name and by death date, debounced, and shows what it answers', async () => {
     const user = userEvent.setup();
-    render(<ObituariesPage obituaries={Promise.resolve([maria, joao])} />);
+    const loadPage = vi.fn((filter: ListFilter) =>
+      Promise.resolve({ items: filter.date ? [maria] : filter.search ? [joao] : [], next: null }),
+    );
+    render(<ObituariesPage obituaries={page([maria, joao])} loadPage={loadPage} />);
     await screen.findByText(maria.name);
     const names = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
     await user.type(screen.getByPlaceholderText('Buscar por nome...'), 'joao');
-    expect(names()).toEqual(['João Batista Ferreira']);
+    await waitFor(() => expect(names()).toEqual(['João Batista Ferreira']));
+    // One request for the whole word, not one per keystroke.
+    expect(loadPage).toHaveBeenCalledOnce();
+    expect(loadPage).toHaveBeenCalledWith({ search: 'joao', date: '' }, null);
     await user.clear(screen.getByPlaceholderText('Buscar por nome...'));
     await user.type(screen.getByLabelText('Data do falecimento'), '2026-11-19');
-    expect(names()).toEqual(['Maria Aparecida Souza']);
-    await user.type(screen.getByPlaceholderText('Buscar por nome...'), 'joão');
-    expect(names()).toEqual([]);
-    expect(screen.getByText('Nenhum obituário encontrado')).toBeInTheDocument();
+    await waitFor(() => expect(names()).toEqual(['Maria Aparecida Souza']));
+    expect(loadPage).toHaveBeenLastCalledWith({ search: '', date: '2026-11-19' }, null);
+  });
+
+  it("adds the next page with 'Carregar mais', keeping what is shown", async () => {
+    const user = userEvent.setup();
+    const cursor = { deathDate: joao.death_date, id: joao.id };
+    const loadPage = vi.fn(() => Promise.resolve({ items: [buildObituary({ name: 'Pedro Alves' })], next: null }));
+    render(<ObituariesPage obituaries={Promise.resolve({ items: [maria, joao], next: cursor })} loadPage={loadPage} />);
+    await user.click(await screen.findByRole('button', { name: 'Carregar mais' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+        'Maria Aparecida Souza',
+        'João Batista Ferreira',
+        'Pedro Alves',
+      ]),
+    );
+    expect(loadPage).toHaveBeenCalledWith(NO_FILTER, cursor);
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
   });
 
   it('shows the empty text when there is none', async () => {
-    render(<ObituariesPage obituaries={Promise.resolve([])} />);
+    render(<ObituariesPage obituaries={page([])} loadPage={noPage} />);
     expect(await screen.findByText('Nenhum obituário encontrado')).toBeInTheDocument();
   });
 
@@ -62,7 +88,7 @@ describe('ObituariesPage', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failed = Promise.reject(new Error('offline'));
     failed.catch(() => undefined);
-    render(<ObituariesPage obituaries={failed} />);
+    render(<ObituariesPage obituaries={failed} loadPage={noPage} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar os obituários');
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
   });

@@ -1,18 +1,43 @@
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { UserRound } from 'lucide-react';
 import type { Obituary } from '../../../services/obituaries';
+import type { ObituaryCursor } from '../../../services/search';
 import { formatLongDate } from '../../../lib/dates';
 import { site } from '../../../config/site';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { ArticleImage } from '../components/article-image';
-import { Deferred } from '../components/deferred';
-import { NO_FILTER, SearchFilters } from '../components/search-filters';
+import { awaitedLater, Deferred } from '../components/deferred';
+import { isEmptyFilter, LoadMoreList, useDebounced, type ListPage } from '../components/paged-list';
+import { NO_FILTER, SearchFilters, type ListFilter } from '../components/search-filters';
 import { useDocumentMeta } from '../components/use-document-meta';
-import { filterObituaries } from './obituary-filters';
 
-export function ObituariesPage({ obituaries }: { obituaries: Promise<Obituary[]> }) {
+export type ObituaryPage = ListPage<Obituary, ObituaryCursor>;
+
+interface ObituariesPageProps {
+  /** The first page without filters. */
+  obituaries: Promise<ObituaryPage>;
+  /** A page under these filters (on the server), after `after` or the first. */
+  loadPage: (filter: ListFilter, after: ObituaryCursor | null) => Promise<ObituaryPage>;
+}
+
+export function ObituariesPage({ obituaries, loadPage }: ObituariesPageProps) {
   const [filter, setFilter] = useState(NO_FILTER);
+  // What the list shows: the filters it was asked for and its first page (a new request per change, debounced).
+  const [shown, setShown] = useState({ filter: NO_FILTER, page: obituaries, request: 0 });
   useDocumentMeta('Obituário', `Homenagens e informações sobre falecimentos em ${site.city}.`);
+
+  const ask = useDebounced((next: ListFilter) =>
+    setShown((current) => ({
+      filter: next,
+      page: isEmptyFilter(next) ? obituaries : awaitedLater(loadPage(next, null)),
+      request: current.request + 1,
+    })),
+  );
+  const onChange: Dispatch<SetStateAction<ListFilter>> = (update) => {
+    const next = typeof update === 'function' ? update(filter) : update;
+    setFilter(next);
+    ask(next);
+  };
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -21,14 +46,19 @@ export function ObituariesPage({ obituaries }: { obituaries: Promise<Obituary[]>
         <p className="mt-1 text-slate-700">Homenagens e informações sobre falecimentos em Porto Ferreira</p>
       </header>
 
-      <SearchFilters filter={filter} onChange={setFilter} searchLabel="Buscar por nome" dateLabel="Data do falecimento" />
+      <SearchFilters filter={filter} onChange={onChange} searchLabel="Buscar por nome" dateLabel="Data do falecimento" />
 
       <Deferred
-        promise={obituaries}
+        key={shown.request}
+        promise={shown.page}
         fallback={<p role="status" className="py-12 text-center text-slate-600">Carregando obituários...</p>}
         errorElement={<ErrorAlert>Não foi possível carregar os obituários. Tente novamente mais tarde.</ErrorAlert>}
       >
-        {(loaded) => <ObituaryResults obituaries={filterObituaries(loaded, filter)} />}
+        {(first) => (
+          <LoadMoreList first={first} loadMore={(after) => loadPage(shown.filter, after)}>
+            {(loaded) => <ObituaryResults obituaries={loaded} />}
+          </LoadMoreList>
+        )}
       </Deferred>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { loadObituaries } from '../reader-data';
+import { loadObituaries, loadObituaryPage } from '../reader-data';
 import { ObituariesPage } from './obituaries-page';
 
 export function loader() {
@@ -7,5 +7,5 @@ export function loader() {
 }
 
 export function Component() {
-  return <ObituariesPage obituaries={useLoaderData<typeof loader>().obituaries} />;
+  return <ObituariesPage obituaries={useLoaderData<typeof loader>().obituaries} loadPage={loadObituaryPage} />;
 }

@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildArticle } from '../testing/article-factory';
 import { controllablePromise, renderInRouter, settle } from '../testing/render-in-router';
-import { TopicPage, type TopicArticles } from './topic-page';
+import type { NewsArticle } from '../../../services/news';
+import type { PublicationCursor } from '../../../services/search';
+import { TopicPage, type LoadTopicLocalPage, type TopicArticles } from './topic-page';
 
 const local = buildArticle({ title: 'Câmara aprova orçamento de 2027', description: 'Mais recursos para saúde.', publishedAt: '2026-11-11T21:50:00-03:00' });
 const external = buildArticle({
@@ -14,8 +16,19 @@ const external = buildArticle({
   publishedAt: '2026-11-20T18:30:00-03:00',
 });
 
-function renderTopic(articles: Promise<TopicArticles>, topicName: Promise<string | null> = Promise.resolve('Política')) {
-  return renderInRouter(<TopicPage provisionalName="Política" topicName={topicName} articles={articles} />);
+const noPage: LoadTopicLocalPage = () => Promise.reject(new Error('not expected'));
+
+/** The loader's answer: the first page of publications (no next page unless given) and the external news. */
+function loaded(local: NewsArticle[], external: NewsArticle[], { next = null as PublicationCursor | null, localFailed = false } = {}) {
+  return Promise.resolve<TopicArticles>({ local: { items: local, next }, external, localFailed });
+}
+
+function renderTopic(
+  articles: Promise<TopicArticles>,
+  topicName: Promise<string | null> = Promise.resolve('Política'),
+  loadLocalPage: LoadTopicLocalPage = noPage,
+) {
+  return renderInRouter(<TopicPage provisionalName="Política" topicName={topicName} articles={articles} loadLocalPage={loadLocalPage} />);
 }
 
 function cardTitles() {
@@ -35,43 +48,54 @@ describe('TopicPage', () => {
   });
 
   it('lists the publications first, then the external articles, with three-line descriptions', async () => {
-    renderTopic(Promise.resolve({ articles: [local, external], localFailed: false }));
+    renderTopic(loaded([local], [external]));
     await screen.findByText(local.title);
     expect(cardTitles()).toEqual([local.title, external.title]);
     expect(screen.getByText(local.description)).toHaveClass('line-clamp-3');
   });
 
-  it('filters by a case-insensitive piece of the title or description', async () => {
+  it('filters the publications on the server (debounced) and the external articles in the browser', async () => {
     const user = userEvent.setup();
-    renderTopic(Promise.resolve({ articles: [local, external], localFailed: false }));
+    const found = buildArticle({ title: 'Orçamento: a íntegra' });
+    const loadLocalPage = vi.fn<LoadTopicLocalPage>(() => Promise.resolve({ items: [found], next: null }));
+    renderTopic(loaded([local], [external]), undefined, loadLocalPage);
     await screen.findByText(local.title);
 
     await user.type(screen.getByRole('searchbox', { name: 'Buscar notícias' }), 'HOSPITAIS');
-    expect(cardTitles()).toEqual([external.title]);
+    await waitFor(() => expect(cardTitles()).toEqual([found.title, external.title]));
+    expect(loadLocalPage).toHaveBeenCalledOnce();
+    expect(loadLocalPage).toHaveBeenCalledWith({ search: 'HOSPITAIS', date: '' }, null);
+
+    loadLocalPage.mockResolvedValue({ items: [], next: null });
     await user.clear(screen.getByRole('searchbox', { name: 'Buscar notícias' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Buscar notícias' }), 'orçamento');
-    expect(cardTitles()).toEqual([local.title]);
+    await user.type(screen.getByLabelText('Data'), '2026-11-20');
+    await waitFor(() => expect(loadLocalPage).toHaveBeenLastCalledWith({ search: '', date: '2026-11-20' }, null));
+    await waitFor(() => expect(cardTitles()).toEqual([external.title]));
   });
 
-  it('filters by the exact publication date', async () => {
+  it("adds the topic's next page with 'Carregar mais', keeping what is shown", async () => {
     const user = userEvent.setup();
-    renderTopic(Promise.resolve({ articles: [local, external], localFailed: false }));
-    await screen.findByText(local.title);
-    await user.type(screen.getByLabelText('Data'), '2026-11-20');
-    expect(cardTitles()).toEqual([external.title]);
+    const cursor: PublicationCursor = { rank: 0, publishedAt: local.publishedAt ?? '', id: local.id };
+    const older = buildArticle({ title: 'A notícia mais antiga' });
+    const loadLocalPage = vi.fn<LoadTopicLocalPage>(() => Promise.resolve({ items: [older], next: null }));
+    renderTopic(loaded([local], [external], { next: cursor }), undefined, loadLocalPage);
+    await user.click(await screen.findByRole('button', { name: 'Carregar mais' }));
+    await waitFor(() => expect(cardTitles()).toEqual([local.title, older.title, external.title]));
+    expect(loadLocalPage).toHaveBeenCalledWith({ search: '', date: '' }, cursor);
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
   });
 
   it('shows the empty texts when nothing matches', async () => {
     const user = userEvent.setup();
-    renderTopic(Promise.resolve({ articles: [local], localFailed: false }));
+    renderTopic(loaded([local], []), undefined, () => Promise.resolve({ items: [], next: null }));
     await screen.findByText(local.title);
     await user.type(screen.getByRole('searchbox', { name: 'Buscar notícias' }), 'inexistente');
-    expect(screen.getByText('Nenhuma notícia encontrada')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma notícia encontrada')).toBeInTheDocument();
     expect(screen.getByText('Tente ajustar seus filtros ou busque por outros termos.')).toBeInTheDocument();
   });
 
   it('shows the empty state, not an error, for an unknown topic', async () => {
-    renderInRouter(<TopicPage provisionalName="nao-existe" topicName={Promise.resolve(null)} articles={Promise.resolve({ articles: [], localFailed: false })} />);
+    renderInRouter(<TopicPage provisionalName="nao-existe" topicName={Promise.resolve(null)} articles={loaded([], [])} loadLocalPage={noPage} />);
     expect(await screen.findByText('Nenhuma notícia encontrada')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'nao-existe' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -79,7 +103,7 @@ describe('TopicPage', () => {
 
   it('takes the stored topic name when the lookup answers', async () => {
     const name = controllablePromise<string | null>();
-    renderTopic(Promise.resolve({ articles: [], localFailed: false }), name.promise);
+    renderTopic(loaded([], []), name.promise);
     expect(screen.getByRole('heading', { level: 1, name: 'Política' })).toBeInTheDocument();
     await settle(() => name.resolve('Política Municipal'));
     expect(screen.getByRole('heading', { level: 1, name: 'Política Municipal' })).toBeInTheDocument();
@@ -87,7 +111,7 @@ describe('TopicPage', () => {
 
   it('says when the publications could not load and still shows the external articles', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderTopic(Promise.resolve({ articles: [external], localFailed: true }));
+    renderTopic(loaded([], [external], { localFailed: true }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar as publicações locais');
     expect(cardTitles()).toEqual([external.title]);
   });

@@ -1,19 +1,31 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { NewsArticle } from '../../../services/news';
+import type { PublicationCursor } from '../../../services/search';
 import { site } from '../../../config/site';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { ArticleGrid } from '../components/article-grid';
 import { BackToHomeLink } from '../components/back-to-home-link';
-import { Deferred } from '../components/deferred';
+import { awaitedLater, Deferred } from '../components/deferred';
+import { isEmptyFilter, LoadMoreList, useDebounced, type ListPage } from '../components/paged-list';
 import { NO_FILTER, SearchFilters, type ListFilter } from '../components/search-filters';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { filterNews } from './news-filters';
 
-/** The topic's publications first, then its external articles (docs/product.md §18); `localFailed` when the first could not load. */
+/** A page of the topic's publications and where the next starts (null after the last). */
+export type TopicLocalPage = ListPage<NewsArticle, PublicationCursor>;
+
+/**
+ * The topic's publications first (their first page), then its external articles (docs/product.md §18);
+ * `localFailed` when the first could not load.
+ */
 export interface TopicArticles {
-  articles: NewsArticle[];
+  local: TopicLocalPage;
+  external: NewsArticle[];
   localFailed: boolean;
 }
+
+/** The topic's publications under these filters (on the server), after `after` or from the first. */
+export type LoadTopicLocalPage = (filter: ListFilter, after: PublicationCursor | null) => Promise<TopicLocalPage>;
 
 interface TopicPageProps {
   /** The name shown until the lookup answers: the navigation's label, or the slug of a topic it does not list. */
@@ -21,10 +33,33 @@ interface TopicPageProps {
   /** The topic's stored name; null for an unknown slug. */
   topicName: Promise<string | null>;
   articles: Promise<TopicArticles>;
+  loadLocalPage: LoadTopicLocalPage;
 }
 
-export function TopicPage({ provisionalName, topicName, articles }: TopicPageProps) {
+/** What the publications show: the first page of the loader (no filters) or one asked for under the filters. */
+interface LocalRequest {
+  filter: ListFilter;
+  /** null: the loader's first page. */
+  page: Promise<TopicLocalPage> | null;
+  request: number;
+}
+
+export function TopicPage({ provisionalName, topicName, articles, loadLocalPage }: TopicPageProps) {
   const [filter, setFilter] = useState(NO_FILTER);
+  const [local, setLocal] = useState<LocalRequest>({ filter: NO_FILTER, page: null, request: 0 });
+  // The text and the date go to the server once typing pauses; the external news keep their filter in the browser.
+  const ask = useDebounced((next: ListFilter) =>
+    setLocal((current) => ({
+      filter: next,
+      page: isEmptyFilter(next) ? null : awaitedLater(loadLocalPage(next, null)),
+      request: current.request + 1,
+    })),
+  );
+  const onChange: Dispatch<SetStateAction<ListFilter>> = (update) => {
+    const next = typeof update === 'function' ? update(filter) : update;
+    setFilter(next);
+    ask(next);
+  };
 
   return (
     <div className="space-y-6">
@@ -37,16 +72,30 @@ export function TopicPage({ provisionalName, topicName, articles }: TopicPagePro
         {(name) => <TopicHeader name={name ?? provisionalName} />}
       </Deferred>
 
-      <SearchFilters filter={filter} onChange={setFilter} searchLabel="Buscar notícias" dateLabel="Data" />
+      <SearchFilters filter={filter} onChange={onChange} searchLabel="Buscar notícias" dateLabel="Data" />
 
       <Deferred
         promise={articles}
         fallback={<p role="status" className="py-12 text-center text-slate-600">Carregando notícias...</p>}
         errorElement={<ErrorAlert>Não foi possível carregar as notícias. Tente novamente mais tarde.</ErrorAlert>}
       >
-        {(loaded) => (
-          <TopicResults loaded={loaded} filter={filter} />
-        )}
+        {(loaded) => {
+          const external = filterNews(loaded.external, filter);
+          const more = (after: PublicationCursor) => loadLocalPage(local.filter, after);
+          if (local.page === null) {
+            return <TopicResults key={local.request} first={loaded.local} external={external} localFailed={loaded.localFailed} loadMore={more} />;
+          }
+          return (
+            <Deferred
+              key={local.request}
+              promise={local.page}
+              fallback={<p role="status" className="py-12 text-center text-slate-600">Carregando notícias...</p>}
+              errorElement={<TopicResults first={{ items: [], next: null }} external={external} localFailed loadMore={more} />}
+            >
+              {(first) => <TopicResults first={first} external={external} localFailed={false} loadMore={more} />}
+            </Deferred>
+          );
+        }}
       </Deferred>
     </div>
   );
@@ -62,26 +111,37 @@ function TopicHeader({ name }: { name: string }) {
   );
 }
 
-function TopicResults({ loaded, filter }: { loaded: TopicArticles; filter: ListFilter }) {
-  const visible = filterNews(loaded.articles, filter);
-  let results: ReactNode;
-  if (visible.length === 0) {
-    results = (
-      <div className="py-12 text-center">
-        <p className="text-lg font-semibold text-slate-900">Nenhuma notícia encontrada</p>
-        <p className="mt-1 text-slate-600">Tente ajustar seus filtros ou busque por outros termos.</p>
-      </div>
-    );
-  } else {
-    results = <ArticleGrid articles={visible} descriptionLines={3} />;
-  }
+interface TopicResultsProps {
+  first: TopicLocalPage;
+  external: NewsArticle[];
+  localFailed: boolean;
+  loadMore: (after: PublicationCursor) => Promise<TopicLocalPage>;
+}
+
+function TopicResults({ first, external, localFailed, loadMore }: TopicResultsProps) {
   return (
     <div className="space-y-4">
-      {loaded.localFailed && <ErrorAlert>Não foi possível carregar as publicações locais agora.</ErrorAlert>}
-      <p role="status" className="sr-only">
-        {visible.length === 1 ? '1 notícia' : `${visible.length} notícias`}
-      </p>
-      {results}
+      {localFailed && <ErrorAlert>Não foi possível carregar as publicações locais agora.</ErrorAlert>}
+      <LoadMoreList first={first} loadMore={loadMore}>
+        {(items) => {
+          const visible = [...items, ...external];
+          return (
+            <>
+              <p role="status" className="sr-only">
+                {visible.length === 1 ? '1 notícia' : `${visible.length} notícias`}
+              </p>
+              {visible.length === 0 ? (
+                <div className="py-12 text-center">
+                  <p className="text-lg font-semibold text-slate-900">Nenhuma notícia encontrada</p>
+                  <p className="mt-1 text-slate-600">Tente ajustar seus filtros ou busque por outros termos.</p>
+                </div>
+              ) : (
+                <ArticleGrid articles={visible} descriptionLines={3} />
+              )}
+            </>
+          );
+        }}
+      </LoadMoreList>
     </div>
   );
 }

@@ -1,14 +1,18 @@
+import type * as SearchService from '../../../services/search';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicPublication } from '../../../services/publications';
+import type { PublicationHit, PublicationSearch } from '../../../services/search';
 import { Component, loader } from './topic.route';
 
 const services = vi.hoisted(() => ({
-  listPublishedByTopicSlug: vi.fn<(client: unknown, slug: string) => Promise<PublicPublication[]>>(),
+  searchPublications: vi.fn<(client: unknown, search: PublicationSearch) => Promise<PublicationHit[]>>(),
   resolveTopicSlug: vi.fn<(client: unknown, slug: string) => Promise<{ id: string; name: string; slug: string } | null>>(),
 }));
-vi.mock('../../../services/publications', () => ({ listPublishedByTopicSlug: services.listPublishedByTopicSlug }));
+vi.mock('../../../services/search', async (importOriginal) => ({
+  ...(await importOriginal<typeof SearchService>()),
+  searchPublications: services.searchPublications,
+}));
 vi.mock('../../../services/topics', () => ({ resolveTopicSlug: services.resolveTopicSlug }));
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
 
@@ -19,30 +23,30 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  services.listPublishedByTopicSlug.mockReset();
+  services.searchPublications.mockReset();
   services.resolveTopicSlug.mockReset();
 });
 
 describe('topic route', () => {
   it('asks for the topic and its publications by slug at once, and puts the publications before the samples', async () => {
     services.resolveTopicSlug.mockResolvedValue({ id: 't', name: 'Esportes', slug: 'esportes' });
-    services.listPublishedByTopicSlug.mockResolvedValue([
+    services.searchPublications.mockResolvedValue([
       {
         id: '22222222-2222-4222-8222-000000000009',
         title: 'Futsal de Porto Ferreira vai à final',
         description: 'Decisão no ginásio municipal.',
-        content: '',
         image_url: null,
-        youtube_url: null,
         published_at: '2026-11-16T20:00:00-03:00',
         views: 1,
         author_id: null,
         topics: { id: 't', name: 'Esportes', slug: 'esportes' },
+        rank: 0,
+        excerpt: null,
       },
     ]);
     renderAt('/topic/esportes');
     await screen.findByText('Futsal de Porto Ferreira vai à final');
-    expect(services.listPublishedByTopicSlug).toHaveBeenCalledWith(expect.anything(), 'esportes');
+    expect(services.searchPublications).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ topicSlug: 'esportes', after: null }));
     const titles = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
     // No news key in tests: the three sports samples follow the publication.
     expect(titles).toHaveLength(4);
@@ -52,7 +56,7 @@ describe('topic route', () => {
 
   it('tolerates an unknown slug: empty state, no error', async () => {
     services.resolveTopicSlug.mockResolvedValue(null);
-    services.listPublishedByTopicSlug.mockResolvedValue([]);
+    services.searchPublications.mockResolvedValue([]);
     renderAt('/topic/nao-existe');
     expect(await screen.findByText('Nenhuma notícia encontrada')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -62,17 +66,17 @@ describe('topic route', () => {
     services.resolveTopicSlug.mockImplementation((_client, slug) =>
       Promise.resolve(['meio-ambiente', 'meio-ambiente-e-clima'].includes(slug) ? { id: 't9', name: 'Meio Ambiente e Clima', slug: 'meio-ambiente-e-clima' } : null),
     );
-    services.listPublishedByTopicSlug.mockResolvedValue([]);
+    services.searchPublications.mockResolvedValue([]);
     const router = renderAt('/topic/meio-ambiente');
     expect(await screen.findByRole('heading', { level: 1, name: 'Meio Ambiente e Clima' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/topic/meio-ambiente-e-clima');
     expect(services.resolveTopicSlug).toHaveBeenCalledWith(expect.anything(), 'meio-ambiente');
-    expect(services.listPublishedByTopicSlug).toHaveBeenLastCalledWith(expect.anything(), 'meio-ambiente-e-clima');
+    expect(services.searchPublications).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ topicSlug: 'meio-ambiente-e-clima' }));
   });
 
   it('the loader answers an old slug with a redirect response', async () => {
     services.resolveTopicSlug.mockResolvedValue({ id: 't9', name: 'Meio Ambiente e Clima', slug: 'meio-ambiente-e-clima' });
-    services.listPublishedByTopicSlug.mockResolvedValue([]);
+    services.searchPublications.mockResolvedValue([]);
     const url = new URL('http://localhost/topic/meio-ambiente');
     const outcome: unknown = await loader({
       params: { slug: 'meio-ambiente' },
@@ -87,7 +91,7 @@ describe('topic route', () => {
 
   it('does not wait for the lookup on a navigation slug (which the database never moves)', async () => {
     services.resolveTopicSlug.mockReturnValue(new Promise(() => undefined));
-    services.listPublishedByTopicSlug.mockResolvedValue([]);
+    services.searchPublications.mockResolvedValue([]);
     renderAt('/topic/politica');
     expect(await screen.findByRole('heading', { level: 1, name: 'Política' })).toBeInTheDocument();
   });

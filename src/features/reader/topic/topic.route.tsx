@@ -1,7 +1,7 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { paths, topicNavigation } from '../../../lib/paths';
 import { isReservedTopicSlug } from '../../../lib/topic-slug';
-import { loadTopicPage } from '../reader-data';
+import { loadTopicLocalPage, loadTopicPage } from '../reader-data';
 import { TopicPage } from './topic-page';
 
 /**
@@ -24,5 +24,13 @@ export function Component() {
   const { slug, topicName, articles } = useLoaderData<typeof loader>();
   const provisionalName = topicNavigation.find((topic) => topic.slug === slug)?.label ?? slug;
   // Keyed by slug: another topic starts with its filters cleared.
-  return <TopicPage key={slug} provisionalName={provisionalName} topicName={topicName} articles={articles} />;
+  return (
+    <TopicPage
+      key={slug}
+      provisionalName={provisionalName}
+      topicName={topicName}
+      articles={articles}
+      loadLocalPage={(filter, after) => loadTopicLocalPage(slug, filter, after)}
+    />
+  );
 }

@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MediaKitRequest } from '../../../services/media-kit';
+import { paths } from '../../../lib/paths';
+import { renderRoute } from '../testing/render-route';
+import * as mediaKitRoute from './media-kit-requests.route';
+
+function request(n: number): MediaKitRequest {
+  return {
+    id: `r${n}`,
+    name: `Anunciante ${n}`,
+    company: 'Loja',
+    email: `loja${n}@example.com`,
+    phone: '19 99999-0000',
+    interest: 'outros',
+    message: null,
+    created_at: '2026-11-01T12:00:00Z',
+  };
+}
+
+const services = vi.hoisted(() => ({
+  listMediaKitRequestsPage: vi.fn<(client: unknown, page: number, pageSize: number) => Promise<{ rows: MediaKitRequest[]; total: number }>>(),
+}));
+vi.mock('../../../services/media-kit', () => services);
+vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
+vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
+
+beforeEach(() => {
+  services.listMediaKitRequestsPage.mockReset().mockImplementation((_client, page) => Promise.resolve({ rows: [request(page)], total: 60 }));
+});
+
+describe('the media-kit requests, paged by offset', () => {
+  it("shows 'Página 1 de 3 · 60 pedidos' and walks with 'Próxima' and 'Anterior' (?page=N)", async () => {
+    const router = renderRoute(mediaKitRoute, { pattern: paths.admin.mediaKit.pattern });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Página 1 de 3 · 60 pedidos')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Anterior' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Próxima' }));
+    expect(await screen.findByText('Página 2 de 3 · 60 pedidos')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(services.listMediaKitRequestsPage).toHaveBeenLastCalledWith(expect.anything(), 2, 25);
+    expect(screen.getByText('Anunciante 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Anterior' }));
+    expect(await screen.findByText('Página 1 de 3 · 60 pedidos')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows no pager when every request fits one page', async () => {
+    services.listMediaKitRequestsPage.mockResolvedValue({ rows: [request(1)], total: 1 });
+    renderRoute(mediaKitRoute, { pattern: paths.admin.mediaKit.pattern });
+    expect(await screen.findByText('Anunciante 1')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Paginação' })).not.toBeInTheDocument();
+  });
+});

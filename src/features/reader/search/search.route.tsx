@@ -1,0 +1,23 @@
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import type { PublicationCursor } from '../../../services/search';
+import { loadMoreSearch, loadSearch } from '../reader-data';
+import { SearchPage } from './search-page';
+
+/** The query of the address (?q=) and its first page of results, still on its way. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const query = new URL(request.url).searchParams.get('q') ?? '';
+  return { query, results: loadSearch(query) };
+}
+
+export function Component() {
+  const { query, results } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  return (
+    <SearchPage
+      query={query}
+      results={results}
+      loadMore={(cursor: PublicationCursor) => loadMoreSearch(query, cursor)}
+      onRetry={() => void revalidator.revalidate()}
+    />
+  );
+}
