@@ -3,6 +3,7 @@ import { isUuid } from '../lib/uuid';
 import type { Client } from './client';
 import { check, unwrap, unwrapOptional } from './errors';
 import { ADMIN_PAGE_SIZE, keysetFilter, publishedFor, type AdminListPage, type AdminListQuery } from './publications';
+import { containing } from './text-match';
 
 export type Job = Row<'jobs'>;
 export type JobInput = Omit<InsertRow<'jobs'>, 'id' | 'created_at'>;
@@ -47,11 +48,6 @@ export async function setJobPublished(client: Client, id: string, published: boo
 
 export async function deleteJob(client: Client, id: string): Promise<void> {
   check(await client.from('jobs').delete().eq('id', id));
-}
-
-/** A LIKE pattern matching `text` anywhere, its wildcards escaped. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { InsertRow, MediaKitInterest, Row } from '../types/database';
 import type { Client } from './client';
 import { check, unwrap } from './errors';
+import { anyColumnContains } from './text-match';
 
 export type MediaKitRequest = Row<'media_kit_requests'>;
 export type MediaKitRequestInput = Omit<InsertRow<'media_kit_requests'>, 'id' | 'created_at'>;
@@ -47,11 +48,18 @@ export interface OffsetPage<T> {
  * The media-kit requests, one page (1-based) of `pageSize`, newest first, with the exact total. Offset paging: the
  * table stays small (requests from advertisers), and the (created_at desc, id desc) index serves the order.
  */
-export async function listMediaKitRequestsPage(client: Client, page: number, pageSize = 25): Promise<OffsetPage<MediaKitRequest>> {
+export async function listMediaKitRequestsPage(
+  client: Client,
+  page: number,
+  pageSize = 25,
+  search = '',
+): Promise<OffsetPage<MediaKitRequest>> {
   const from = (Math.max(page, 1) - 1) * pageSize;
-  const { data, error, count, status } = await client
+  let request = client
     .from('media_kit_requests')
-    .select('id,name,company,email,phone,interest,message,created_at', { count: 'exact' })
+    .select('id,name,company,email,phone,interest,message,created_at', { count: 'exact' });
+  if (search.trim()) request = request.or(anyColumnContains(['name', 'email', 'company'], search.trim()));
+  const { data, error, count, status } = await request
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + pageSize - 1);

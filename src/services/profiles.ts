@@ -1,6 +1,7 @@
 import type { ProfileRole, Row } from '../types/database';
 import type { Client } from './client';
 import { check, toServiceError, unwrap } from './errors';
+import { anyColumnContains } from './text-match';
 
 export type Profile = Row<'profiles'>;
 
@@ -37,11 +38,12 @@ export async function listProfilesPage(
   client: Client,
   page: number,
   pageSize = 25,
+  search = '',
 ): Promise<{ rows: Profile[]; total: number }> {
   const from = (Math.max(page, 1) - 1) * pageSize;
-  const { data, error, count, status } = await client
-    .from('profiles')
-    .select('id,name,email,role,created_at', { count: 'exact' })
+  let request = client.from('profiles').select('id,name,email,role,created_at', { count: 'exact' });
+  if (search.trim()) request = request.or(anyColumnContains(['name', 'email'], search.trim()));
+  const { data, error, count, status } = await request
     .order('created_at', { ascending: true })
     .order('id', { ascending: true })
     .range(from, from + pageSize - 1);

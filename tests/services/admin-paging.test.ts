@@ -227,4 +227,26 @@ describe('the offset-paged lists', () => {
     expect(accounts.rows).toHaveLength(1);
     expect(accounts.total).toBeGreaterThanOrEqual(1);
   });
+
+  it('searches the media-kit requests by name, e-mail or company and the accounts by name or e-mail', async () => {
+    const { error } = await backend.anon().from('media_kit_requests').insert([
+      { name: 'Márcia Prado', company: 'Cerâmica (Alfa), Ltda.', email: 'marcia@alfa.example', phone: '19 3581-0000', interest: 'outros' },
+      { name: 'Outro Anunciante', company: 'Padaria 100% Pão', email: 'pao@padaria.example', phone: '19 3581-0001', interest: 'outros' },
+    ]);
+    if (error) throw new Error(error.message);
+    const byCompany = await listMediaKitRequestsPage(admin.client, 1, 25, 'cerâmica (alfa), ltda');
+    expect(byCompany.rows.map((row) => row.name)).toEqual(['Márcia Prado']);
+    expect(byCompany.total).toBe(1);
+    const byEmail = await listMediaKitRequestsPage(admin.client, 1, 25, 'PAO@PADARIA');
+    expect(byEmail.rows.map((row) => row.name)).toEqual(['Outro Anunciante']);
+    // A typed % is a character, not a wildcard.
+    expect((await listMediaKitRequestsPage(admin.client, 1, 25, '100% P')).rows.map((row) => row.name)).toEqual(['Outro Anunciante']);
+    expect((await listMediaKitRequestsPage(admin.client, 1, 25, '%')).rows.map((row) => row.name)).toEqual(['Outro Anunciante']);
+
+    const pendingUser = await backend.newUser('Repórter Buscável');
+    const byName = await listProfilesPage(admin.client, 1, 25, 'buscável');
+    expect(byName.rows.map((row) => row.email)).toEqual([pendingUser.email]);
+    expect(byName.total).toBe(1);
+    expect((await listProfilesPage(admin.client, 1, 25, pendingUser.email.toUpperCase())).total).toBe(1);
+  });
 });

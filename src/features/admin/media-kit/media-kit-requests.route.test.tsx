@@ -20,7 +20,7 @@ function request(n: number): MediaKitRequest {
 }
 
 const services = vi.hoisted(() => ({
-  listMediaKitRequestsPage: vi.fn<(client: unknown, page: number, pageSize: number) => Promise<{ rows: MediaKitRequest[]; total: number }>>(),
+  listMediaKitRequestsPage: vi.fn<(client: unknown, page: number, pageSize: number, search: string) => Promise<{ rows: MediaKitRequest[]; total: number }>>(),
 }));
 vi.mock('../../../services/media-kit', () => services);
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
@@ -39,11 +39,31 @@ describe('the media-kit requests, paged by offset', () => {
     await user.click(screen.getByRole('link', { name: 'Próxima' }));
     expect(await screen.findByText('Página 2 de 3 · 60 pedidos')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');
-    expect(services.listMediaKitRequestsPage).toHaveBeenLastCalledWith(expect.anything(), 2, 25);
+    expect(services.listMediaKitRequestsPage).toHaveBeenLastCalledWith(expect.anything(), 2, 25, '');
     expect(screen.getByText('Anunciante 2')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Anterior' }));
     expect(await screen.findByText('Página 1 de 3 · 60 pedidos')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
+  });
+
+  it("searches through 'Buscar' (?q=) and keeps the search while paging", async () => {
+    const router = renderRoute(mediaKitRoute, { pattern: paths.admin.mediaKit.pattern });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('searchbox', { name: 'Buscar' }), 'Cerâmica');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(await screen.findByText('Página 1 de 3 · 60 pedidos')).toBeInTheDocument();
+    expect(services.listMediaKitRequestsPage).toHaveBeenLastCalledWith(expect.anything(), 1, 25, 'Cerâmica');
+    await user.click(screen.getByRole('link', { name: 'Próxima' }));
+    expect(await screen.findByText('Página 2 de 3 · 60 pedidos')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Cerâmica');
+    expect(services.listMediaKitRequestsPage).toHaveBeenLastCalledWith(expect.anything(), 2, 25, 'Cerâmica');
+  });
+
+  it('says so when a search finds nothing', async () => {
+    services.listMediaKitRequestsPage.mockResolvedValue({ rows: [], total: 0 });
+    renderRoute(mediaKitRoute, { pattern: paths.admin.mediaKit.pattern, path: `${paths.admin.mediaKit()}?q=ninguem` });
+    expect(await screen.findByText('Nenhum resultado encontrado.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('ninguem');
   });
 
   it('shows no pager when every request fits one page', async () => {

@@ -14,20 +14,30 @@ export function readPageNumber(url: URL): number {
   return Number.isInteger(page) && page > 1 ? page : 1;
 }
 
-function pageHref(pathname: string, page: number): string {
-  return page > 1 ? `${pathname}?page=${page}` : pathname;
+/** `?q=` of a list address, trimmed. */
+export function readSearch(url: URL): string {
+  return (url.searchParams.get('q') ?? '').trim();
+}
+
+/** The same address on another page, keeping its search. */
+function pageHref(pathname: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page > 1) params.set('page', String(page));
+  else params.delete('page');
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 /** 'Página 2 de 3 · 60 contas' with 'Anterior' / 'Próxima'; nothing when everything fits one page. */
 export function OffsetPager({ page, total, noun }: { page: number; total: number; noun: readonly [string, string] }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const pages = Math.max(1, Math.ceil(total / OFFSET_PAGE_SIZE));
   if (pages === 1 && page === 1) return null;
   return (
     <Pager
       summary={pageSummary(page, OFFSET_PAGE_SIZE, total, noun)}
-      previousHref={page > 1 ? pageHref(pathname, Math.min(page - 1, pages)) : null}
-      nextHref={page < pages ? pageHref(pathname, page + 1) : null}
+      previousHref={page > 1 ? pageHref(pathname, search, Math.min(page - 1, pages)) : null}
+      nextHref={page < pages ? pageHref(pathname, search, page + 1) : null}
     />
   );
 }

@@ -1,12 +1,11 @@
-import { Form, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { Search } from 'lucide-react';
-import { secondaryButton } from '../../../components/ui/buttons';
+import { useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { Pager, pageSummary } from '../../../components/ui/pager';
 import { browserClient } from '../../../services/browser-client';
 import type { Client } from '../../../services/client';
 import { type AdminListPage, type AdminListQuery, type PageCursor } from '../../../services/publications';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from './admin-route-error';
+import { ListSearchForm } from './list-search-form';
 import { ListBody, type ListContent } from './list-body';
 import { NewItemLink, PageHeader } from './page-header';
 import { ResourceTable, type Column, type PublishableRow } from './resource-table';
@@ -111,16 +110,7 @@ function ResourceListScreen<Row extends PublishableRow>({
 /** The search box and the status filter: a GET form, so they land in the address (`?q=&status=`) and start at page 1. */
 function ListFilters({ location }: { location: ListLocation }) {
   return (
-    <Form method="get" role="search" className="flex flex-wrap items-end gap-3" key={`${location.q}|${location.status}`}>
-      <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-        Buscar
-        <input
-          type="search"
-          name="q"
-          defaultValue={location.q}
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-normal text-slate-900"
-        />
-      </label>
+    <ListSearchForm q={location.q} resetKey={`${location.q}|${location.status}`}>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
         Status
         <select
@@ -133,11 +123,7 @@ function ListFilters({ location }: { location: ListLocation }) {
           <option value="draft">Rascunhos</option>
         </select>
       </label>
-      <button type="submit" className={secondaryButton}>
-        <Search aria-hidden="true" className="h-4 w-4" />
-        Buscar
-      </button>
-    </Form>
+    </ListSearchForm>
   );
 }
 

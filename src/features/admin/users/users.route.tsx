@@ -9,7 +9,8 @@ import { requireAdmin } from '../auth/admin-access';
 import { useAdminSession } from '../layout/admin-session-context';
 import { AdminRouteError } from '../shared/admin-route-error';
 import { ListBody, type ListContent } from '../shared/list-body';
-import { OFFSET_PAGE_SIZE, OffsetPager, readPageNumber } from '../shared/offset-pager';
+import { ListSearchForm } from '../shared/list-search-form';
+import { OFFSET_PAGE_SIZE, OffsetPager, readPageNumber, readSearch } from '../shared/offset-pager';
 import { PageHeader } from '../shared/page-header';
 import { actionFailure, loadScreenData, readJson } from '../shared/route-data';
 import { useRowActionFetcher } from '../shared/use-row-action-fetcher';
@@ -19,9 +20,11 @@ type RoleChange = { id: string; role: ProfileRole };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const page = readPageNumber(new URL(request.url));
-  const result = await loadScreenData('Erro ao carregar as contas.', () => listProfilesPage(browserClient(), page, OFFSET_PAGE_SIZE));
-  return { page, ...result };
+  const url = new URL(request.url);
+  const page = readPageNumber(url);
+  const q = readSearch(url);
+  const result = await loadScreenData('Erro ao carregar as contas.', () => listProfilesPage(browserClient(), page, OFFSET_PAGE_SIZE, q));
+  return { page, q, ...result };
 }
 
 /** Approves (admin) or revokes (pending) an account; the database refuses what docs/decisions/0001 forbids. */
@@ -42,7 +45,7 @@ function UsersScreen({
   paging,
 }: {
   content: ListContent<readonly Profile[]>;
-  paging?: { page: number; total: number };
+  paging?: { page: number; total: number; q: string };
 }) {
   const { user } = useAdminSession();
   const roles = useRowActionFetcher<RoleChange>();
@@ -55,6 +58,7 @@ function UsersScreen({
         Novas contas só podem publicar depois de aprovadas por um administrador.
       </p>
       <div className="space-y-4">
+        {paging && <ListSearchForm q={paging.q} />}
         <ListBody
           actionFailure={roles.failure}
           content={content}
@@ -99,8 +103,8 @@ function UsersScreen({
 }
 
 export function Component() {
-  const { page, rows, total } = useLoaderData<typeof loader>();
-  return <UsersScreen content={{ rows }} paging={{ page, total }} />;
+  const { page, q, rows, total } = useLoaderData<typeof loader>();
+  return <UsersScreen content={{ rows }} paging={{ page, total, q }} />;
 }
 
 export function ErrorBoundary() {
