@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../src/services/client.ts';
+import type * as ReaderData from '../../src/features/reader/reader-data.ts';
 import {
   createTopic,
   deleteTopic,
@@ -21,6 +22,21 @@ const readerClient = vi.hoisted(() => ({ current: undefined as Client | undefine
 vi.mock('../../src/features/reader/reader-client.ts', () => ({
   readerClient: () => Promise.resolve(readerClient.current),
 }));
+
+// Every page the route loader starts, so the test can let its requests finish before the backend stops (a redirect
+// abandons a page whose requests are already on their way).
+const startedPages = vi.hoisted(() => ({ all: [] as unknown[] }));
+vi.mock('../../src/features/reader/reader-data.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof ReaderData>();
+  return {
+    ...actual,
+    loadTopicPage: (slug: string) => {
+      const page = actual.loadTopicPage(slug);
+      startedPages.all.push(page.topic, page.topicName, page.articles);
+      return page;
+    },
+  };
+});
 
 let backend: TestBackend;
 let admin: TestUser;
@@ -131,5 +147,6 @@ describe('renaming a topic the newsroom added', () => {
 
     const current = await load('transito-e-mobilidade');
     expect(await current.topicName).toBe('Trânsito e Mobilidade');
+    await Promise.allSettled(startedPages.all);
   });
 });
