@@ -28,6 +28,9 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           execArgv: WITHOUT_NODE_WEB_STORAGE,
+          // Above the 10 s that findBy* may wait (src/test/setup.ts): on a busy 2-core machine a file's first test
+          // also pays for loading its route's modules.
+          testTimeout: 20_000,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
         },
