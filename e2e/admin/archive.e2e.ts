@@ -1,62 +1,22 @@
-import { createClient } from '@supabase/supabase-js';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/types/database.ts';
-import { app, launchBrowser, signIn } from '../support/browser.ts';
-import { startBuiltApp, type RunningApp } from '../support/server.ts';
+import { app, signIn, useBrowser } from '../support/browser.ts';
+import { adminApiClient } from '../support/api.ts';
 import { row, unique } from './admin-fixtures.ts';
 
 // The whole archive within reach, admin half: an editor finds the oldest of 250 publications through the list's
-// search and paging and edits it. Runs against the suite's app; with E2E_DIST_DIR set, against its own app serving
-// that build (so a build in another folder can be checked without touching dist/).
+// search and paging and edits it.
 
 const COUNT = 250;
 
-let own: RunningApp | undefined;
-let browser: Browser;
-let target: { baseUrl: string; anonKey: string; email: string; password: string };
-
-beforeAll(async () => {
-  const distDir = process.env.E2E_DIST_DIR;
-  if (distDir) {
-    own = await startBuiltApp(distDir);
-    target = { baseUrl: own.baseUrl, anonKey: own.anonKey, email: own.adminEmail, password: own.adminPassword };
-  } else {
-    const { baseUrl, anonKey, admin } = app();
-    target = { baseUrl, anonKey, email: admin.email, password: admin.password };
-  }
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await own?.stop();
-});
-
-async function adminClient() {
-  const client = createClient<Database>(target.baseUrl, target.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { error } = await client.auth.signInWithPassword({ email: target.email, password: target.password });
-  if (error) throw error;
-  return client;
-}
-
-/** A page that records console and page errors, to fail the journey on any it did not expect. */
-async function newPage(errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: target.baseUrl, locale: 'pt-BR' });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return page;
-}
 
 describe('the admin archive', () => {
+  const browser = useBrowser();
   const ids: string[] = [];
   const tag = unique('Acervo').replace(' ', '');
   const oldestTitle = `${tag} a primeira de todas`;
 
   beforeAll(async () => {
-    const client = await adminClient();
+    const client = await adminApiClient();
     const { data: topic } = await client.from('topics').select('id').limit(1).single();
     if (!topic) throw new Error('no topic');
     const rows = Array.from({ length: COUNT }, (_, index) => ({
@@ -72,14 +32,13 @@ describe('the admin archive', () => {
     ids.push(...data.map((inserted) => inserted.id));
   });
   afterAll(async () => {
-    const client = await adminClient();
+    const client = await adminApiClient();
     await client.from('publications').delete().in('id', ids);
   });
 
   it('an editor finds the oldest of 250 publications through the search and its pages, and edits it', async () => {
-    const errors: string[] = [];
-    const page = await newPage(errors);
-    await signIn(page, target.email, target.password);
+    const page = await browser.newPage('desktop');
+    await signIn(page, app().admin.email, app().admin.password);
     await page.goto('/admin/publications');
     const pager = page.getByRole('navigation', { name: 'Paginação' });
     await expect.poll(() => pager.textContent()).toMatch(/Página 1 de \d+ · \d+ publicações/);
@@ -119,6 +78,5 @@ describe('the admin archive', () => {
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(`${tag} REVISTA`);
     await page.getByRole('button', { name: 'Buscar' }).click();
     await row(page, edited).waitFor();
-    expect(errors).toEqual([]);
   });
 });

@@ -1,62 +1,22 @@
-import { createClient } from '@supabase/supabase-js';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/types/database.ts';
-import { app, launchBrowser } from '../support/browser.ts';
-import { startBuiltApp, type RunningApp } from '../support/server.ts';
+import { useBrowser } from '../support/browser.ts';
+import { adminApiClient } from '../support/api.ts';
 
 // The whole archive within reach, reader half: a reader reaches the oldest story of a topic with 'Carregar mais'
-// and finds it again by a word of its body through the masthead's search. Runs against the suite's app; with
-// E2E_DIST_DIR set, against its own app serving that build (so a build in another folder can be checked).
+// and finds it again by a word of its body through the masthead's search.
 
 const COUNT = 30;
 
-let own: RunningApp | undefined;
-let browser: Browser;
-let target: { baseUrl: string; anonKey: string; email: string; password: string };
-
-beforeAll(async () => {
-  const distDir = process.env.E2E_DIST_DIR;
-  if (distDir) {
-    own = await startBuiltApp(distDir);
-    target = { baseUrl: own.baseUrl, anonKey: own.anonKey, email: own.adminEmail, password: own.adminPassword };
-  } else {
-    const { baseUrl, anonKey, admin } = app();
-    target = { baseUrl, anonKey, email: admin.email, password: admin.password };
-  }
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await own?.stop();
-});
-
-async function adminClient() {
-  const client = createClient<Database>(target.baseUrl, target.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { error } = await client.auth.signInWithPassword({ email: target.email, password: target.password });
-  if (error) throw error;
-  return client;
-}
-
-/** A page that records console and page errors, to fail the journey on any it did not expect. */
-async function newPage(errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: target.baseUrl, locale: 'pt-BR' });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return page;
-}
 
 describe('the reader archive and search', () => {
+  const browser = useBrowser();
   const ids: string[] = [];
   // A word no other story has (letters only: the search stems words, and digits would be another token).
   const word = `jequitiba${'abcdefghij'.charAt(Date.now() % 10)}${'klmnopqrst'.charAt(Math.floor(Date.now() / 10) % 10)}zal`;
   const oldestTitle = 'Cerâmica de 1950 volta à praça em exposição do acervo';
 
   beforeAll(async () => {
-    const client = await adminClient();
+    const client = await adminApiClient();
     const { data: topic, error: topicError } = await client.from('topics').select('id').eq('slug', 'cultura').single();
     if (topicError) throw topicError;
     const rows = Array.from({ length: COUNT }, (_, index) => ({
@@ -73,13 +33,12 @@ describe('the reader archive and search', () => {
     ids.push(...data.map((inserted) => inserted.id));
   });
   afterAll(async () => {
-    const client = await adminClient();
+    const client = await adminApiClient();
     await client.from('publications').delete().in('id', ids);
   });
 
   it("reaches a topic's oldest story with 'Carregar mais', then finds it by a word of its body from the masthead", async () => {
-    const errors: string[] = [];
-    const page = await newPage(errors);
+    const page = await browser.newPage('desktop');
     await page.goto('/topic/cultura');
     await page.getByRole('link', { name: 'Acervo cultural: capítulo 29' }).waitFor();
     const oldest = page.getByRole('link', { name: oldestTitle });
@@ -114,7 +73,5 @@ describe('the reader archive and search', () => {
     await page.waitForURL((url) => url.searchParams.get('q') === word);
     await page.getByRole('link', { name: oldestTitle }).waitFor();
     expect(await page.getByRole('searchbox', { name: 'Buscar notícias' }).inputValue()).toBe(word);
-
-    expect(errors).toEqual([]);
   });
 });
