@@ -3,6 +3,7 @@
 # picture per seeded publication and obituary (public/images/seed/). Abstract compositions (a gradient, a motif,
 # a short label), 800x450 WebP (480x480 for obituary portraits), each well under 40 KB.
 # Needs ImageMagick 6 with WebP support and the DejaVu fonts: apt-get install -y imagemagick webp fonts-dejavu-core
+# Then scripts/make-seed-renditions.ts turns each seed picture into its folder of renditions (needs npm install).
 # The output is committed; rerun only to change the pictures.
 set -euo pipefail
 
@@ -162,4 +163,6 @@ for file in "$fallback_dir"/*.webp "$seed_dir"/*.webp; do
     exit 1
   fi
 done
+# Each seed picture becomes a folder with its responsive renditions (src/lib/image-renditions.ts).
+(cd "$root" && npx tsx scripts/make-seed-renditions.ts)
 echo "Images written to public/images/fallback and public/images/seed"

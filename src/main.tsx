@@ -1,14 +1,44 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
+import { hydrationDataFor } from './app/hydration-data';
+import { prerenderedPageFor } from './app/prerendered-pages';
+import { routes } from './app/router';
+import { HydratingShell } from './features/reader/layout/hydrating-shell';
+import { onPageCacheRefresh } from './features/reader/page-cache';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+function app(router: DataRouter, hydratingShell: boolean) {
+  // A revisited page shows what was kept at once; when the background refresh brings news, render them.
+  onPageCacheRefresh(() => void router.revalidate());
+  return (
+    <StrictMode>
+      <HydratingShell value={hydratingShell}>
+        <RouterProvider router={router} />
+      </HydratingShell>
+    </StrictMode>
+  );
+}
+
+/**
+ * Hydrates the HTML prerendered for this address (src/app/prerendered-pages.ts), so what painted before the
+ * JavaScript stays and nothing moves; otherwise (the admin panel, `npm run dev`, an address whose loader redirects)
+ * renders from scratch.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  const expected = prerenderedPageFor(window.location.pathname);
+  if (expected && root.dataset.prerendered === expected.key) {
+    const hydrationData = await hydrationDataFor(routes, window.location).catch(() => null);
+    if (hydrationData) {
+      hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData }), expected.mode === 'shell'));
+      return;
+    }
+  }
+  root.replaceChildren();
+  createRoot(root).render(app(createBrowserRouter(routes), false));
+}
+
+void start(container);

@@ -36,7 +36,7 @@ values
 <blockquote>"A água sobe devagar, o que nos dá tempo para agir. Pedimos que ninguém entre no rio para pescar enquanto a correnteza estiver forte", disse o coordenador Márcio Tavares.</blockquote>
 <h2>Abrigo preparado</h2>
 <p>A Escola Municipal Professora Ana Lúcia Campos foi preparada como ponto de acolhimento, com colchões, cobertores e refeições. As previsões do tempo e os alertas oficiais do estado podem ser acompanhados no <a href="https://www.defesacivil.sp.gov.br">site da Defesa Civil de São Paulo</a>.</p>$html$,
-  '/images/seed/rio-mogi-guacu.webp',
+  '/images/seed/rio-mogi-guacu/original-800w.webp',
   'https://www.youtube.com/watch?v=Xk3vQ9pLm2A',
   true, '2026-11-18 07:40:00-03', 2214, '11111111-1111-4111-8111-000000000001',
   '2026-11-18 07:10:00-03', '2026-11-18 07:40:00-03'
@@ -55,7 +55,7 @@ values
 </ul>
 <blockquote>"Cada peça que sai daqui carrega o barro do Mogi-Guaçu e a mão de uma família que trabalha com cerâmica há três gerações", resume a ceramista Helena Duarte, que expõe pela décima vez.</blockquote>
 <p>A entrada é gratuita. A programação completa está no <a href="https://www.portoferreira.sp.gov.br">portal da Prefeitura</a>.</p>$html$,
-  '/images/seed/feira-ceramica.webp',
+  '/images/seed/feira-ceramica/original-800w.webp',
   null,
   true, '2026-11-14 09:30:00-03', 1247, '11111111-1111-4111-8111-000000000001',
   '2026-11-13 18:20:00-03', '2026-11-14 09:30:00-03'
@@ -74,7 +74,7 @@ values
 </ul>
 <blockquote>"Muitos alunos nunca tinham encostado no barro. Agora vão trazer a família para ver a peça que fizeram", conta a professora Regina Salles.</blockquote>
 <p>A cerimônia de acendimento será no sábado, dia 28, às 19h, com apresentação do coral municipal.</p>$html$,
-  '/images/seed/natal-ceramica.webp',
+  '/images/seed/natal-ceramica/original-800w.webp',
   null,
   true, '2026-11-20 16:00:00-03', 983, '11111111-1111-4111-8111-000000000001',
   '2026-11-20 11:45:00-03', '2026-11-20 16:00:00-03'
@@ -93,7 +93,7 @@ values
 </ul>
 <blockquote>"Escolhemos as ruas pelo volume de reclamações e pelo tráfego de ônibus escolares", explicou o secretário de Obras, Rodrigo Fontana.</blockquote>
 <p>O cronograma atualizado será publicado no <a href="https://www.portoferreira.sp.gov.br">portal da Prefeitura</a>.</p>$html$,
-  '/images/seed/recapeamento.webp',
+  '/images/seed/recapeamento/original-800w.webp',
   null,
   true, '2026-11-05 10:15:00-03', 642, '11111111-1111-4111-8111-000000000001',
   '2026-11-05 09:00:00-03', '2026-11-05 10:15:00-03'
@@ -111,7 +111,7 @@ values
 </ul>
 <blockquote>"A estação foi a porta de entrada de Porto Ferreira por décadas. Agora volta a ser um lugar de encontro", disse a diretora de Cultura, Patrícia Amaral.</blockquote>
 <p>O espaço abre de terça a domingo, das 9h às 18h, com entrada gratuita.</p>$html$,
-  '/images/seed/estacao-cultural.webp',
+  '/images/seed/estacao-cultural/original-800w.webp',
   null,
   true, '2026-10-28 08:00:00-03', 415, '11111111-1111-4111-8111-000000000001',
   '2026-10-27 17:30:00-03', '2026-10-28 08:00:00-03'
@@ -130,7 +130,7 @@ values
 <p>Os vereadores aprovaram 38 emendas, a maior parte destinada a unidades básicas de saúde e a entidades assistenciais. Dois parlamentares votaram contra, alegando que a previsão de receita é otimista.</p>
 <blockquote>"É um orçamento que olha para os bairros. A cobrança agora é para que as obras saiam do papel", afirmou o presidente da Casa.</blockquote>
 <p>O texto aprovado será publicado no <a href="https://www.portoferreira.sp.gov.br">portal da Prefeitura</a> depois da sanção.</p>$html$,
-  '/images/seed/camara-orcamento.webp',
+  '/images/seed/camara-orcamento/original-800w.webp',
   null,
   true, '2026-11-11 21:50:00-03', 531, '11111111-1111-4111-8111-000000000002',
   '2026-11-11 21:20:00-03', '2026-11-11 21:50:00-03'
@@ -149,7 +149,7 @@ values
 </ul>
 <blockquote>"O comprador voltou a procurar a peça feita à mão, com identidade. É aí que Porto Ferreira tem vantagem", avalia o economista Fábio Nogueira.</blockquote>
 <p>Os dados de emprego formal do município podem ser acompanhados no <a href="https://www.ibge.gov.br">IBGE</a>.</p>$html$,
-  '/images/seed/polo-ceramico.webp',
+  '/images/seed/polo-ceramico/original-800w.webp',
   null,
   true, '2026-11-03 11:00:00-03', 1725, '11111111-1111-4111-8111-000000000003',
   '2026-11-03 10:00:00-03', '2026-11-03 11:00:00-03'
@@ -167,7 +167,7 @@ values
 </ul>
 <blockquote>"Vacina e quintal limpo andam juntos. Dez minutos por semana bastam para eliminar a água parada", reforça a enfermeira Cláudia Moreira.</blockquote>
 <p>As orientações oficiais estão no <a href="https://www.gov.br/saude">portal do Ministério da Saúde</a>.</p>$html$,
-  '/images/seed/vacinacao-dengue.webp',
+  '/images/seed/vacinacao-dengue/original-800w.webp',
   null,
   true, '2026-10-22 08:20:00-03', 890, '11111111-1111-4111-8111-000000000004',
   '2026-10-21 19:00:00-03', '2026-10-22 08:20:00-03'
@@ -185,7 +185,7 @@ values
   <li>Os alimentos serão doados ao Fundo Social.</li>
 </ul>
 <blockquote>"Esse grupo treina junto desde os 11 anos. A final em casa é o prêmio que eles merecem", disse o técnico Anderson Lima.</blockquote>$html$,
-  '/images/seed/futsal-final.webp',
+  '/images/seed/futsal-final/original-800w.webp',
   null,
   true, '2026-11-16 22:10:00-03', 1408, '11111111-1111-4111-8111-000000000005',
   '2026-11-16 21:55:00-03', '2026-11-16 22:10:00-03'
@@ -203,7 +203,7 @@ values
 </ul>
 <blockquote>"A viola conta a história do interior paulista, da roça, do rio e da estrada. É bonito ver os jovens aprendendo", diz o organizador Sebastião Rocha.</blockquote>
 <p>Leve uma cadeira: os lugares em frente ao coreto costumam se esgotar cedo.</p>$html$,
-  '/images/seed/festival-viola.webp',
+  '/images/seed/festival-viola/original-800w.webp',
   null,
   true, '2026-10-17 15:00:00-03', 305, '11111111-1111-4111-8111-000000000006',
   '2026-10-17 12:00:00-03', '2026-10-17 15:00:00-03'
@@ -222,7 +222,7 @@ values
 </ul>
 <blockquote>"Quando o aluno vê o robô fazendo o que ele programou, a matemática ganha sentido", afirma a coordenadora pedagógica Juliana Prates.</blockquote>
 <p>Os indicadores de aprendizagem do município estão disponíveis no <a href="https://www.gov.br/inep">Inep</a>.</p>$html$,
-  '/images/seed/robotica-escolas.webp',
+  '/images/seed/robotica-escolas/original-800w.webp',
   null,
   true, '2026-10-30 09:45:00-03', 718, '11111111-1111-4111-8111-000000000007',
   '2026-10-30 08:30:00-03', '2026-10-30 09:45:00-03'
@@ -240,7 +240,7 @@ values
 </ul>
 <p>A Prefeitura informa que os dados de navegação não são vendidos e que o cadastro serve apenas para cumprir a legislação. O tratamento segue a <a href="https://www.gov.br/anpd">Lei Geral de Proteção de Dados</a>.</p>
 <blockquote>"Muita gente usa a praça para estudar ou procurar emprego. Internet de qualidade ali faz diferença", disse o diretor de Tecnologia, Caio Ventura.</blockquote>$html$,
-  '/images/seed/wifi-pracas.webp',
+  '/images/seed/wifi-pracas/original-800w.webp',
   null,
   true, '2026-10-09 14:00:00-03', 455, '11111111-1111-4111-8111-000000000008',
   '2026-10-09 11:00:00-03', '2026-10-09 14:00:00-03'
@@ -255,7 +255,7 @@ values
   <li>Audiência pública prevista para dezembro;</li>
   <li>Projeto executivo em 2027.</li>
 </ul>$html$,
-  '/images/seed/ciclovia.webp',
+  '/images/seed/ciclovia/original-800w.webp',
   null,
   false, null, 0, '11111111-1111-4111-8111-000000000001',
   '2026-11-19 16:00:00-03', '2026-11-19 16:00:00-03'
@@ -265,7 +265,7 @@ values
   'Cooperativa de artesãos prepara loja virtual para 2027',
   'Rascunho: 60 ceramistas venderão direto ao consumidor.',
   $html$<p>A cooperativa que reúne 60 ceramistas de Porto Ferreira prepara uma loja virtual para vender direto ao consumidor a partir de março de 2027.</p>$html$,
-  '/images/seed/loja-virtual.webp',
+  '/images/seed/loja-virtual/original-800w.webp',
   null,
   false, null, 0, '11111111-1111-4111-8111-000000000003',
   '2026-11-21 10:00:00-03', '2026-11-21 10:00:00-03'
@@ -282,7 +282,7 @@ values
   'Deixa os filhos Paulo, Sandra e Luís, oito netos e três bisnetos.',
   'Velório Municipal de Porto Ferreira, sala 1',
   'Das 8h às 15h; sepultamento às 16h no Cemitério Municipal',
-  '/images/seed/obituario-maria-aparecida.webp', true, '2026-11-19 09:00:00-03'
+  '/images/seed/obituario-maria-aparecida/original-480w.webp', true, '2026-11-19 09:00:00-03'
 ),
 (
   '33333333-3333-4333-8333-000000000002',
@@ -300,7 +300,7 @@ values
   'Deixa as filhas Rosa e Cida, sete netos e dez bisnetos.',
   'Capela Mortuária São Sebastião',
   'Das 9h às 16h; sepultamento às 16h30 no Cemitério Municipal',
-  '/images/seed/obituario-antonio-benedito.webp', true, '2026-11-08 10:00:00-03'
+  '/images/seed/obituario-antonio-benedito/original-480w.webp', true, '2026-11-08 10:00:00-03'
 ),
 (
   '33333333-3333-4333-8333-000000000004',

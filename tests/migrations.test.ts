@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../local-supabase/src/db/migrate.ts';
 import type { Database } from '../local-supabase/src/db/database.ts';
+import { OG_MAX_BYTES, imageRenditions } from '../src/lib/image-renditions.ts';
 import { topicNavigation } from '../src/lib/paths.ts';
 import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-database.ts';
 
@@ -79,7 +80,7 @@ describe('applyMigrations on an empty database', () => {
       await count(`select count(*) from public.publications
                    where published and (published_at < '2026-10-01' or published_at >= '2026-12-01')`),
     ).toBe(0);
-    expect(await count(`select count(*) from public.publications where image_url !~ '^/images/seed/[a-z0-9-]+\\.webp$'`)).toBe(0);
+    expect(await count(`select count(*) from public.publications where image_url !~ '^/images/seed/[a-z0-9-]+/original-[0-9]+w\\.webp$'`)).toBe(0);
     expect(await count(`select count(*) from public.publications where not published and published_at is not null`)).toBe(0);
   });
 
@@ -92,15 +93,20 @@ describe('applyMigrations on an empty database', () => {
     expect(await count(`select count(distinct contract_type) from public.jobs`)).toBeGreaterThanOrEqual(3);
   });
 
-  it('points every seeded image at a small WebP file shipped in public/', async () => {
+  it('points every seeded image at a small WebP file shipped in public/, with its renditions beside it', async () => {
     const images = await db.query<{ url: string }>(
       `select image_url as url from public.publications where image_url is not null
        union select photo_url from public.obituaries where photo_url is not null`,
     );
     expect(images.rows.length).toBeGreaterThanOrEqual(14);
+    const sizeOf = async (url: string) => (await stat(new URL(`../public${url}`, import.meta.url))).size;
     for (const { url } of images.rows) {
-      const file = await stat(new URL(`../public${url}`, import.meta.url));
-      expect(file.size, url).toBeLessThan(40 * 1024);
+      expect(await sizeOf(url), url).toBeLessThan(40 * 1024);
+      // src/lib/image-renditions.ts: the srcset and the link preview name only files that exist.
+      const renditions = imageRenditions(url);
+      expect(renditions, url).not.toBeNull();
+      for (const candidate of renditions!.srcSet.split(', ')) expect(await sizeOf(candidate.split(' ')[0]!), candidate).toBeGreaterThan(0);
+      expect(await sizeOf(renditions!.og), renditions!.og).toBeLessThanOrEqual(OG_MAX_BYTES);
     }
   });
 

@@ -113,9 +113,15 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(viewport: ViewportName = 'desktop'): Promise<Page> {
+    /** `javaScript: false` shows the page as a crawler or a reader before the app has loaded sees it. */
+    async newPage(viewport: ViewportName = 'desktop', options: { javaScript?: boolean } = {}): Promise<Page> {
       if (!browser) throw new Error('useBrowser(): the browser is not started yet (call newPage inside a test)');
-      const context = await browser.newContext({ viewport: viewports[viewport], baseURL: app().baseUrl, locale: 'pt-BR' });
+      const context = await browser.newContext({
+        viewport: viewports[viewport],
+        baseURL: app().baseUrl,
+        locale: 'pt-BR',
+        javaScriptEnabled: options.javaScript ?? true,
+      });
       contexts.push(context);
       const page = await context.newPage();
       const log: ErrorLog = { entries: [], allowed: [] };

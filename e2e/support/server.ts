@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { htmlFileFor } from '../../server/prerendered-pages-plugin.ts';
 import { startTestBackend } from '../../tests/support/test-backend.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -25,7 +26,10 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Serves the built app (SPA fallback to index.html) and the local backend on one origin, 127.0.0.1 only. */
+/**
+ * Serves the built app and the local backend on one origin, 127.0.0.1 only. A page address gets its prerendered HTML
+ * as `vite preview` answers it (server/prerendered-pages-plugin.ts), else index.html.
+ */
 export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../../dist')): Promise<RunningApp> {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}: run "npx vite build" first`);
   const root = resolve(distDir);
@@ -34,7 +38,9 @@ export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../.
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const candidate = normalize(join(root, pathname));
     const inside = candidate === root || candidate.startsWith(root + sep);
-    const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : join(root, 'index.html');
+    const page = htmlFileFor(root, pathname);
+    const fallback = existsSync(page) ? page : join(root, 'index.html');
+    const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : fallback;
     const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
     res.writeHead(200, {
       'Content-Type': type,

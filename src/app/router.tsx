@@ -1,5 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PageLoading } from './page-loading';
+import type { RouteObject } from 'react-router';
+import { PageLoading } from '../components/ui/page-loading';
 import { RouteError } from './route-error';
 // The reader's layout and home page are part of the entry chunk: the first visit starts its data requests without
 // waiting for another chunk. Every other page stays lazy.
@@ -17,6 +17,8 @@ function notFound(): never {
  */
 export const routes: RouteObject[] = [
   {
+    // Ids name the reader's routes for hydration: main.tsx hands each matched route its loader data by id.
+    id: 'reader',
     path: paths.home.pattern,
     errorElement: <RouteError />,
     HydrateFallback: PageLoading,
@@ -26,15 +28,15 @@ export const routes: RouteObject[] = [
         // A page's error renders inside the reader's layout, so the masthead and navigation stay.
         errorElement: <RouteError />,
         children: [
-          { index: true, Component: homeRoute.Component, loader: homeRoute.loader },
-          { path: paths.topic.pattern, lazy: () => import('../features/reader/topic/topic.route') },
-          { path: paths.externalArticle.pattern, lazy: () => import('../features/reader/article/external-article.route') },
-          { path: paths.article.pattern, lazy: () => import('../features/reader/article/article.route') },
-          { path: paths.obituaries.pattern, lazy: () => import('../features/reader/obituaries/obituaries.route') },
-          { path: paths.search.pattern, lazy: () => import('../features/reader/search/search.route') },
-          { path: paths.advertising.pattern, lazy: () => import('../features/reader/advertising/advertising.route') },
+          { id: 'home', index: true, Component: homeRoute.Component, loader: homeRoute.loader },
+          { id: 'topic', path: paths.topic.pattern, lazy: () => import('../features/reader/topic/topic.route') },
+          { id: 'external-article', path: paths.externalArticle.pattern, lazy: () => import('../features/reader/article/external-article.route') },
+          { id: 'article', path: paths.article.pattern, lazy: () => import('../features/reader/article/article.route') },
+          { id: 'obituaries', path: paths.obituaries.pattern, lazy: () => import('../features/reader/obituaries/obituaries.route') },
+          { id: 'search', path: paths.search.pattern, lazy: () => import('../features/reader/search/search.route') },
+          { id: 'advertising', path: paths.advertising.pattern, lazy: () => import('../features/reader/advertising/advertising.route') },
           // Its loader always throws, so the error element renders; `element: null` only says so to the router.
-          { path: '*', loader: notFound, element: null },
+          { id: 'not-found', path: '*', loader: notFound, element: null },
         ],
       },
     ],
@@ -68,4 +70,3 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);

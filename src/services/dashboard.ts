@@ -1,4 +1,4 @@
-import type { Client } from './client';
+import type { DataClient } from './client';
 import { ServiceError } from './errors';
 import { listMostRead, type PublicationSummary } from './publications';
 
@@ -19,7 +19,7 @@ function countOf(result: CountResult): number {
 }
 
 /** The dashboard's numbers: HEAD requests with exact counts, all in parallel. */
-export async function getDashboardSummary(client: Client): Promise<DashboardSummary> {
+export async function getDashboardSummary(client: DataClient): Promise<DashboardSummary> {
   const head = { count: 'exact', head: true } as const;
   const [published, drafts, obituaries, jobs, mediaKit, mostRead] = await Promise.all([
     client.from('publications').select('id', head).eq('published', true),

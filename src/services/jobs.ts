@@ -1,20 +1,14 @@
-import type { ContractType, InsertRow, Row } from '../types/database';
-import { isUuid } from '../lib/uuid';
-import type { Client } from './client';
-import { check, unwrap, unwrapOptional } from './errors';
-import { ADMIN_PAGE_SIZE, keysetFilter, publishedFor, type AdminListPage, type AdminListQuery } from './publications';
-import { containing } from './text-match';
+import type { Row } from '../types/database';
+import type { DataClient } from './client';
+import { unwrap } from './errors';
 
 export type Job = Row<'jobs'>;
-export type JobInput = Omit<InsertRow<'jobs'>, 'id' | 'created_at'>;
 
-export const CONTRACT_TYPES: readonly ContractType[] = ['CLT', 'PJ', 'Estágio', 'Temporário', 'Freelancer'];
-const JOB_COLUMNS = 'id,title,company,contract_type,description,location,published,expires_at,created_at' as const;
+export const JOB_COLUMNS = 'id,title,company,contract_type,description,location,published,expires_at,created_at' as const;
 export const COMMUNITY_JOBS_LIMIT = 3;
-export const ADMIN_LIST_LIMIT = 200;
 
 /** Published jobs, newest first (docs/product.md §18: the community card shows 3). */
-export async function listPublishedJobs(client: Client, limit = COMMUNITY_JOBS_LIMIT): Promise<Job[]> {
+export async function listPublishedJobs(client: DataClient, limit = COMMUNITY_JOBS_LIMIT): Promise<Job[]> {
   return unwrap(
     await client
       .from('jobs')
@@ -23,51 +17,4 @@ export async function listPublishedJobs(client: Client, limit = COMMUNITY_JOBS_L
       .order('created_at', { ascending: false })
       .limit(limit),
   );
-}
-
-export async function listAllJobs(client: Client, limit = ADMIN_LIST_LIMIT): Promise<Job[]> {
-  return unwrap(await client.from('jobs').select(JOB_COLUMNS).order('created_at', { ascending: false }).limit(limit));
-}
-
-/** One job, drafts included (the editor's); null when no row has this id. */
-export async function getJob(client: Client, id: string): Promise<Job | null> {
-  if (!isUuid(id)) return null;
-  return unwrapOptional(await client.from('jobs').select(JOB_COLUMNS).eq('id', id).maybeSingle());
-}
-
-/** docs/product.md §19.7: an empty expiry is sent as null. */
-export async function saveJob(client: Client, input: JobInput, id?: string): Promise<Job> {
-  const row = { ...input, expires_at: input.expires_at || null };
-  const query = id ? client.from('jobs').update(row).eq('id', id) : client.from('jobs').insert(row);
-  return unwrap(await query.select(JOB_COLUMNS).single());
-}
-
-export async function setJobPublished(client: Client, id: string, published: boolean): Promise<void> {
-  check(await client.from('jobs').update({ published }).eq('id', id));
-}
-
-export async function deleteJob(client: Client, id: string): Promise<void> {
-  check(await client.from('jobs').delete().eq('id', id));
-}
-
-/**
- * The admin job list, one page, newest first: keyset on (created_at, id) with an exact total. The search is a title
- * ILIKE: the jobs table stays small (a few hundred rows), so no search function of its own.
- */
-export async function listJobsPage(client: Client, query: AdminListQuery): Promise<AdminListPage<Job>> {
-  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
-  const published = publishedFor(query.status);
-  let request = client.from('jobs').select(JOB_COLUMNS, { count: 'exact' });
-  if (published !== null) request = request.eq('published', published);
-  if (query.q.trim()) request = request.ilike('title', containing(query.q.trim()));
-  const cursor = query.before ?? query.after;
-  if (cursor) request = request.or(keysetFilter('created_at', cursor, query.before ? 'gt' : 'lt'));
-  const ascending = query.before !== null;
-  const { data, error, count, status } = await request
-    .order('created_at', { ascending })
-    .order('id', { ascending })
-    .limit(pageSize + 1);
-  const rows = unwrap({ data, error, status });
-  const page = ascending ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
-  return { rows: page, pageSize, total: count, hasMore: ascending ? true : rows.length > pageSize };
 }

@@ -1,5 +1,5 @@
 import type { InsertRow, MediaKitInterest, Row } from '../types/database';
-import type { Client } from './client';
+import type { DataClient } from './client';
 import { check, unwrap } from './errors';
 import { anyColumnContains } from './text-match';
 
@@ -15,7 +15,7 @@ export const MEDIA_KIT_INTERESTS: readonly MediaKitInterest[] = [
 export const ADMIN_LIST_LIMIT = 200;
 
 /** Readers may insert but never read back (no representation is requested, so no select policy is needed). */
-export async function submitMediaKitRequest(client: Client, input: MediaKitRequestInput): Promise<void> {
+export async function submitMediaKitRequest(client: DataClient, input: MediaKitRequestInput): Promise<void> {
   check(
     await client.from('media_kit_requests').insert({
       name: input.name.trim(),
@@ -28,7 +28,7 @@ export async function submitMediaKitRequest(client: Client, input: MediaKitReque
   );
 }
 
-export async function listMediaKitRequests(client: Client, limit = ADMIN_LIST_LIMIT): Promise<MediaKitRequest[]> {
+export async function listMediaKitRequests(client: DataClient, limit = ADMIN_LIST_LIMIT): Promise<MediaKitRequest[]> {
   return unwrap(
     await client
       .from('media_kit_requests')
@@ -49,7 +49,7 @@ export interface OffsetPage<T> {
  * table stays small (requests from advertisers), and the (created_at desc, id desc) index serves the order.
  */
 export async function listMediaKitRequestsPage(
-  client: Client,
+  client: DataClient,
   page: number,
   pageSize = 25,
   search = '',

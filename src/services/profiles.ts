@@ -1,12 +1,12 @@
 import type { ProfileRole, Row } from '../types/database';
-import type { Client } from './client';
+import type { DataClient } from './client';
 import { check, toServiceError, unwrap } from './errors';
 import { anyColumnContains } from './text-match';
 
 export type Profile = Row<'profiles'>;
 
 /** The signed-in user's own profile (its role decides what the admin panel shows), or null without a session. */
-export async function getOwnProfile(client: Client, userId: string): Promise<Profile | null> {
+export async function getOwnProfile(client: DataClient, userId: string): Promise<Profile | null> {
   const { data, error, status } = await client
     .from('profiles')
     .select('id,name,email,role,created_at')
@@ -16,7 +16,7 @@ export async function getOwnProfile(client: Client, userId: string): Promise<Pro
   return data;
 }
 
-export async function listProfiles(client: Client, limit = 500): Promise<Profile[]> {
+export async function listProfiles(client: DataClient, limit = 500): Promise<Profile[]> {
   return unwrap(
     await client.from('profiles').select('id,name,email,role,created_at').order('created_at', { ascending: true }).limit(limit),
   );
@@ -26,7 +26,7 @@ export async function listProfiles(client: Client, limit = 500): Promise<Profile
  * Approves (admin) or revokes (pending) an account through the database function, which refuses self-demotion and
  * demoting the last admin.
  */
-export async function setProfileRole(client: Client, targetId: string, role: ProfileRole): Promise<void> {
+export async function setProfileRole(client: DataClient, targetId: string, role: ProfileRole): Promise<void> {
   check(await client.rpc('set_profile_role', { target_id: targetId, new_role: role }));
 }
 
@@ -35,7 +35,7 @@ export async function setProfileRole(client: Client, targetId: string, role: Pro
  * paging: a newsroom has few accounts, and the (created_at, id) index serves the order.
  */
 export async function listProfilesPage(
-  client: Client,
+  client: DataClient,
   page: number,
   pageSize = 25,
   search = '',

@@ -1,6 +1,6 @@
-import type { Client } from './client';
+import type { DataClient } from './client';
 import { unwrap } from './errors';
-import type { Obituary } from './obituaries';
+import { OBITUARY_COLUMNS, type Obituary } from './obituaries';
 import type { PublicationSummary } from './publications';
 
 // The reader's search and keyset paging, through the functions of
@@ -41,7 +41,7 @@ function searchArgs({ q, topicSlug, day }: Pick<PublicationSearch, 'q' | 'topicS
 }
 
 /** One page of published publications matching the search, best tier first and newest first within it. */
-export async function searchPublications(client: Client, search: PublicationSearch): Promise<PublicationHit[]> {
+export async function searchPublications(client: DataClient, search: PublicationSearch): Promise<PublicationHit[]> {
   const { after } = search;
   const rows = unwrap(
     await client.rpc('search_publications', {
@@ -67,7 +67,7 @@ export interface SearchTotal {
 
 /** How many publications the search finds in all (exact up to 1,000). */
 export async function countPublicationSearch(
-  client: Client,
+  client: DataClient,
   search: Pick<PublicationSearch, 'q' | 'topicSlug' | 'day'>,
 ): Promise<SearchTotal> {
   const result = unwrap(await client.rpc('search_publications_count', searchArgs(search))) as Partial<SearchTotal>;
@@ -79,8 +79,6 @@ export interface ObituaryCursor {
   id: string;
 }
 
-const OBITUARY_COLUMNS =
-  'id,name,age,death_date,biography,family,funeral_location,funeral_time,photo_url,published,created_at' as const;
 /** A day has few notices; this bounds the answer all the same. */
 export const OBITUARIES_OF_A_DAY_LIMIT = 100;
 
@@ -88,7 +86,7 @@ export const OBITUARIES_OF_A_DAY_LIMIT = 100;
  * Published obituaries of one death date ('YYYY-MM-DD'): the reader's date filter (search_obituaries has no date
  * argument). An equality on death_date, answered by the (published, death_date desc, id desc) index.
  */
-export async function listPublishedObituariesOnDate(client: Client, deathDate: string): Promise<Obituary[]> {
+export async function listPublishedObituariesOnDate(client: DataClient, deathDate: string): Promise<Obituary[]> {
   return unwrap(
     await client
       .from('obituaries')
@@ -102,7 +100,7 @@ export async function listPublishedObituariesOnDate(client: Client, deathDate: s
 
 /** One page of published obituaries whose name contains every word of q, most recent death first. */
 export async function searchObituaries(
-  client: Client,
+  client: DataClient,
   { q, pageSize = OBITUARY_PAGE_SIZE, after }: { q?: string; pageSize?: number; after?: ObituaryCursor | null },
 ): Promise<Obituary[]> {
   return unwrap(

@@ -104,4 +104,68 @@ describe('uploadImageWithProgress', () => {
     await expect(uploadImageWithProgress(clientWithSession('t'), 'publications', svg, () => undefined)).rejects.toBeInstanceOf(StorageError);
     expect(FakeXhr.last).toBeUndefined();
   });
+
+  it('sends the renditions into one folder before the original, with progress over all the bytes', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.last = undefined;
+    const progress = vi.fn();
+    const original = new File(['o'.repeat(60)], 'Foto.PNG', { type: 'image/png' });
+    const renditions = {
+      originalWidth: 800,
+      format: 'webp' as const,
+      files: [new Blob(['a'.repeat(10)], { type: 'image/webp' }), new Blob(['b'.repeat(20)], { type: 'image/webp' })],
+      og: new Blob(['c'.repeat(10)], { type: 'image/jpeg' }),
+    };
+    const done = uploadImageWithProgress(clientWithSession('t'), 'publications', original, progress, { renditions });
+
+    const sent: { url: string; type: string; name: string }[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const xhr = await started();
+      const part = xhr.body!.get('') as File;
+      sent.push({ url: xhr.url, type: part.type, name: part.name });
+      expect(xhr.headers['x-upsert']).toBe('false');
+      if (index === 1) {
+        xhr.upload.onprogress!({ lengthComputable: true, loaded: 50, total: 100 });
+        expect(progress).toHaveBeenLastCalledWith({ loaded: 20, total: 100 });
+      }
+      FakeXhr.last = undefined;
+      xhr.respond(200, '{}');
+    }
+    const url = await done;
+
+    const folder = /\/object\/publications\/([0-9a-f-]{36})\/480\.webp$/.exec(sent[0]!.url)?.[1];
+    expect(folder).toBeDefined();
+    const base = `https://project.example/storage/v1/object/publications/${folder}`;
+    expect(sent).toEqual([
+      { url: `${base}/480.webp`, type: 'image/webp', name: '480.webp' },
+      { url: `${base}/800.webp`, type: 'image/webp', name: '800.webp' },
+      { url: `${base}/og.jpg`, type: 'image/jpeg', name: 'og.jpg' },
+      { url: `${base}/original-800w.png`, type: 'image/png', name: 'original-800w.png' },
+    ]);
+    expect(url).toBe(`https://project.example/storage/v1/object/public/publications/${folder}/original-800w.png`);
+    expect(progress).toHaveBeenLastCalledWith({ loaded: 100, total: 100 });
+  });
+
+  it('stops at the first refused rendition and never sends the original', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.last = undefined;
+    const renditions = { originalWidth: 480, format: 'jpeg' as const, files: [new Blob(['a'], { type: 'image/jpeg' })], og: new Blob(['c'], { type: 'image/jpeg' }) };
+    const done = uploadImageWithProgress(clientWithSession('t'), 'obituaries', new File(['x'], 'a.png', { type: 'image/png' }), () => undefined, { renditions });
+    const xhr = await started();
+    expect(xhr.url).toMatch(/\/object\/obituaries\/[0-9a-f-]{36}\/480\.jpg$/);
+    FakeXhr.last = undefined;
+    xhr.respond(400, '{"statusCode":"413","error":"Payload too large","message":"The object exceeded the maximum allowed size"}');
+    await expect(done).rejects.toMatchObject({ name: 'StorageError', code: '413' });
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it('refuses renditions that do not match the widths the name promises', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.last = undefined;
+    const renditions = { originalWidth: 2000, format: 'webp' as const, files: [new Blob(['a'], { type: 'image/webp' })], og: new Blob(['c']) };
+    await expect(
+      uploadImageWithProgress(clientWithSession('t'), 'publications', new File(['x'], 'a.png', { type: 'image/png' }), () => undefined, { renditions }),
+    ).rejects.toBeInstanceOf(RangeError);
+    expect(FakeXhr.last).toBeUndefined();
+  });
 });

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listJobsPage } from '../../src/services/jobs.ts';
+import { listJobsPage } from '../../src/services/job-admin.ts';
 import { listMediaKitRequestsPage } from '../../src/services/media-kit.ts';
-import { listObituariesPage } from '../../src/services/obituaries.ts';
+import { listObituariesPage } from '../../src/services/obituary-admin.ts';
 import { listProfilesPage } from '../../src/services/profiles.ts';
-import {
-  listPublicationsPage,
-  type AdminListPage,
-  type AdminListQuery,
-  type PageCursor,
-} from '../../src/services/publications.ts';
+import type { AdminListPage, AdminListQuery, PageCursor } from '../../src/services/admin-paging.ts';
+import { listPublicationsPage } from '../../src/services/publication-admin.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
 

@@ -1,26 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDashboardSummary } from '../../src/services/dashboard.ts';
 import { ServiceError, isUniqueViolation } from '../../src/services/errors.ts';
-import { deleteJob, getJob, listAllJobs, listPublishedJobs, saveJob, setJobPublished } from '../../src/services/jobs.ts';
+import { deleteJob, getJob, listAllJobs, saveJob, setJobPublished } from '../../src/services/job-admin.ts';
+import { listPublishedJobs } from '../../src/services/jobs.ts';
 import { listMediaKitRequests, submitMediaKitRequest } from '../../src/services/media-kit.ts';
 import {
   deleteObituary,
   getObituary,
   listAllObituaries,
-  listPublishedObituaries,
   saveObituary,
   setObituaryPublished,
-} from '../../src/services/obituaries.ts';
+} from '../../src/services/obituary-admin.ts';
+import { listPublishedObituaries } from '../../src/services/obituaries.ts';
 import {
   deletePublication,
   getPublication,
-  getPublishedPublication,
   listAllPublications,
   savePublication,
   setPublicationPublished,
   type PublicationInput,
-} from '../../src/services/publications.ts';
-import { createTopic, deleteTopic, listTopics, updateTopic } from '../../src/services/topics.ts';
+} from '../../src/services/publication-admin.ts';
+import { getPublishedPublication } from '../../src/services/publications.ts';
+import { createTopic, deleteTopic, listTopics, updateTopic } from '../../src/services/topic-admin.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
 

@@ -8,7 +8,8 @@ import {
   listPublishedByTopic,
   listPublishedByTopicSlug,
 } from '../../src/services/publications.ts';
-import { getTopicBySlug, listTopics } from '../../src/services/topics.ts';
+import { listTopics } from '../../src/services/topic-admin.ts';
+import { getTopicBySlug } from '../../src/services/topics.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend } from '../support/test-backend.ts';
 

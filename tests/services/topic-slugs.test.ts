@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../src/services/client.ts';
-import type * as ReaderData from '../../src/features/reader/reader-data.ts';
-import {
-  createTopic,
-  deleteTopic,
-  getTopicBySlug,
-  isReservedTopicSlugError,
-  resolveTopicSlug,
-  updateTopic,
-  type Topic,
-} from '../../src/services/topics.ts';
+import type * as TopicData from '../../src/features/reader/topic/topic-data.ts';
+import { createTopic, deleteTopic, isReservedTopicSlugError, updateTopic } from '../../src/services/topic-admin.ts';
+import { getTopicBySlug, resolveTopicSlug, type Topic } from '../../src/services/topics.ts';
 import { toServiceError } from '../../src/services/errors.ts';
 import { slugify } from '../../src/lib/slugify.ts';
 import { seed } from '../support/seed.ts';
@@ -19,15 +12,15 @@ import { startTestBackend, type TestBackend, type TestUser } from '../support/te
 // slugs never change, and a renamed topic's old slug leads to its new one.
 
 const readerClient = vi.hoisted(() => ({ current: undefined as Client | undefined }));
-vi.mock('../../src/features/reader/reader-client.ts', () => ({
-  readerClient: () => Promise.resolve(readerClient.current),
+vi.mock('../../src/services/reader-data-client.ts', () => ({
+  readerDataClient: () => readerClient.current,
 }));
 
 // Every page the route loader starts, so the test can let its requests finish before the backend stops (a redirect
 // abandons a page whose requests are already on their way).
 const startedPages = vi.hoisted(() => ({ all: [] as unknown[] }));
-vi.mock('../../src/features/reader/reader-data.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof ReaderData>();
+vi.mock('../../src/features/reader/topic/topic-data.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof TopicData>();
   return {
     ...actual,
     loadTopicPage: (slug: string) => {

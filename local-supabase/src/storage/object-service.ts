@@ -141,6 +141,8 @@ export interface PublicObject {
   cacheControl: string;
   eTag: string | null;
   lastModified: string;
+  /** Replaced by an upsert or update since it was first stored (an insert sets updated_at = created_at). */
+  overwritten: boolean;
 }
 
 export async function readPublicObject(deps: ObjectServiceDeps, bucketId: string, name: string): Promise<PublicObject> {
@@ -162,6 +164,7 @@ export async function readPublicObject(deps: ObjectServiceDeps, bucketId: string
     cacheControl: text('cacheControl') ?? 'no-cache',
     eTag: text('eTag'),
     lastModified: text('lastModified') ?? row.updatedAt,
+    overwritten: row.overwritten,
   };
 }
 

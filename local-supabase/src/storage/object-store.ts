@@ -162,11 +162,13 @@ export async function findObjectMetadata(
   db: Queryable,
   bucket: string,
   name: string,
-): Promise<{ metadata: Record<string, unknown> | null; updatedAt: string } | null> {
+): Promise<{ metadata: Record<string, unknown> | null; updatedAt: string; overwritten: boolean } | null> {
+  // Compared in SQL: timestamps keep microseconds there, and an insert sets both columns to the same now().
   const { rows } = await db.query<Record<string, unknown>>(
-    `select metadata, updated_at from storage.objects where bucket_id = $1 and name = $2`,
+    `select metadata, updated_at, updated_at > created_at as overwritten
+       from storage.objects where bucket_id = $1 and name = $2`,
     [bucket, name],
   );
   const row = rows[0];
-  return row ? { metadata: objectOrNull(row.metadata), updatedAt: isoOf(row.updated_at) } : null;
+  return row ? { metadata: objectOrNull(row.metadata), updatedAt: isoOf(row.updated_at), overwritten: row.overwritten === true } : null;
 }

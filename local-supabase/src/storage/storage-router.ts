@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { CallerContext } from '../db/request-context.ts';
 import { resolveBearer } from '../jwt.ts';
 import type { BlobStore } from './blob-store.ts';
+import { servedCacheControl } from './cache-control.ts';
 import { normalizeObjectName } from './object-name.ts';
 import { readPublicObject, removeObjects, requireBucket, sizeLimitOf, uploadObject, type UploadMode } from './object-service.ts';
 import { StorageApiError, storageErrorResponse, storageErrors } from './storage-error.ts';
@@ -56,7 +57,7 @@ export function createStorageRouter(options: StorageRouterOptions): Hono {
     const object = await readPublicObject(deps, c.req.param('bucket'), objectNameOf(c));
     const headers = new Headers({
       'content-type': object.mimeType,
-      'cache-control': object.cacheControl,
+      'cache-control': servedCacheControl(object.cacheControl, object),
       'content-length': String(object.bytes.byteLength),
       'last-modified': new Date(object.lastModified).toUTCString(),
       // Uploads share the app's origin: never let a browser guess a type, and never run anything as a document.

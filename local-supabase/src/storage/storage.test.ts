@@ -109,6 +109,18 @@ describe('upload and public read', () => {
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(JPEG);
   });
 
+  it('serves a never-overwritten object uploaded for a year as immutable, and an overwritten one as uploaded', async () => {
+    const name = `folder-${newName('x')}/original-800w.png`;
+    const { error } = await reporter.storage.from('pictures').upload(name, blob(PNG, 'image/png'), { cacheControl: '31536000' });
+    expect(error).toBeNull();
+    const url = `${backend.url}/storage/v1/object/public/pictures/${name}`;
+    expect((await fetch(url)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    const replaced = await reporter.storage.from('pictures').upload(name, blob(PNG, 'image/png'), { cacheControl: '31536000', upsert: true });
+    expect(replaced.error).toBeNull();
+    expect((await fetch(url)).headers.get('cache-control')).toBe('max-age=31536000');
+  });
+
   it('update() replaces an existing object and reports a missing one', async () => {
     const name = newName();
     await reporter.storage.from('pictures').upload(name, blob(PNG, 'image/png'));

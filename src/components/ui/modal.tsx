@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { X } from 'lucide-react';
+import { X } from 'lucide';
+import { Icon } from './icon';
 
 interface ModalProps {
   open: boolean;
@@ -57,7 +58,7 @@ export function Modal({ open, title, onClose, children, description, size = 'md'
               className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
               aria-label="Fechar"
             >
-              <X aria-hidden="true" className="h-5 w-5" />
+              <Icon node={X} className="h-5 w-5" />
             </button>
           </div>
           {description && (

@@ -4,12 +4,14 @@ import type { Job } from '../../services/jobs';
 import type { Obituary } from '../../services/obituaries';
 import type { PublicationSummary } from '../../services/publications';
 import type { Topic } from '../../services/topics';
-import { readerClient } from './reader-client';
-import { countArticleView, loadHomeSections, loadTopicPage } from './reader-data';
+import { clearPageCache } from './page-cache';
+import { countArticleView } from './article/article-data';
+import { loadHomeSections } from './reader-data';
+import { loadTopicPage } from './topic/topic-data';
 
 const client = vi.hoisted(() => ({ name: 'the reader client' }));
 const services = vi.hoisted(() => ({
-  browserClient: vi.fn(() => client),
+  readerDataClient: vi.fn(() => client),
   listPublishedByTopicSlug: vi.fn<(client: unknown, slug: string, limit?: number) => Promise<PublicationSummary[]>>(),
   listMostRead: vi.fn<(client: unknown) => Promise<PublicationSummary[]>>(),
   incrementViews: vi.fn<(client: unknown, id: string) => Promise<void>>(),
@@ -18,7 +20,7 @@ const services = vi.hoisted(() => ({
   resolveTopicSlug: vi.fn<(client: unknown, slug: string) => Promise<Topic | null>>(),
   searchPublications: vi.fn<(client: unknown, search: unknown) => Promise<PublicationSummary[]>>(),
 }));
-vi.mock('../../services/browser-client', () => ({ browserClient: services.browserClient }));
+vi.mock('../../services/reader-data-client', () => ({ readerDataClient: services.readerDataClient }));
 vi.mock('../../services/publications', () => ({
   listPublishedByTopicSlug: services.listPublishedByTopicSlug,
   listMostRead: services.listMostRead,
@@ -51,8 +53,9 @@ const FLOOD: PublicationSummary = {
 const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
+  clearPageCache();
   // Not the client's factory: that the client is made once holds across the whole file.
-  const { browserClient: _, ...requests } = services;
+  const { readerDataClient: _, ...requests } = services;
   for (const request of Object.values(requests)) request.mockClear();
   services.listPublishedByTopicSlug.mockResolvedValue([FLOOD]);
   services.listMostRead.mockResolvedValue([FLOOD]);
@@ -66,11 +69,10 @@ afterEach(() => {
 });
 
 describe('the reader data module', () => {
-  it('starts every request of the home page as soon as the one client is there, and answers with articles', async () => {
+  it('starts every request of the home page at once through the one client, and answers with articles', async () => {
     const home = loadHomeSections();
-    // The loader's requests were chained on the client first: when this await returns, all of them have started.
-    await readerClient();
-    expect(services.browserClient).toHaveBeenCalledOnce();
+    await turn();
+    expect(services.readerDataClient).toHaveBeenCalled();
     expect(services.listPublishedByTopicSlug).toHaveBeenCalledWith(client, 'local', 6);
     expect(services.listMostRead).toHaveBeenCalledWith(client);
     expect(services.listPublishedJobs).toHaveBeenCalledWith(client);
@@ -107,13 +109,12 @@ describe('the reader data module', () => {
   it('counts a view only for a well-formed id, and only logs a failed count', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     countArticleView('nao-existe');
-    await readerClient();
+    await turn();
     expect(services.incrementViews).not.toHaveBeenCalled();
 
     const failure = new Error('Failed to fetch');
     services.incrementViews.mockRejectedValue(failure);
     countArticleView(FLOOD.id);
-    await readerClient();
     await turn();
     expect(services.incrementViews).toHaveBeenCalledWith(client, FLOOD.id);
     expect(consoleError).toHaveBeenCalledWith('Counting the view failed', failure);

@@ -4,10 +4,10 @@ import {
   CATEGORY_LABEL_BY_SLUG,
   NEWS_API_CATEGORY_BY_SLUG,
   isExternalTopicSlug,
+  type ExternalTopicSlug,
   type NewsApiCategory,
 } from './category-mapping';
 import { DEFAULT_AUTHOR, type NewsArticle } from './news-article';
-import { SAMPLE_ARTICLES_BY_SLUG } from './sample-articles';
 
 // The external news adapter (docs/product.md §18): NewsAPI top-headlines, optional. Without a key it answers with the
 // built-in samples and sends nothing; with one, any failure (network, HTTP status, timeout, unexpected body) falls
@@ -124,21 +124,27 @@ async function headlinesOrSamples(
   options: NewsSourceOptions,
   category: NewsApiCategory | null,
   categoryLabel: string,
-  samples: readonly NewsArticle[],
+  samplesOf: ExternalTopicSlug,
 ): Promise<NewsArticle[]> {
   const resolved = { ...defaultOptions(), ...options };
-  if (!resolved.apiKey) return [...samples];
+  if (!resolved.apiKey) return samplesFor(samplesOf);
   try {
     return await fetchTopHeadlines({ ...resolved, apiKey: resolved.apiKey }, category, categoryLabel);
   } catch (error) {
     console.warn('External news unavailable; showing built-in samples.', error);
-    return [...samples];
+    return samplesFor(samplesOf);
   }
+}
+
+/** The built-in articles of a topic, loaded on first need: a page whose news arrive never downloads them. */
+async function samplesFor(slug: ExternalTopicSlug): Promise<NewsArticle[]> {
+  const { SAMPLE_ARTICLES_BY_SLUG } = await import('./sample-articles');
+  return [...SAMPLE_ARTICLES_BY_SLUG[slug]];
 }
 
 /** The home page's 'Notícias Nacionais': top headlines of Brazil, else the politics samples (docs/product.md §20). */
 export function getNationalNews(options: NewsSourceOptions = {}): Promise<NewsArticle[]> {
-  return headlinesOrSamples(options, null, NATIONAL_CATEGORY_LABEL, SAMPLE_ARTICLES_BY_SLUG.politica);
+  return headlinesOrSamples(options, null, NATIONAL_CATEGORY_LABEL, 'politica');
 }
 
 /**
@@ -147,5 +153,5 @@ export function getNationalNews(options: NewsSourceOptions = {}): Promise<NewsAr
  */
 export function getTopicNews(slug: string, options: NewsSourceOptions = {}): Promise<NewsArticle[]> {
   if (!isExternalTopicSlug(slug)) return Promise.resolve([]);
-  return headlinesOrSamples(options, NEWS_API_CATEGORY_BY_SLUG[slug], CATEGORY_LABEL_BY_SLUG[slug], SAMPLE_ARTICLES_BY_SLUG[slug]);
+  return headlinesOrSamples(options, NEWS_API_CATEGORY_BY_SLUG[slug], CATEGORY_LABEL_BY_SLUG[slug], slug);
 }

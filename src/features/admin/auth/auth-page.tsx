@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Newspaper } from 'lucide-react';
+import { Newspaper } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import { site } from '../../../config/site';
 
 /** The frame of the sign-in and registration pages. */
@@ -10,7 +11,7 @@ export function AuthPage({ title, children }: { title: string; children: ReactNo
       <div className="w-full max-w-md">
         <div className="mb-6 flex flex-col items-center gap-2 text-center">
           <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-800 text-white">
-            <Newspaper aria-hidden="true" className="h-6 w-6" />
+            <Icon node={Newspaper} className="h-6 w-6" />
           </span>
           <p className="text-lg font-bold text-brand-900">{site.name}</p>
           <p className="text-sm text-slate-600">Painel administrativo</p>

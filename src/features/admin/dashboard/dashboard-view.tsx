@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Briefcase, FileCheck2, FilePen, Flower2, Megaphone, type LucideIcon } from 'lucide-react';
+import { Briefcase, FileCheck2, FilePen, Flower2, Megaphone } from 'lucide';
+import { Icon, type IconNode } from '../../../components/ui/icon';
 import type { DashboardSummary } from '../../../services/dashboard';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
@@ -8,7 +9,7 @@ interface Stat {
   label: string;
   value: number;
   to: string;
-  icon: LucideIcon;
+  icon: IconNode;
 }
 
 /** docs/product.md dashboard: the counts and the five most read publications. */
@@ -23,10 +24,10 @@ export function DashboardView({ summary }: { summary: DashboardSummary }) {
   return (
     <div className="space-y-8">
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-        {stats.map(({ label, value, to, icon: Icon }) => (
+        {stats.map(({ label, value, to, icon }) => (
           <li key={label}>
             <Link to={to} className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600">
-              <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+              <Icon node={icon} className="h-5 w-5 text-brand-700" />
               <span className="mt-3 text-3xl font-bold text-slate-900">{value}</span>
               <span className="mt-1 text-sm text-slate-700">{label}</span>
             </Link>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useEditorState, type Editor } from '@tiptap/react';
-import { Bold, Heading2, Heading3, Heading4, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide-react';
+import { Bold, Heading2, Heading3, Heading4, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import { LinkDialog } from './link-dialog';
 
 function ToolbarButton({
@@ -64,40 +65,40 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
   return (
     <div role="toolbar" aria-label="Formatação do texto" className="flex flex-wrap items-center gap-0.5 border-b border-slate-300 bg-slate-50 p-1">
       <ToolbarButton label="Negrito" active={state.bold} onClick={() => chain().toggleBold().run()}>
-        <Bold aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Bold} className="h-4 w-4" />
       </ToolbarButton>
       <ToolbarButton label="Itálico" active={state.italic} onClick={() => chain().toggleItalic().run()}>
-        <Italic aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Italic} className="h-4 w-4" />
       </ToolbarButton>
       {separator}
       <ToolbarButton label="Título de seção" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-        <Heading2 aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Heading2} className="h-4 w-4" />
       </ToolbarButton>
       <ToolbarButton label="Subtítulo de seção" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-        <Heading3 aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Heading3} className="h-4 w-4" />
       </ToolbarButton>
       <ToolbarButton label="Intertítulo" active={state.h4} onClick={() => chain().toggleHeading({ level: 4 }).run()}>
-        <Heading4 aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Heading4} className="h-4 w-4" />
       </ToolbarButton>
       {separator}
       <ToolbarButton label="Lista com marcadores" active={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
-        <List aria-hidden="true" className="h-4 w-4" />
+        <Icon node={List} className="h-4 w-4" />
       </ToolbarButton>
       <ToolbarButton label="Lista numerada" active={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
-        <ListOrdered aria-hidden="true" className="h-4 w-4" />
+        <Icon node={ListOrdered} className="h-4 w-4" />
       </ToolbarButton>
       <ToolbarButton label="Citação" active={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
-        <Quote aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Quote} className="h-4 w-4" />
       </ToolbarButton>
       <ToolbarButton label="Link" active={state.link} onClick={() => setLinkOpen(true)}>
-        <Link2 aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Link2} className="h-4 w-4" />
       </ToolbarButton>
       {separator}
       <ToolbarButton label="Desfazer" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
-        <Undo2 aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Undo2} className="h-4 w-4" />
       </ToolbarButton>
       <ToolbarButton label="Refazer" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
-        <Redo2 aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Redo2} className="h-4 w-4" />
       </ToolbarButton>
       <LinkDialog
         open={linkOpen}

@@ -1,4 +1,4 @@
-import { getJob, saveJob } from '../../../services/jobs';
+import { getJob, saveJob } from '../../../services/job-admin';
 import { paths } from '../../../lib/paths';
 import { resourceFormRoute } from '../shared/resource-form-route';
 import { EMPTY_JOB, JobForm, toJobInput, valuesFromJob } from './job-form';

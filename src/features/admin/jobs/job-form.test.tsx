@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Job, JobInput } from '../../../services/jobs';
+import type { JobInput } from '../../../services/job-admin';
+import type { Job } from '../../../services/jobs';
 import { paths } from '../../../lib/paths';
 import { renderRoute } from '../testing/render-route';
 import { EMPTY_JOB, JobForm, toJobInput, type JobFormValues } from './job-form';
@@ -13,7 +14,7 @@ const services = vi.hoisted(() => ({
   getJob: vi.fn<(client: unknown, id: string) => Promise<Job | null>>(),
   saveJob: vi.fn<(client: unknown, input: JobInput, id?: string) => Promise<unknown>>(),
 }));
-vi.mock('../../../services/jobs', () => services);
+vi.mock('../../../services/job-admin', () => services);
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
 vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
 

@@ -1,4 +1,5 @@
-import { CONTRACT_TYPES, type Job, type JobInput } from '../../../services/jobs';
+import { CONTRACT_TYPES, type JobInput } from '../../../services/job-admin';
+import type { Job } from '../../../services/jobs';
 import type { ContractType } from '../../../types/database';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';

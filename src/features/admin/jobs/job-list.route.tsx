@@ -1,4 +1,5 @@
-import { deleteJob, listJobsPage, setJobPublished, type Job } from '../../../services/jobs';
+import { deleteJob, listJobsPage, setJobPublished } from '../../../services/job-admin';
+import type { Job } from '../../../services/jobs';
 import { paths } from '../../../lib/paths';
 import { resourceListRoute } from '../shared/resource-list-route';
 import { TitleCell, statusColumn } from '../shared/resource-table';

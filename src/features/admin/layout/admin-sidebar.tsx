@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Briefcase, FileText, Flower2, LayoutDashboard, LogOut, Megaphone, Menu, Tags, Users, X } from 'lucide-react';
+import { Briefcase, FileText, Flower2, LayoutDashboard, LogOut, Megaphone, Menu, Tags, Users, X } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import { paths } from '../../../lib/paths';
 import { site } from '../../../config/site';
 
@@ -46,13 +47,13 @@ export function AdminSidebar({ userName, onSignOut }: AdminSidebarProps) {
             aria-label={open ? 'Fechar menu' : 'Abrir menu'}
             onClick={() => setOpenFor(open ? null : location.pathname)}
           >
-            {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+            {open ? <Icon node={X} className="h-6 w-6" /> : <Icon node={Menu} className="h-6 w-6" />}
           </button>
         </div>
         <div id={navId} className={`${open ? 'block' : 'hidden'} border-t border-white/10 md:flex md:flex-1 md:flex-col md:border-0`}>
           <nav aria-label="Painel administrativo" className="px-2 py-2 md:flex-1">
             <ul className="space-y-1">
-              {ITEMS.map(({ to, label, icon: Icon, end }) => (
+              {ITEMS.map(({ to, label, icon, end }) => (
                 <li key={to}>
                   <NavLink
                     to={to}
@@ -63,7 +64,7 @@ export function AdminSidebar({ userName, onSignOut }: AdminSidebarProps) {
                       }`
                     }
                   >
-                    <Icon aria-hidden="true" className="h-5 w-5" />
+                    <Icon node={icon} className="h-5 w-5" />
                     {label}
                   </NavLink>
                 </li>
@@ -77,7 +78,7 @@ export function AdminSidebar({ userName, onSignOut }: AdminSidebarProps) {
               onClick={onSignOut}
               className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-blue-50 hover:bg-white/10"
             >
-              <LogOut aria-hidden="true" className="h-5 w-5" />
+              <Icon node={LogOut} className="h-5 w-5" />
               Sair
             </button>
           </div>

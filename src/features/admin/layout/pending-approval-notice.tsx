@@ -1,4 +1,5 @@
-import { Clock, LogOut, RefreshCw } from 'lucide-react';
+import { Clock, LogOut, RefreshCw } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import { site } from '../../../config/site';
 import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 
@@ -16,7 +17,7 @@ export function PendingApprovalNotice({ email, onCheckAgain, onSignOut, checking
       <title>{`Aguardando aprovação | ${site.name}`}</title>
       <div className="w-full max-w-lg rounded-lg bg-white p-6 text-center shadow-md sm:p-8">
         <span className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-amber-100 text-amber-800">
-          <Clock aria-hidden="true" className="h-6 w-6" />
+          <Icon node={Clock} className="h-6 w-6" />
         </span>
         <h1 className="mt-4 text-2xl font-bold text-slate-900">Conta aguardando aprovação</h1>
         <p className="mt-3 text-slate-700">
@@ -25,11 +26,11 @@ export function PendingApprovalNotice({ email, onCheckAgain, onSignOut, checking
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <button type="button" onClick={onCheckAgain} disabled={checking} className={secondaryButton}>
-            <RefreshCw aria-hidden="true" className="h-4 w-4" />
+            <Icon node={RefreshCw} className="h-4 w-4" />
             {checking ? 'Verificando...' : 'Verificar novamente'}
           </button>
           <button type="button" onClick={onSignOut} className={primaryButton}>
-            <LogOut aria-hidden="true" className="h-4 w-4" />
+            <Icon node={LogOut} className="h-4 w-4" />
             Sair
           </button>
         </div>

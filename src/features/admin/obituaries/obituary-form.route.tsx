@@ -1,4 +1,4 @@
-import { getObituary, saveObituary } from '../../../services/obituaries';
+import { getObituary, saveObituary } from '../../../services/obituary-admin';
 import { paths } from '../../../lib/paths';
 import { resourceFormRoute } from '../shared/resource-form-route';
 import { bucketUploader } from '../shared/upload';

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Obituary, ObituaryInput } from '../../../services/obituaries';
+import type { ObituaryInput } from '../../../services/obituary-admin';
+import type { Obituary } from '../../../services/obituaries';
 import { paths } from '../../../lib/paths';
 import { renderRoute } from '../testing/render-route';
 import { ObituaryForm, emptyObituary, type ObituaryFormValues } from './obituary-form';
@@ -12,7 +13,7 @@ const services = vi.hoisted(() => ({
   getObituary: vi.fn<(client: unknown, id: string) => Promise<Obituary | null>>(),
   saveObituary: vi.fn<(client: unknown, input: ObituaryInput, id?: string) => Promise<unknown>>(),
 }));
-vi.mock('../../../services/obituaries', () => services);
+vi.mock('../../../services/obituary-admin', () => services);
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
 vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
 

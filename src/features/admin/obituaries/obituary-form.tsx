@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Obituary, ObituaryInput } from '../../../services/obituaries';
+import type { ObituaryInput } from '../../../services/obituary-admin';
+import type { Obituary } from '../../../services/obituaries';
 import { todayInputValue } from '../../../lib/dates';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/form/form-fields';

@@ -1,5 +1,7 @@
-import { User } from 'lucide-react';
-import { deleteObituary, listObituariesPage, setObituaryPublished, type Obituary } from '../../../services/obituaries';
+import { User } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
+import { deleteObituary, listObituariesPage, setObituaryPublished } from '../../../services/obituary-admin';
+import type { Obituary } from '../../../services/obituaries';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { resourceListRoute } from '../shared/resource-list-route';
@@ -23,7 +25,7 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ob
             <img src={obituary.photo_url} alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
           ) : (
             <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-600">
-              <User aria-hidden="true" className="h-5 w-5" />
+              <Icon node={User} className="h-5 w-5" />
             </span>
           )}
           <div>

@@ -1,5 +1,5 @@
-import { getPublication, savePublication } from '../../../services/publications';
-import { listTopics } from '../../../services/topics';
+import { getPublication, savePublication } from '../../../services/publication-admin';
+import { listTopics } from '../../../services/topic-admin';
 import { paths } from '../../../lib/paths';
 import { resourceFormRoute } from '../shared/resource-form-route';
 import { bucketUploader } from '../shared/upload';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminPublication, PublicationInput } from '../../../services/publications';
+import type { AdminPublication, PublicationInput } from '../../../services/publication-admin';
 import { paths } from '../../../lib/paths';
 import { canonicalYoutubeUrl } from '../../../lib/youtube';
 import { renderRoute } from '../testing/render-route';
@@ -21,8 +21,8 @@ const services = vi.hoisted(() => ({
   getPublication: vi.fn<(client: unknown, id: string) => Promise<AdminPublication | null>>(),
   savePublication: vi.fn<(client: unknown, input: PublicationInput, id?: string) => Promise<unknown>>(),
 }));
-vi.mock('../../../services/publications', () => services);
-vi.mock('../../../services/topics', () => ({ listTopics: () => Promise.resolve(topics) }));
+vi.mock('../../../services/publication-admin', () => services);
+vi.mock('../../../services/topic-admin', () => ({ listTopics: () => Promise.resolve(topics) }));
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
 vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
 

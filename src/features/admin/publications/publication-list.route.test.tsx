@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminPublicationSummary as AdminPublication } from '../../../services/publications';
+import type { AdminPublicationSummary as AdminPublication } from '../../../services/publication-admin';
 import { paths } from '../../../lib/paths';
 import { renderRoute } from '../testing/render-route';
 import * as publicationListRoute from './publication-list.route';
@@ -31,7 +31,7 @@ const services = vi.hoisted(() => ({
   setPublicationPublished: vi.fn<(client: unknown, id: string, published: boolean) => Promise<void>>(),
   deletePublication: vi.fn<(client: unknown, id: string) => Promise<void>>(),
 }));
-vi.mock('../../../services/publications', () => services);
+vi.mock('../../../services/publication-admin', () => services);
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
 vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
 

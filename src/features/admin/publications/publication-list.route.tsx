@@ -1,4 +1,4 @@
-import { deletePublication, listPublicationsPage, setPublicationPublished, type AdminPublicationSummary } from '../../../services/publications';
+import { deletePublication, listPublicationsPage, setPublicationPublished, type AdminPublicationSummary } from '../../../services/publication-admin';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { resourceListRoute } from '../shared/resource-list-route';

@@ -1,4 +1,4 @@
-import type { AdminPublication, PublicationInput } from '../../../services/publications';
+import type { AdminPublication, PublicationInput } from '../../../services/publication-admin';
 import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
 import { canonicalYoutubeUrl } from '../../../lib/youtube';
 

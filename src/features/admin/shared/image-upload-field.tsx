@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ImageIcon, X } from 'lucide-react';
+import { Image as ImageIcon, X } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import { ACCEPTED_IMAGE_TYPES, checkImageFile, type ImageProblem, type UploadProgress } from '../../../services/storage';
 import { StorageError } from '../../../services/errors';
 
@@ -104,13 +105,13 @@ export function ImageUploadField({ label, value, onChange, upload, onUploadingCh
               title="Remover imagem"
               className="absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-red-700 text-white shadow hover:bg-red-800"
             >
-              <X aria-hidden="true" className="h-4 w-4" />
+              <Icon node={X} className="h-4 w-4" />
             </button>
           )}
         </div>
       )}
       <div className="flex items-center gap-3 rounded-md border-2 border-dashed border-slate-300 bg-white p-4">
-        <ImageIcon aria-hidden="true" className="h-8 w-8 shrink-0 text-slate-500" />
+        <Icon node={ImageIcon} className="h-8 w-8 shrink-0 text-slate-500" />
         <div className="min-w-0 flex-1">
           {/* The native input stays focusable for keyboards and screen readers; the visible control is a pt-BR label
               (Chromium draws the native one in the browser's own language). */}

@@ -1,5 +1,5 @@
 import { isUuid } from '../../../lib/uuid';
-import type { AdminListQuery, PageCursor, StatusFilter } from '../../../services/publications';
+import type { AdminListQuery, PageCursor, StatusFilter } from '../../../services/admin-paging';
 
 /** What an admin list's address says: `?q=&status=&page=` and the keyset cursor (`after` or `before`, 'date,id'). */
 export interface ListLocation {

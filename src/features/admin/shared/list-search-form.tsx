@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
-import { Search } from 'lucide-react';
+import { Search } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import { secondaryButton } from '../../../components/ui/buttons';
 
 /**
@@ -21,7 +22,7 @@ export function ListSearchForm({ q, resetKey, children }: { q: string; resetKey?
       </label>
       {children}
       <button type="submit" className={secondaryButton}>
-        <Search aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Search} className="h-4 w-4" />
         Buscar
       </button>
     </Form>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, Plus } from 'lucide-react';
+import { ArrowLeft, Plus } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import { site } from '../../../config/site';
 import { primaryButton } from '../../../components/ui/buttons';
 
@@ -17,7 +18,7 @@ export function PageHeader({ title, backTo, actions }: { title: string; backTo?:
             title="Voltar"
             className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200"
           >
-            <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+            <Icon node={ArrowLeft} className="h-5 w-5" />
           </Link>
         )}
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
@@ -31,7 +32,7 @@ export function PageHeader({ title, backTo, actions }: { title: string; backTo?:
 export function NewItemLink({ to, label }: { to: string; label: string }) {
   return (
     <Link to={to} className={primaryButton}>
-      <Plus aria-hidden="true" className="h-4 w-4" />
+      <Icon node={Plus} className="h-4 w-4" />
       {label}
     </Link>
   );

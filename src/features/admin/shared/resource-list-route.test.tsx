@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Job } from '../../../services/jobs';
-import type { AdminListPage, AdminListQuery } from '../../../services/publications';
+import type { AdminListPage, AdminListQuery } from '../../../services/admin-paging';
 import { paths } from '../../../lib/paths';
 import { renderRoute } from '../testing/render-route';
 import * as jobListRoute from '../jobs/job-list.route';
@@ -31,7 +31,7 @@ const services = vi.hoisted(() => ({
   setJobPublished: vi.fn(),
   deleteJob: vi.fn(),
 }));
-vi.mock('../../../services/jobs', () => services);
+vi.mock('../../../services/job-admin', () => services);
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
 vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
 

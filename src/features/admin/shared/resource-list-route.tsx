@@ -2,7 +2,7 @@ import { useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctio
 import { Pager, pageSummary } from '../../../components/ui/pager';
 import { browserClient } from '../../../services/browser-client';
 import type { Client } from '../../../services/client';
-import { type AdminListPage, type AdminListQuery, type PageCursor } from '../../../services/publications';
+import { type AdminListPage, type AdminListQuery, type PageCursor } from '../../../services/admin-paging';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from './admin-route-error';
 import { ListSearchForm } from './list-search-form';

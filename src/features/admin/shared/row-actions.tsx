@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Pencil, Trash2 } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import { iconButton } from '../../../components/ui/buttons';
 
 interface RowActionsProps {
@@ -17,7 +18,7 @@ interface RowActionsProps {
 
 export function RowActions({ itemLabel, edit, onDelete, published, onTogglePublished, busy }: RowActionsProps) {
   const toggleTitle = published ? 'Despublicar' : 'Publicar';
-  const pencil = <Pencil aria-hidden="true" className="h-4 w-4" />;
+  const pencil = <Icon node={Pencil} className="h-4 w-4" />;
   return (
     <div className="flex items-center justify-end gap-1">
       {onTogglePublished && (
@@ -29,7 +30,7 @@ export function RowActions({ itemLabel, edit, onDelete, published, onTogglePubli
           aria-label={`${toggleTitle}: ${itemLabel}`}
           className={iconButton}
         >
-          {published ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
+          {published ? <Icon node={EyeOff} className="h-4 w-4" /> : <Icon node={Eye} className="h-4 w-4" />}
         </button>
       )}
       {typeof edit === 'string' ? (
@@ -49,7 +50,7 @@ export function RowActions({ itemLabel, edit, onDelete, published, onTogglePubli
         aria-label={`Excluir: ${itemLabel}`}
         className={`${iconButton} hover:bg-red-50 hover:text-red-700`}
       >
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Trash2} className="h-4 w-4" />
       </button>
     </div>
   );

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceError } from '../../../services/errors';
-import type { Topic, TopicInput, TopicWithDate } from '../../../services/topics';
+import type { TopicInput, TopicWithDate } from '../../../services/topic-admin';
+import type { Topic } from '../../../services/topics';
 import { paths } from '../../../lib/paths';
 import { renderRoute } from '../testing/render-route';
 import { TopicForm, type TopicFormValues } from './topic-form';
@@ -16,7 +17,7 @@ const services = vi.hoisted(() => ({
   createTopic: vi.fn<(client: unknown, input: TopicInput) => Promise<void>>(),
   updateTopic: vi.fn<(client: unknown, topic: Topic, input: TopicInput) => Promise<void>>(),
 }));
-vi.mock('../../../services/topics', async (importOriginal) => ({ ...(await importOriginal<object>()), ...services }));
+vi.mock('../../../services/topic-admin', async (importOriginal) => ({ ...(await importOriginal<object>()), ...services }));
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
 vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
 

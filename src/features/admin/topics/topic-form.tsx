@@ -1,4 +1,4 @@
-import type { TopicWithDate } from '../../../services/topics';
+import type { TopicWithDate } from '../../../services/topic-admin';
 import { slugify } from '../../../lib/slugify';
 import { isReservedTopicSlug, topicSlugFor } from '../../../lib/topic-slug';
 import { TextField } from '../../../components/form/form-fields';

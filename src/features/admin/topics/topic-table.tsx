@@ -1,4 +1,4 @@
-import type { TopicWithDate } from '../../../services/topics';
+import type { TopicWithDate } from '../../../services/topic-admin';
 import { formatDate } from '../../../lib/dates';
 import { DataTable, EmptyRow, cell, desktopCell } from '../shared/data-table';
 import { RowActions } from '../shared/row-actions';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { BarChart3, Mail, MapPin, Phone, Target, Users } from 'lucide-react';
+import { BarChart3, Mail, MapPin, Phone, Target, Users } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import type { MediaKitRequestInput } from '../../../services/media-kit';
 import { site } from '../../../config/site';
 import { Modal } from '../../../components/ui/modal';
@@ -79,9 +80,9 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
           Por que anunciar
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
-          {BENEFITS.map(({ icon: Icon, title, text }) => (
+          {BENEFITS.map(({ icon, title, text }) => (
             <li key={title} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-              <Icon aria-hidden="true" className="h-8 w-8 text-brand-700" />
+              <Icon node={icon} className="h-8 w-8 text-brand-700" />
               <h3 className="mt-3 text-lg font-bold text-slate-900">{title}</h3>
               <p className="mt-2 text-slate-700">{text}</p>
             </li>
@@ -121,19 +122,19 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
         </h2>
         <address className="mt-4 grid gap-4 not-italic sm:grid-cols-3">
           <p className="flex items-start gap-2">
-            <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            <Icon node={Mail} className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
             <a href={`mailto:${site.contact.email}`} className="break-all text-brand-800 hover:underline">
               {site.contact.email}
             </a>
           </p>
           <p className="flex items-start gap-2">
-            <Phone aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            <Icon node={Phone} className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
             <a href={`tel:${site.contact.phone.replace(/[^\d+]/g, '')}`} className="text-brand-800 hover:underline">
               {site.contact.phone}
             </a>
           </p>
           <p className="flex items-start gap-2 text-slate-800">
-            <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            <Icon node={MapPin} className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
             {site.contact.address}
           </p>
         </address>

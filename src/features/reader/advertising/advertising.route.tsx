@@ -1,4 +1,4 @@
-import { sendMediaKitRequest } from '../reader-data';
+import { sendMediaKitRequest } from './media-kit-data';
 import { AdvertisingPage } from './advertising-page';
 
 export function Component() {

@@ -1,8 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import type { NewsArticle } from '../../../services/news';
 import { formatLongDate } from '../../../lib/dates';
 import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
 import { youtubeEmbedUrl } from '../../../lib/youtube';
+import { ARTICLE_SIZES } from '../../../lib/image-renditions';
 import { NewsArticleImage } from '../components/article-image';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { ShareButtons } from './share-buttons';
@@ -41,7 +43,7 @@ export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
       </header>
 
       <figure className="mt-6">
-        <NewsArticleImage article={article} width={1200} height={675} loading="eager" className="aspect-video w-full rounded-lg bg-slate-200 object-cover" />
+        <NewsArticleImage article={article} width={1200} height={675} sizes={ARTICLE_SIZES} priority className="aspect-video w-full rounded-lg bg-slate-200 object-cover" />
         <figcaption className="mt-2 text-sm text-slate-600">Foto: {article.sourceName}</figcaption>
       </figure>
 
@@ -107,7 +109,7 @@ export function BackButton({ onBack }: { onBack: () => void }) {
       onClick={onBack}
       className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
     >
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      <Icon node={ArrowLeft} className="h-4 w-4" />
       Voltar para as notícias
     </button>
   );

@@ -11,7 +11,7 @@ const services = vi.hoisted(() => ({
   incrementViews: vi.fn<(client: unknown, id: string) => Promise<void>>(),
 }));
 vi.mock('../../../services/publications', () => services);
-vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
+vi.mock('../../../services/reader-data-client', () => ({ readerDataClient: () => ({}) }));
 
 const ID = '22222222-2222-4222-8222-000000000001';
 

@@ -1,7 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { Deferred } from '../components/deferred';
-import { countArticleView, loadArticle } from '../reader-data';
+import { countArticleView, loadArticle } from './article-data';
 import { ArticleUnavailable } from './article-unavailable';
 import { ArticleSkeleton, ArticleView } from './article-view';
 import { useBackToNews } from './use-back-to-news';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Check, Link2 } from 'lucide-react';
+import { Check, Link2 } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 
 interface ShareButtonsProps {
   url: string;
@@ -53,7 +54,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
         onClick={() => void copyLink()}
         className="inline-flex h-9 items-center gap-1 rounded-full border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:border-brand-800 hover:bg-brand-800 hover:text-white"
       >
-        {copy === 'copied' ? <Check aria-hidden="true" className="h-4 w-4" /> : <Link2 aria-hidden="true" className="h-4 w-4" />}
+        {copy === 'copied' ? <Icon node={Check} className="h-4 w-4" /> : <Icon node={Link2} className="h-4 w-4" />}
         Copiar link
       </button>
       <span role="status" className="text-sm font-medium text-green-800">

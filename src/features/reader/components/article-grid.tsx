@@ -4,25 +4,57 @@ import type { NewsArticle } from '../../../services/news';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
 
 /** docs/product.md §2 grid: 1, 2 or 3 columns as the screen widens. */
-export function ArticleGrid({ articles, descriptionLines }: { articles: readonly NewsArticle[]; descriptionLines?: 2 | 3 }) {
+interface ArticleGridProps {
+  articles: readonly NewsArticle[];
+  descriptionLines?: 2 | 3;
+  /** The cards' image layout width, when the grid is narrower than the page (the home page's left column). */
+  imageSizes?: string;
+  /** 'h2' where the grid is the page's main list, right under its h1 (topic pages). */
+  headingLevel?: 'h2' | 'h3';
+  /**
+   * On a page whose first screen is this grid: the first row's images load at once and the first at high priority
+   * (it is the page's largest paint), instead of waiting for layout as lazy images do.
+   */
+  firstScreen?: boolean;
+}
+
+/** The first row of the widest grid. */
+const FIRST_ROW = 3;
+
+export function ArticleGrid({ articles, descriptionLines, imageSizes, headingLevel, firstScreen = false }: ArticleGridProps) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {articles.map((article) => (
+      {articles.map((article, index) => (
         <li key={article.id} className="flex">
-          <ArticleCard article={article} descriptionLines={descriptionLines} />
+          <ArticleCard
+            article={article}
+            descriptionLines={descriptionLines}
+            imageSizes={imageSizes}
+            headingLevel={headingLevel}
+            imageLoading={!firstScreen || index >= FIRST_ROW ? 'lazy' : index === 0 ? 'priority' : 'eager'}
+          />
         </li>
       ))}
     </ul>
   );
 }
 
-export function ArticleGridSkeleton({ count = 3, label = 'Carregando notícias...' }: { count?: number; label?: string }) {
+interface ArticleGridSkeletonProps {
+  /** As many cards as the grid will most likely show, so the page keeps its height when they arrive. */
+  count?: number;
+  label?: string;
+  descriptionLines?: 2 | 3;
+}
+
+export function ArticleGridSkeleton({ count = 3, label = 'Carregando notícias...', descriptionLines }: ArticleGridSkeletonProps) {
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">{label}</span>
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: count }, (_, index) => (
-          <ArticleCardSkeleton key={index} />
+          <div key={index} className="flex">
+            <ArticleCardSkeleton descriptionLines={descriptionLines} />
+          </div>
         ))}
       </div>
     </div>

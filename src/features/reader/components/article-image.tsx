@@ -1,26 +1,44 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import type { NewsArticle } from '../../../services/news';
 import { DEFAULT_IMAGE, articleImageSource } from '../../../lib/article-image';
+import { imageRenditions } from '../../../lib/image-renditions';
 
-interface ArticleImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'width' | 'height'> {
+interface ArticleImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'width' | 'height' | 'srcSet' | 'sizes'> {
   src: string;
   alt: string;
   width: number;
   height: number;
+  /**
+   * The width the image is laid out at (src/lib/image-renditions.ts: CARD_SIZES, HERO_SIZES, ...). With it, an image
+   * that has renditions gets a srcset of them; without it, or for an image without renditions, only `src`.
+   */
+  sizes?: string;
+  /** The page's largest image (LCP): loaded at once and before other images. */
+  priority?: boolean;
 }
 
-/** An image with explicit dimensions (no layout shift) that shows the default image when its own fails (docs/product.md §19). */
-export function ArticleImage({ src, alt, width, height, loading = 'lazy', ...rest }: ArticleImageProps) {
+/**
+ * An image with explicit dimensions (no layout shift) that shows the default image when its own fails
+ * (docs/product.md §19), and its smaller renditions where it has them.
+ */
+export function ArticleImage({ src, alt, width, height, sizes, priority = false, loading, fetchPriority, ...rest }: ArticleImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const shown = failedSrc === src ? DEFAULT_IMAGE : src;
+  const failed = failedSrc === src;
+  const shown = failed ? DEFAULT_IMAGE : src;
+  // After a failure the srcset goes too, or the browser would keep choosing from it over the default image.
+  const renditions = sizes && !failed ? imageRenditions(src) : null;
   return (
     <img
       {...rest}
+      // srcSet and sizes before src: a browser that sees src alone first may start fetching the full-size file.
+      srcSet={renditions?.srcSet}
+      sizes={renditions ? sizes : undefined}
       src={shown}
       alt={alt}
       width={width}
       height={height}
-      loading={loading}
+      loading={loading ?? (priority ? 'eager' : 'lazy')}
+      fetchPriority={fetchPriority ?? (priority ? 'high' : undefined)}
       decoding="async"
       onError={() => {
         // The default image is the last resort: never loop on it.

@@ -1,4 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
@@ -6,7 +7,7 @@ import { paths } from '../../../lib/paths';
 export function BackToHomeLink() {
   return (
     <Link to={paths.home()} className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline">
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      <Icon node={ArrowLeft} className="h-4 w-4" />
       Voltar para a página inicial
     </Link>
   );

@@ -1,8 +1,12 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Await, useAsyncError } from 'react-router';
+import { useHydrated } from '../../../lib/use-hydrated';
+
+/** What a page shows: already here (kept from an earlier visit, see page-cache.ts) or still on its way. */
+export type Later<T> = T | Promise<T>;
 
 interface DeferredProps<T> {
-  promise: Promise<T>;
+  promise: Later<T>;
   /** Shown until the promise settles: the section's skeleton or loading text. */
   fallback: ReactNode;
   /** Shown when it rejects; the error also goes to the console. */
@@ -10,8 +14,14 @@ interface DeferredProps<T> {
   children: (value: T) => ReactNode;
 }
 
-/** One section of a page waiting for its own data, so the page renders at once and every request runs in parallel. */
+/**
+ * One section of a page waiting for its own data, so the page renders at once and every request runs in parallel.
+ * While the app hydrates prerendered HTML the section stays the skeleton that was prerendered, then waits as usual.
+ */
 export function Deferred<T>({ promise, fallback, errorElement, children }: DeferredProps<T>) {
+  const hydrated = useHydrated();
+  if (!(promise instanceof Promise)) return children(promise);
+  if (!hydrated) return fallback;
   return (
     <Suspense fallback={fallback}>
       <Await resolve={promise} errorElement={<LoggedError>{errorElement}</LoggedError>}>

@@ -1,5 +1,6 @@
 import { useId, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
-import { Search } from 'lucide-react';
+import { Search } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 
 /** What a list page's filters hold; what the text must match (a title, a name) is the page's filter function's. */
 export interface ListFilter {
@@ -33,7 +34,7 @@ export function SearchFilters({ filter, onChange, searchLabel, dateLabel }: Sear
         <label htmlFor={searchId} className="sr-only">
           {searchLabel}
         </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+        <Icon node={Search} className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
         <input
           id={searchId}
           type="search"

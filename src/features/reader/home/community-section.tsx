@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Briefcase, ExternalLink, Flower2, MessageCircle } from 'lucide-react';
+import { Briefcase, ExternalLink, Flower2, MessageCircle } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import type { Job } from '../../../services/jobs';
 import type { Obituary } from '../../../services/obituaries';
 import { site } from '../../../config/site';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { ErrorAlert } from '../../../components/ui/alert-message';
-import { Deferred } from '../components/deferred';
+import { Deferred, type Later } from '../components/deferred';
 
 interface CommunitySectionProps {
-  jobs: Promise<Job[]>;
-  obituaries: Promise<Obituary[]>;
+  jobs: Later<Job[]>;
+  obituaries: Later<Obituary[]>;
 }
 
 /** docs/product.md §2 community section: jobs, obituaries and the WhatsApp group, each card loading on its own. */
@@ -22,7 +23,7 @@ export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
         Comunidade
       </h2>
       <div className="grid gap-6 md:grid-cols-3">
-        <CommunityCard title="Vagas de Emprego" icon={<Briefcase aria-hidden="true" className="h-5 w-5" />}>
+        <CommunityCard title="Vagas de Emprego" icon={<Icon node={Briefcase} className="h-5 w-5" />}>
           <Deferred promise={jobs} fallback={<CardSkeleton />} errorElement={<ErrorAlert>Não foi possível carregar as vagas.</ErrorAlert>}>
             {(items) => <JobList jobs={items} />}
           </Deferred>
@@ -33,11 +34,11 @@ export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
             className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand-700 hover:underline"
           >
             Ver todas as vagas
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            <Icon node={ExternalLink} className="h-4 w-4" />
             <span className="sr-only">(abre em nova aba)</span>
           </a>
         </CommunityCard>
-        <CommunityCard title="Obituário" icon={<Flower2 aria-hidden="true" className="h-5 w-5" />}>
+        <CommunityCard title="Obituário" icon={<Icon node={Flower2} className="h-5 w-5" />}>
           <Deferred
             promise={obituaries}
             fallback={<CardSkeleton />}
@@ -49,7 +50,7 @@ export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
             Ver todos<span className="sr-only"> os obituários</span>
           </Link>
         </CommunityCard>
-        <CommunityCard title="Grupo no WhatsApp" icon={<MessageCircle aria-hidden="true" className="h-5 w-5" />}>
+        <CommunityCard title="Grupo no WhatsApp" icon={<Icon node={MessageCircle} className="h-5 w-5" />}>
           <p className="text-sm text-slate-700">
             Receba as principais notícias de {site.city} direto no seu celular. Entre no grupo do {site.name} no WhatsApp.
           </p>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { NewsArticle } from '../../../services/news';
+import { HERO_SIZES } from '../../../lib/image-renditions';
 import { NewsArticleImage } from '../components/article-image';
 import { articleLink } from '../components/article-link';
 
@@ -8,7 +9,7 @@ export function FeaturedStory({ article }: { article: NewsArticle }) {
   const link = articleLink(article);
   return (
     <article className="relative h-[500px] overflow-hidden rounded-lg bg-slate-800 focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2">
-      <NewsArticleImage article={article} width={1200} height={500} loading="eager" fetchPriority="high" className="absolute inset-0 h-full w-full object-cover" />
+      <NewsArticleImage article={article} width={1200} height={500} sizes={HERO_SIZES} priority className="absolute inset-0 h-full w-full object-cover" />
       <div className="absolute inset-0 bg-gradient-to-t from-slate-950/95 via-slate-950/60 to-transparent" />
       <div className="absolute inset-x-0 bottom-0 space-y-3 p-6 text-white sm:p-8">
         <span className="inline-block rounded bg-accent px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">

@@ -1,13 +1,14 @@
 import type { Job } from '../../../services/jobs';
 import type { NewsArticle } from '../../../services/news';
 import type { Obituary } from '../../../services/obituaries';
-import { FEATURED_ARTICLE } from '../../../services/news/sample-articles';
+import { FEATURED_ARTICLE } from '../../../services/news/featured-article';
 import { site } from '../../../config/site';
+import { HOME_CARD_SIZES } from '../../../lib/image-renditions';
 import { paths } from '../../../lib/paths';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { AdBanner } from '../components/ad-banner';
 import { ArticleGrid, ArticleGridSkeleton, NewsSection } from '../components/article-grid';
-import { Deferred } from '../components/deferred';
+import { Deferred, type Later } from '../components/deferred';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { CommunitySection } from './community-section';
 import { FeaturedStory } from './featured-story';
@@ -16,13 +17,13 @@ import { WeatherWidget } from './weather-widget';
 
 /** Everything the home page shows, each part still on its way: the page renders at once and fills in. */
 export interface HomeData {
-  localArticles: Promise<NewsArticle[]>;
-  nationalArticles: Promise<NewsArticle[]>;
-  sportsArticles: Promise<NewsArticle[]>;
-  technologyArticles: Promise<NewsArticle[]>;
-  mostRead: Promise<NewsArticle[]>;
-  jobs: Promise<Job[]>;
-  obituaries: Promise<Obituary[]>;
+  localArticles: Later<NewsArticle[]>;
+  nationalArticles: Later<NewsArticle[]>;
+  sportsArticles: Later<NewsArticle[]>;
+  technologyArticles: Later<NewsArticle[]>;
+  mostRead: Later<NewsArticle[]>;
+  jobs: Later<Job[]>;
+  obituaries: Later<Obituary[]>;
 }
 
 /** How many cards each home section shows: two rows of the three-column grid. */
@@ -81,7 +82,7 @@ export function HomePage({ data }: { data: HomeData }) {
                   articles.length === 0 ? (
                     <p className="text-sm text-slate-600">{section.empty}</p>
                   ) : (
-                    <ArticleGrid articles={articles.slice(0, HOME_SECTION_SIZE)} />
+                    <ArticleGrid articles={articles.slice(0, HOME_SECTION_SIZE)} imageSizes={HOME_CARD_SIZES} />
                   )
                 }
               </Deferred>

@@ -1,10 +1,17 @@
+import { useContext } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { HydratingShell } from './hydrating-shell';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export const MAIN_CONTENT_ID = 'conteudo';
 
 export function ReaderLayout() {
+  const hydratingShell = useContext(HydratingShell);
+  const hydrated = useHydrated();
+  const showsPrerenderedShell = hydratingShell && !hydrated;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -14,8 +21,10 @@ export function ReaderLayout() {
         Pular para o conteúdo
       </a>
       <SiteHeader />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none">
-        <Outlet />
+      {/* At least a screen tall, so the footer starts below the first screen on every page and never moves into
+          view while a page's data arrives (a shorter or longer page only moves it below the fold). */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6 outline-none">
+        {showsPrerenderedShell ? <PageLoading /> : <Outlet />}
       </main>
       <SiteFooter />
       <ScrollRestoration />

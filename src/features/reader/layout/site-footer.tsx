@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import { site } from '../../../config/site';
 import { paths } from '../../../lib/paths';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export function SiteFooter() {
+  // The year is the reader's, not the build's (prerendered HTML): filled in once the app has hydrated.
+  const year = useHydrated() ? new Date().getFullYear() : null;
   return (
     <footer className="mt-12 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -39,7 +42,7 @@ export function SiteFooter() {
         </address>
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} {site.name}. {site.city} – {site.state}.
+        © {year} {site.name}. {site.city} – {site.state}.
       </p>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { Bell, Menu, MessageCircle, Search, X } from 'lucide-react';
+import { Bell, Menu, MessageCircle, Search, X } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import { site } from '../../../config/site';
 import { paths, topicNavigation } from '../../../lib/paths';
 
@@ -27,7 +28,7 @@ export function SiteHeader() {
             aria-label={menuOpen ? 'Fechar menu' : 'Abrir menu'}
             onClick={() => setOpenOnPath(menuOpen ? null : pathname)}
           >
-            {menuOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+            {menuOpen ? <Icon node={X} className="h-6 w-6" /> : <Icon node={Menu} className="h-6 w-6" />}
           </button>
           <Link to={paths.home()} className="font-serif text-xl font-bold tracking-tight sm:text-2xl">
             {site.name}
@@ -50,15 +51,15 @@ export function SiteHeader() {
             className="rounded p-2 hover:bg-brand-700"
             aria-label="Grupo no WhatsApp (abre em nova aba)"
           >
-            <MessageCircle aria-hidden="true" className="h-5 w-5" />
+            <Icon node={MessageCircle} className="h-5 w-5" />
           </a>
           {/* The site search is a page of its own (lazy), so the masthead only links to it. */}
           <Link to={paths.search()} className="rounded p-2 hover:bg-brand-700" aria-label="Buscar" title="Buscar">
-            <Search aria-hidden="true" className="h-5 w-5" />
+            <Icon node={Search} className="h-5 w-5" />
           </Link>
           {/* docs/product.md §1: notifications are shown but inert; they say so rather than pretend to work. */}
           <button type="button" aria-disabled="true" title="Em breve" className="cursor-not-allowed rounded p-2 opacity-80" aria-label="Notificações (em breve)">
-            <Bell aria-hidden="true" className="h-5 w-5" />
+            <Icon node={Bell} className="h-5 w-5" />
           </button>
         </div>
       </div>

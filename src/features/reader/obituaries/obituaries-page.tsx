@@ -1,8 +1,10 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
-import { UserRound } from 'lucide-react';
+import { UserRound } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import type { Obituary } from '../../../services/obituaries';
 import type { ObituaryCursor } from '../../../services/search';
 import { formatLongDate } from '../../../lib/dates';
+import { OBITUARY_PHOTO_SIZES } from '../../../lib/image-renditions';
 import { site } from '../../../config/site';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { ArticleImage } from '../components/article-image';
@@ -88,11 +90,12 @@ export function ObituaryEntry({ obituary }: { obituary: Obituary }) {
           alt={`Foto de ${obituary.name}`}
           width={128}
           height={128}
+          sizes={OBITUARY_PHOTO_SIZES}
           className="h-32 w-32 shrink-0 rounded-full bg-slate-200 object-cover"
         />
       ) : (
         <div className="flex h-32 w-32 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-          <UserRound aria-hidden="true" className="h-14 w-14" />
+          <Icon node={UserRound} className="h-14 w-14" />
         </div>
       )}
       <div className="flex-1 space-y-3">

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { loadObituaries, loadObituaryPage } from '../reader-data';
+import { loadObituaries, loadObituaryPage } from './obituaries-data';
 import { ObituariesPage } from './obituaries-page';
 
 export function loader() {

@@ -51,7 +51,7 @@ export function SearchResultsView({ query, results, loadMore }: SearchResultsVie
         >
           {(articles) =>
             articles.length > 0 ? (
-              <ArticleGrid articles={articles} descriptionLines={3} />
+              <ArticleGrid articles={articles} descriptionLines={3} firstScreen />
             ) : (
               <p className="text-slate-700">Nenhuma notícia para "{query}".</p>
             )

@@ -15,7 +15,7 @@ vi.mock('../../../services/search', async (importOriginal) => ({
   ...(await importOriginal<typeof SearchService>()),
   ...services,
 }));
-vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
+vi.mock('../../../services/reader-data-client', () => ({ readerDataClient: () => ({}) }));
 
 const hit = (n: number): PublicationHit => ({
   id: `22222222-2222-4222-8222-${String(n).padStart(12, '0')}`,

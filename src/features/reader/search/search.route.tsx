@@ -1,6 +1,6 @@
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { PublicationCursor } from '../../../services/search';
-import { loadMoreSearch, loadSearch } from '../reader-data';
+import { loadMoreSearch, loadSearch } from './search-data';
 import { SearchPage } from './search-page';
 
 /** The query of the address (?q=) and its first page of results, still on its way. */

@@ -31,8 +31,9 @@ function renderTopic(
   return renderInRouter(<TopicPage provisionalName="Política" topicName={topicName} articles={articles} loadLocalPage={loadLocalPage} />);
 }
 
+// Card titles are h2 on a topic page: the list sits right under the page's h1.
 function cardTitles() {
-  return within(screen.getByRole('list')).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+  return within(screen.getByRole('list')).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 }
 
 describe('TopicPage', () => {

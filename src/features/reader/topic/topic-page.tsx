@@ -3,9 +3,9 @@ import type { NewsArticle } from '../../../services/news';
 import type { PublicationCursor } from '../../../services/search';
 import { site } from '../../../config/site';
 import { ErrorAlert } from '../../../components/ui/alert-message';
-import { ArticleGrid } from '../components/article-grid';
+import { ArticleGrid, ArticleGridSkeleton } from '../components/article-grid';
 import { BackToHomeLink } from '../components/back-to-home-link';
-import { awaitedLater, Deferred } from '../components/deferred';
+import { awaitedLater, Deferred, type Later } from '../components/deferred';
 import { isEmptyFilter, LoadMoreList, useDebounced, type ListPage } from '../components/paged-list';
 import { NO_FILTER, SearchFilters, type ListFilter } from '../components/search-filters';
 import { useDocumentMeta } from '../components/use-document-meta';
@@ -31,8 +31,8 @@ interface TopicPageProps {
   /** The name shown until the lookup answers: the navigation's label, or the slug of a topic it does not list. */
   provisionalName: string;
   /** The topic's stored name; null for an unknown slug. */
-  topicName: Promise<string | null>;
-  articles: Promise<TopicArticles>;
+  topicName: Later<string | null>;
+  articles: Later<TopicArticles>;
   loadLocalPage: LoadTopicLocalPage;
 }
 
@@ -76,7 +76,7 @@ export function TopicPage({ provisionalName, topicName, articles, loadLocalPage 
 
       <Deferred
         promise={articles}
-        fallback={<p role="status" className="py-12 text-center text-slate-600">Carregando notícias...</p>}
+        fallback={<TopicSkeleton />}
         errorElement={<ErrorAlert>Não foi possível carregar as notícias. Tente novamente mais tarde.</ErrorAlert>}
       >
         {(loaded) => {
@@ -89,7 +89,7 @@ export function TopicPage({ provisionalName, topicName, articles, loadLocalPage 
             <Deferred
               key={local.request}
               promise={local.page}
-              fallback={<p role="status" className="py-12 text-center text-slate-600">Carregando notícias...</p>}
+              fallback={<TopicSkeleton />}
               errorElement={<TopicResults first={{ items: [], next: null }} external={external} localFailed loadMore={more} />}
             >
               {(first) => <TopicResults first={first} external={external} localFailed={false} loadMore={more} />}
@@ -99,6 +99,11 @@ export function TopicPage({ provisionalName, topicName, articles, loadLocalPage 
       </Deferred>
     </div>
   );
+}
+
+/** Two rows of cards on a wide screen and more than a phone's screen: the page keeps its height when they arrive. */
+function TopicSkeleton() {
+  return <ArticleGridSkeleton count={6} descriptionLines={3} />;
 }
 
 function TopicHeader({ name }: { name: string }) {
@@ -136,7 +141,7 @@ function TopicResults({ first, external, localFailed, loadMore }: TopicResultsPr
                   <p className="mt-1 text-slate-600">Tente ajustar seus filtros ou busque por outros termos.</p>
                 </div>
               ) : (
-                <ArticleGrid articles={visible} descriptionLines={3} />
+                <ArticleGrid articles={visible} descriptionLines={3} headingLevel="h2" firstScreen />
               )}
             </>
           );

@@ -14,7 +14,7 @@ vi.mock('../../../services/search', async (importOriginal) => ({
   searchPublications: services.searchPublications,
 }));
 vi.mock('../../../services/topics', () => ({ resolveTopicSlug: services.resolveTopicSlug }));
-vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
+vi.mock('../../../services/reader-data-client', () => ({ readerDataClient: () => ({}) }));
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/topic/:slug', loader, Component }], { initialEntries: [path] });
@@ -47,7 +47,7 @@ describe('topic route', () => {
     renderAt('/topic/esportes');
     await screen.findByText('Futsal de Porto Ferreira vai à final');
     expect(services.searchPublications).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ topicSlug: 'esportes', after: null }));
-    const titles = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     // No news key in tests: the three sports samples follow the publication.
     expect(titles).toHaveLength(4);
     expect(titles[0]).toBe('Futsal de Porto Ferreira vai à final');

@@ -1,7 +1,7 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { paths, topicNavigation } from '../../../lib/paths';
 import { isReservedTopicSlug } from '../../../lib/topic-slug';
-import { loadTopicLocalPage, loadTopicPage } from '../reader-data';
+import { loadTopicLocalPage, loadTopicPage } from './topic-data';
 import { TopicPage } from './topic-page';
 
 /**

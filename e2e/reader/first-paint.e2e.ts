@@ -1,0 +1,111 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminApiClient } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
+
+// Reader pages at the limit: what paints before the JavaScript (prerendered HTML), that the app hydrates that HTML
+// instead of drawing it again, and that a page seen before comes back at once from the page cache.
+
+describe('the first paint and the way back', () => {
+  const browser = useBrowser();
+  const created: string[] = [];
+  afterAll(async () => {
+    if (created.length === 0) return;
+    const client = await adminApiClient();
+    await client.from('publications').delete().in('id', created);
+  });
+
+  it('paints the masthead, the navigation, the footer, the lead story, the weather and the adverts without JavaScript', async () => {
+    const page = await browser.newPage('phone', { javaScript: false });
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    expect(await banner.getByRole('link', { name: 'Porto Ferreira Notícias' }).count()).toBe(1);
+    // On a phone the topics sit behind the menu button, but they are in the HTML.
+    expect(await page.locator('nav[aria-label="Editorias"] a').count()).toBe(8);
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Obituário' }).count()).toBe(1);
+    await page.getByRole('heading', { name: /Nova fábrica de revestimentos/ }).waitFor();
+    expect(await page.getByText('Espaço Publicitário').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Porto Ferreira, SP').count()).toBeGreaterThan(0);
+
+    // The lead image is in the HTML, with its renditions and at high priority, and preloaded from the head.
+    const hero = page.locator('img[fetchpriority="high"]');
+    expect(await hero.getAttribute('srcset')).toMatch(/investimento-industrial\/480\.webp 480w/);
+    expect(await hero.getAttribute('width')).toBe('1200');
+    expect(await page.locator('head link[rel="preload"][as="image"]').count()).toBe(1);
+
+    // A navigation topic paints its own frame: its link marked as the current one, its title.
+    await page.goto('/topic/esportes');
+    expect(await page.locator('nav[aria-label="Editorias"] a[aria-current="page"]').textContent()).toBe('Esportes');
+    await page.getByRole('heading', { level: 1, name: 'Esportes' }).waitFor();
+    // Any other reader address paints the frame with a loading line.
+    await page.goto('/noticia/22222222-2222-4222-8222-000000000001');
+    await page.getByRole('status').getByText('Carregando...').waitFor();
+    expect(await page.locator('nav[aria-label="Editorias"] a').count()).toBe(8);
+
+    const robots = await page.request.get('/robots.txt');
+    expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await robots.text()).toMatch(/^User-agent: \*/m);
+  });
+
+  it('hydrates the prerendered HTML instead of drawing the page again', async () => {
+    for (const path of ['/', '/topic/local', '/obituarios', '/noticia/22222222-2222-4222-8222-000000000001']) {
+      const page = await browser.newPage('desktop');
+      // Keep the prerendered masthead and footer as the HTML parser made them: hydration adopts these very nodes.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          Object.assign(window, { prerendered: [document.querySelector('header'), document.querySelector('footer')] });
+        });
+      });
+      await page.goto(path);
+      await page.getByRole('contentinfo').waitFor();
+      await page.waitForLoadState('networkidle');
+      const same = await page.evaluate(() => {
+        const [header, footer] = (window as unknown as { prerendered: Element[] }).prerendered;
+        return header === document.querySelector('header') && footer === document.querySelector('footer') && header?.isConnected;
+      });
+      expect(same, path).toBe(true);
+      // The app is alive on those nodes: the menu button of the prerendered masthead works.
+      if (path === '/noticia/22222222-2222-4222-8222-000000000001') {
+        await page.getByRole('heading', { level: 1, name: /Rio Mogi-Guaçu/ }).waitFor();
+      }
+    }
+  });
+
+  it('shows a page seen before at once on the way back, and then what changed meanwhile', async () => {
+    const page = await browser.newPage('desktop');
+    await page.goto('/');
+    const mostRead = page.getByRole('region', { name: 'Notícias Mais Lidas' });
+    await mostRead.getByRole('link').first().waitFor();
+    const local = page.getByRole('region', { name: 'Porto Ferreira e Região' });
+    await local.getByRole('article').first().waitFor();
+
+    await page.getByRole('navigation', { name: 'Editorias' }).getByRole('link', { name: 'Cultura' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Cultura' }).waitFor();
+
+    // Meanwhile the newsroom publishes a local story.
+    const client = await adminApiClient();
+    const { data: topic } = await client.from('topics').select('id').eq('slug', 'local').single();
+    const title = `Feira do produtor muda de endereço ${Date.now()}`;
+    const { data: inserted, error } = await client
+      .from('publications')
+      .insert({ title, description: 'A feira vai para a praça da estação.', content: '<p>Texto.</p>', topic_id: topic!.id, published: true, published_at: new Date().toISOString() })
+      .select('id')
+      .single();
+    if (error) throw error;
+    created.push(inserted.id);
+
+    // Any skeleton that shows up on the way back is recorded: the kept sections must render at once.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { skeletonsSeen: seen });
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"][aria-live="polite"]')) seen.push(location.pathname);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await mostRead.getByRole('link').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { skeletonsSeen: string[] }).skeletonsSeen)).toEqual([]);
+    // The background refresh brings the new story in without a reload.
+    await local.getByRole('link', { name: title }).waitFor();
+  });
+});

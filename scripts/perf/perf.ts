@@ -1,0 +1,159 @@
+// npm run perf — Lighthouse budgets for the reader pages, measured on the built app served by `vite preview` (with
+// the local backend on the same origin and a fresh seed) in Debian's Chromium.
+//
+// Full mode: mobile and desktop, 3 runs each (--runs N), median of each number; a static no-JavaScript page with the
+// home page's hero image is measured alongside as the baseline that LCP is budgeted against.
+// --ci: one mobile run per page, no baseline, and only the checks that do not depend on the machine's speed.
+// Usage: npm run perf [-- --ci] [--runs N] [--pages home,article,...] [--json out.json]
+// Exit code: 0 within budget, 1 on a budget miss, 2 when the measurement itself failed.
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { BASELINE_PATH, BASELINE_TITLE, writeBaselinePage } from './baseline-page.ts';
+import { findMisses, type Mode } from './budgets.ts';
+import { ensureBuild, snapshotBuild } from './build-output.ts';
+import { killAllChromium } from './chromium.ts';
+import { parseOptions, type Options } from './cli-options.ts';
+import { runLighthouse, type FormFactor, type Measurement } from './lighthouse-run.ts';
+import { pagePath, type PageId } from './pages.ts';
+import { newestPublicationId, startPreviewServer } from './preview-server.ts';
+import { baselineWarnings, formatFindings, formatMisses, formatTable } from './report.ts';
+import { median, summarize, type Row } from './summary.ts';
+
+const REPOSITORY_ROOT = resolve(import.meta.dirname, '../..');
+
+interface Target {
+  page: PageId;
+  path: string;
+  formFactor: FormFactor;
+}
+
+/** Cleanups run last-in first-out on the way out: normal end, failure, or Ctrl-C. */
+const cleanups: (() => void | Promise<void>)[] = [];
+async function cleanUp(): Promise<void> {
+  for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) await cleanup();
+}
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const loadAverage = () => loadavg()[0]!.toFixed(2);
+
+function targetsFor(options: Options, articleId: string): Target[] {
+  const pages: PageId[] = options.ci ? options.pages : ['baseline', ...options.pages];
+  const formFactors: FormFactor[] = options.ci ? ['mobile'] : ['mobile', 'desktop'];
+  return formFactors.flatMap((formFactor) => pages.map((page) => ({ page, path: pagePath(page, articleId), formFactor })));
+}
+
+/**
+ * The baseline must be the static page, never the app's fallback HTML for an unknown address: a "baseline" that
+ * loads JavaScript would make the LCP budget meaningless, so the run stops instead.
+ */
+async function assertBaselineServed(baseUrl: string): Promise<void> {
+  const html = await (await fetch(`${baseUrl}${BASELINE_PATH}`)).text();
+  if (!html.includes(BASELINE_TITLE)) throw new Error(`${BASELINE_PATH} does not serve the baseline page`);
+}
+
+function assertBaselineMeasured(target: Target, measurement: Measurement): void {
+  if (target.page === 'baseline' && measurement.scriptBytes > 0) {
+    throw new Error(`${BASELINE_PATH} loaded JavaScript: the app answered instead of the baseline page`);
+  }
+}
+
+async function measureOnce(url: string, formFactor: FormFactor): Promise<Measurement> {
+  try {
+    return await runLighthouse(url, formFactor);
+  } catch (error) {
+    // One retry: on a busy 2-core machine a run can time out (e.g. NO_FCP) without anything being wrong with the page.
+    console.error(`perf: ${error instanceof Error ? error.message : String(error)}; retrying once`);
+    return runLighthouse(url, formFactor);
+  }
+}
+
+/**
+ * Runs are interleaved (every target once, then again), so a burst of load on the machine spreads over all pages
+ * instead of skewing one page against the baseline.
+ */
+async function measureAll(baseUrl: string, targets: Target[], runs: number): Promise<Measurement[][]> {
+  const results: Measurement[][] = targets.map(() => []);
+  const total = targets.length * runs;
+  for (let run = 1; run <= runs; run += 1) {
+    for (const [index, target] of targets.entries()) {
+      const started = Date.now();
+      const measurement = await measureOnce(`${baseUrl}${target.path}`, target.formFactor);
+      assertBaselineMeasured(target, measurement);
+      results[index]!.push(measurement);
+      const done = (run - 1) * targets.length + index + 1;
+      console.error(`perf: [${done}/${total}] ${target.page} ${target.formFactor} run ${run}/${runs} (${seconds(started)})`);
+    }
+  }
+  return results;
+}
+
+function header(rows: Row[], mode: Mode, runs: number, load: { before: string; after: string }): string {
+  const first = rows[0]?.runs[0];
+  const browser = /HeadlessChrome\/[\d.]+/.exec(first?.userAgent ?? '')?.[0] ?? first?.userAgent ?? '?';
+  const benchmark = median(rows.flatMap((row) => row.runs.map((run) => run.benchmarkIndex))).toFixed(0);
+  const how =
+    mode === 'ci'
+      ? 'CI mode: one mobile run per page; checks CLS, Accessibility, Best Practices, SEO and first-load JS only'
+      : `${runs} run(s) per page and form factor; each number is the median of its runs, taken separately`;
+  return [
+    `Lighthouse ${first?.lighthouseVersion ?? '?'}, ${browser}; ${how}`,
+    `load average ${load.before} before, ${load.after} after, on ${cpus().length} cores; Lighthouse CPU benchmark index ${benchmark}`,
+    `pages: ${[...new Map(rows.map((row) => [row.page, row.path])).entries()].map(([page, path]) => `${page} ${path}`).join(', ')}`,
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const options = parseOptions(process.argv.slice(2));
+  const mode: Mode = options.ci ? 'ci' : 'full';
+  const build = await snapshotBuild(ensureBuild(REPOSITORY_ROOT));
+  cleanups.push(() => build.remove());
+  if (mode === 'full') writeBaselinePage(build.dir);
+
+  const server = await startPreviewServer(REPOSITORY_ROOT, build.dir);
+  cleanups.push(() => server.stop());
+  await server.ready();
+  if (mode === 'full') await assertBaselineServed(server.baseUrl);
+  const targets = targetsFor(options, await newestPublicationId(server));
+  console.error(`perf: vite preview ready at ${server.baseUrl} (${seconds(started)}); ${targets.length * options.runs} Lighthouse runs`);
+
+  const load = { before: loadAverage(), after: '' };
+  const measurements = await measureAll(server.baseUrl, targets, options.runs);
+  load.after = loadAverage();
+  await cleanUp();
+
+  const rows = targets.map((target, index) => summarize(target.page, target.path, target.formFactor, measurements[index]!));
+  const misses = findMisses(rows, mode);
+  const sections = [
+    header(rows, mode, options.runs, load),
+    formatTable(rows),
+    [...baselineWarnings(rows), formatMisses(misses)].join('\n'),
+    formatFindings(rows, misses, mode),
+  ];
+  console.log(sections.filter(Boolean).join('\n\n'));
+  if (options.jsonFile) {
+    writeFileSync(options.jsonFile, `${JSON.stringify({ mode, runs: options.runs, load, rows, misses }, null, 2)}\n`);
+    console.log(`results written to ${options.jsonFile}`);
+  }
+  console.log(`perf: ${misses.length} budget miss(es), ${targets.length * options.runs} runs in ${seconds(started)}`);
+  return misses.length > 0 ? 1 : 0;
+}
+
+for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15]] as const) {
+  process.once(signal, () => {
+    console.error(`perf: ${signal}, stopping Chromium and the preview server`);
+    killAllChromium();
+    void cleanUp().finally(() => process.exit(128 + number));
+  });
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(`perf: FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 2;
+} finally {
+  killAllChromium();
+  await cleanUp();
+}

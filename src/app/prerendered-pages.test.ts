@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { paths, topicNavigation } from '../lib/paths';
+import { PRERENDERED_PAGES, prerenderedPageFor, READER_SHELL } from './prerendered-pages';
+
+describe('which prerendered HTML answers an address', () => {
+  it('gives the home page, each navigation topic, the obituaries and the advertising page their own page', () => {
+    expect(prerenderedPageFor('/')?.key).toBe('home');
+    for (const topic of topicNavigation) expect(prerenderedPageFor(paths.topic(topic.slug))?.key).toBe(`topic-${topic.slug}`);
+    expect(prerenderedPageFor('/topic/esportes/')?.key).toBe('topic-esportes');
+    expect(prerenderedPageFor(paths.obituaries())?.mode).toBe('page');
+    expect(prerenderedPageFor(paths.advertising())?.mode).toBe('page');
+  });
+
+  it("gives every other reader address the reader's frame, and the admin panel nothing", () => {
+    expect(prerenderedPageFor(paths.article('22222222-2222-4222-8222-000000000001'))).toBe(READER_SHELL);
+    expect(prerenderedPageFor(paths.search())).toBe(READER_SHELL);
+    expect(prerenderedPageFor('/topic/um-topico-novo')).toBe(READER_SHELL);
+    expect(prerenderedPageFor('/pagina-que-nao-existe')).toBe(READER_SHELL);
+    expect(prerenderedPageFor('/admin')).toBeNull();
+    expect(prerenderedPageFor('/admin/publicacoes')).toBeNull();
+    expect(prerenderedPageFor('/administracao')).toBe(READER_SHELL);
+  });
+
+  it('writes each page to its own file', () => {
+    const files = PRERENDERED_PAGES.map((page) => page.file);
+    expect(new Set(files).size).toBe(files.length);
+    expect(new Set(PRERENDERED_PAGES.map((page) => page.key)).size).toBe(files.length);
+  });
+});

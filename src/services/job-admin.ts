@@ -1,0 +1,61 @@
+import type { ContractType, InsertRow } from '../types/database';
+import { isUuid } from '../lib/uuid';
+import { ADMIN_PAGE_SIZE, keysetFilter, publishedFor, type AdminListPage, type AdminListQuery } from './admin-paging';
+import type { DataClient } from './client';
+import { check, unwrap, unwrapOptional } from './errors';
+import { JOB_COLUMNS, type Job } from './jobs';
+import { containing } from './text-match';
+
+// The newsroom's side of the jobs: drafts, writes and the admin list (the reader's query is in ./jobs).
+
+export type JobInput = Omit<InsertRow<'jobs'>, 'id' | 'created_at'>;
+
+export const CONTRACT_TYPES: readonly ContractType[] = ['CLT', 'PJ', 'Estágio', 'Temporário', 'Freelancer'];
+export const ADMIN_LIST_LIMIT = 200;
+
+export async function listAllJobs(client: DataClient, limit = ADMIN_LIST_LIMIT): Promise<Job[]> {
+  return unwrap(await client.from('jobs').select(JOB_COLUMNS).order('created_at', { ascending: false }).limit(limit));
+}
+
+/** One job, drafts included (the editor's); null when no row has this id. */
+export async function getJob(client: DataClient, id: string): Promise<Job | null> {
+  if (!isUuid(id)) return null;
+  return unwrapOptional(await client.from('jobs').select(JOB_COLUMNS).eq('id', id).maybeSingle());
+}
+
+/** docs/product.md §19.7: an empty expiry is sent as null. */
+export async function saveJob(client: DataClient, input: JobInput, id?: string): Promise<Job> {
+  const row = { ...input, expires_at: input.expires_at || null };
+  const query = id ? client.from('jobs').update(row).eq('id', id) : client.from('jobs').insert(row);
+  return unwrap(await query.select(JOB_COLUMNS).single());
+}
+
+export async function setJobPublished(client: DataClient, id: string, published: boolean): Promise<void> {
+  check(await client.from('jobs').update({ published }).eq('id', id));
+}
+
+export async function deleteJob(client: DataClient, id: string): Promise<void> {
+  check(await client.from('jobs').delete().eq('id', id));
+}
+
+/**
+ * The admin job list, one page, newest first: keyset on (created_at, id) with an exact total. The search is a title
+ * ILIKE: the jobs table stays small (a few hundred rows), so no search function of its own.
+ */
+export async function listJobsPage(client: DataClient, query: AdminListQuery): Promise<AdminListPage<Job>> {
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  const published = publishedFor(query.status);
+  let request = client.from('jobs').select(JOB_COLUMNS, { count: 'exact' });
+  if (published !== null) request = request.eq('published', published);
+  if (query.q.trim()) request = request.ilike('title', containing(query.q.trim()));
+  const cursor = query.before ?? query.after;
+  if (cursor) request = request.or(keysetFilter('created_at', cursor, query.before ? 'gt' : 'lt'));
+  const ascending = query.before !== null;
+  const { data, error, count, status } = await request
+    .order('created_at', { ascending })
+    .order('id', { ascending })
+    .limit(pageSize + 1);
+  const rows = unwrap({ data, error, status });
+  const page = ascending ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
+  return { rows: page, pageSize, total: count, hasMore: ascending ? true : rows.length > pageSize };
+}

@@ -1,0 +1,77 @@
+import type { InsertRow } from '../types/database';
+import { isUuid } from '../lib/uuid';
+import { ADMIN_PAGE_SIZE, keysetFilter, publishedFor, searchPage, type AdminListPage, type AdminListQuery } from './admin-paging';
+import type { DataClient } from './client';
+import { check, unwrap, unwrapOptional } from './errors';
+import { OBITUARY_COLUMNS, type Obituary } from './obituaries';
+
+// The newsroom's side of the obituaries: drafts, writes and the admin list (the reader's query is in ./obituaries).
+
+export type ObituaryInput = Omit<InsertRow<'obituaries'>, 'id' | 'created_at'>;
+
+export const ADMIN_LIST_LIMIT = 200;
+
+export async function listAllObituaries(client: DataClient, limit = ADMIN_LIST_LIMIT): Promise<Obituary[]> {
+  return unwrap(
+    await client.from('obituaries').select(OBITUARY_COLUMNS).order('death_date', { ascending: false }).limit(limit),
+  );
+}
+
+/** One obituary, drafts included (the editor's); null when no row has this id. */
+export async function getObituary(client: DataClient, id: string): Promise<Obituary | null> {
+  if (!isUuid(id)) return null;
+  return unwrapOptional(await client.from('obituaries').select(OBITUARY_COLUMNS).eq('id', id).maybeSingle());
+}
+
+export async function saveObituary(client: DataClient, input: ObituaryInput, id?: string): Promise<Obituary> {
+  const query = id ? client.from('obituaries').update(input).eq('id', id) : client.from('obituaries').insert(input);
+  return unwrap(await query.select(OBITUARY_COLUMNS).single());
+}
+
+export async function setObituaryPublished(client: DataClient, id: string, published: boolean): Promise<void> {
+  check(await client.from('obituaries').update({ published }).eq('id', id));
+}
+
+export async function deleteObituary(client: DataClient, id: string): Promise<void> {
+  check(await client.from('obituaries').delete().eq('id', id));
+}
+
+/**
+ * The admin obituary list, one page, most recent death first: keyset on (death_date, id) with an exact total; with a
+ * search, search_obituaries (name, accents and case ignored, drafts included for an administrator), no total.
+ */
+export async function listObituariesPage(client: DataClient, query: AdminListQuery): Promise<AdminListPage<Obituary>> {
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  const published = publishedFor(query.status);
+  if (query.q.trim()) {
+    const q = query.q.trim();
+    return searchPage(
+      async (cursor, backwards, limit) =>
+        unwrap(
+          await client
+            .rpc('search_obituaries', {
+              q,
+              include_drafts: true,
+              page_size: limit,
+              backwards,
+              ...(published === null ? {} : { published }),
+              ...(cursor ? { after_death_date: cursor.at, after_id: cursor.id } : {}),
+            })
+            .select(OBITUARY_COLUMNS),
+        ),
+      query,
+    );
+  }
+  let request = client.from('obituaries').select(OBITUARY_COLUMNS, { count: 'exact' });
+  if (published !== null) request = request.eq('published', published);
+  const cursor = query.before ?? query.after;
+  if (cursor) request = request.or(keysetFilter('death_date', cursor, query.before ? 'gt' : 'lt'));
+  const ascending = query.before !== null;
+  const { data, error, count, status } = await request
+    .order('death_date', { ascending })
+    .order('id', { ascending })
+    .limit(pageSize + 1);
+  const rows = unwrap({ data, error, status });
+  const page = ascending ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
+  return { rows: page, pageSize, total: count, hasMore: ascending ? true : rows.length > pageSize };
+}
