@@ -14,7 +14,7 @@ const pages: PublicPage[] = [
   {
     name: 'topic',
     path: '/topic/local',
-    ready: (page) => page.getByRole('main').getByRole('heading', { level: 3 }).first().waitFor(),
+    ready: (page) => page.getByRole('main').getByRole('list').getByRole('heading', { level: 2 }).first().waitFor(),
   },
   {
     name: 'article',

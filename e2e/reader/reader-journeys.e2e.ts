@@ -123,7 +123,7 @@ describe('a reader', () => {
     await page.goto('/topic/local');
     await page.getByRole('heading', { level: 1, name: 'Porto Ferreira' }).waitFor();
     await page.getByText('Acompanhe as últimas notícias sobre Porto Ferreira').waitFor();
-    const cards = page.getByRole('main').getByRole('heading', { level: 3 });
+    const cards = page.getByRole('main').getByRole('list').getByRole('heading', { level: 2 });
     await cards.first().waitFor();
     expect(await cards.count()).toBeGreaterThanOrEqual(4);
 
