@@ -32,6 +32,9 @@ async function start(root: HTMLElement): Promise<void> {
   const expected = prerenderedPageFor(window.location.pathname);
   if (expected && root.dataset.prerendered === expected.key) {
     const hydrationData = await hydrationDataFor(routes, window.location).catch(() => null);
+    // The page is already painted: let the browser breathe between evaluating the code and hydrating, so neither
+    // adds to the other's long task (a tap meanwhile is answered in between).
+    await new Promise((resolve) => setTimeout(resolve, 0));
     if (hydrationData) {
       hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData }), expected.mode === 'shell'));
       return;

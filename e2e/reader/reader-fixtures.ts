@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { app } from '../support/browser.ts';
+import { app, waitForQuietNetwork } from '../support/browser.ts';
 
 // Seed rows the reader journeys rely on (supabase/seed.sql).
 export const seed = {
@@ -40,7 +40,7 @@ export async function waitForHomeLoaded(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('main [role="status"] .sr-only').length === 0);
 }
 
-/** Waits for the network to go quiet, so views and images have settled. */
+/** Waits for the app's requests to go quiet, so views and images have settled. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(page);
 }

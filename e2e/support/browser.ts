@@ -87,6 +87,38 @@ function unexpectedErrors(page: Page): string[] {
   return log.entries.filter((entry) => !log.allowed.some((pattern) => pattern.test(entry)));
 }
 
+/** Requests of the app's own origin still on their way, per page (see waitForQuietNetwork). */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function trackRequests(page: Page): void {
+  const pending = new Set<unknown>();
+  inFlight.set(page, pending);
+  const own = (url: string) => url.startsWith(app().baseUrl);
+  page.on('request', (request) => {
+    if (own(request.url())) pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+}
+
+/**
+ * Waits until none of the app's own requests has been on its way for `quietMs`. Playwright's 'networkidle' cannot be
+ * used after a client-side navigation to a story with a video: the embed's frame (another host, unreachable on this
+ * machine) keeps the document from ever reaching it when the navigation came before the first idle moment.
+ */
+export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
+  const pending = inFlight.get(page);
+  if (!pending) throw new Error('waitForQuietNetwork: open the page with useBrowser().newPage');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = pending.size === 0 ? Date.now() : null;
+  while (quietSince === null || Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline) throw new Error(`the app's requests did not settle within ${timeoutMs} ms`);
+    await page.waitForTimeout(50);
+    if (pending.size > 0) quietSince = null;
+    else quietSince ??= Date.now();
+  }
+}
+
 /**
  * Opens one browser for a test file and gives each test a fresh context (no shared cookies or storage).
  * Usage: `const browser = useBrowser();` then `const page = await browser.newPage('phone')`.
@@ -131,6 +163,7 @@ export function useBrowser() {
         if (message.type() === 'error') log.entries.push(consoleEntry(message));
       });
       page.on('pageerror', (error) => log.entries.push(`[page error] ${error.stack ?? error.message}`));
+      trackRequests(page);
       return page;
     },
   };

@@ -72,7 +72,9 @@ interface NewsSectionProps {
 export function NewsSection({ title, moreHref, children }: NewsSectionProps) {
   const headingId = `secao-${title.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
+    // Below the first screen on every device: the browser lays it out only when it nears the viewport (the remembered
+    // size keeps the scrollbar honest), which takes that work out of the first load's main thread.
+    <section aria-labelledby={headingId} className="space-y-4 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
       <div className="flex items-end justify-between gap-4 border-b-2 border-brand-800 pb-2">
         <h2 id={headingId} className="text-xl font-bold text-slate-900">
           {title}

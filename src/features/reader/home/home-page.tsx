@@ -6,6 +6,7 @@ import { site } from '../../../config/site';
 import { HOME_CARD_SIZES } from '../../../lib/image-renditions';
 import { paths } from '../../../lib/paths';
 import { ErrorAlert } from '../../../components/ui/alert-message';
+import { HydrationUnit } from '../../../components/ui/hydration-unit';
 import { AdBanner } from '../components/ad-banner';
 import { ArticleGrid, ArticleGridSkeleton, NewsSection } from '../components/article-grid';
 import { Deferred, type Later } from '../components/deferred';
@@ -50,11 +51,15 @@ export function HomePage({ data }: { data: HomeData }) {
       */}
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:gap-x-8">
         <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-1">
-          <FeaturedStory article={FEATURED_ARTICLE} />
-          <AdBanner size="medium" />
+          <HydrationUnit>
+            <FeaturedStory article={FEATURED_ARTICLE} />
+            <AdBanner size="medium" />
+          </HydrationUnit>
         </div>
         <div className="space-y-8 lg:col-start-2 lg:row-[1/span_2]">
-          <WeatherWidget />
+          <HydrationUnit>
+            <WeatherWidget />
+          </HydrationUnit>
           <section aria-labelledby="mais-lidas-titulo" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
             <h2 id="mais-lidas-titulo" className="mb-2 border-b-2 border-brand-800 pb-2 text-lg font-bold text-slate-900">
               Notícias Mais Lidas
@@ -70,9 +75,12 @@ export function HomePage({ data }: { data: HomeData }) {
           <AdBanner size="small" />
         </div>
         <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-2">
-          <CommunitySection jobs={data.jobs} obituaries={data.obituaries} />
+          <HydrationUnit>
+            <CommunitySection jobs={data.jobs} obituaries={data.obituaries} />
+          </HydrationUnit>
           {sections.map((section) => (
-            <NewsSection key={section.title} title={section.title} moreHref={paths.topic(section.slug)}>
+            <HydrationUnit key={section.title}>
+            <NewsSection title={section.title} moreHref={paths.topic(section.slug)}>
               <Deferred
                 promise={section.articles}
                 fallback={<ArticleGridSkeleton />}
@@ -87,6 +95,7 @@ export function HomePage({ data }: { data: HomeData }) {
                 }
               </Deferred>
             </NewsSection>
+            </HydrationUnit>
           ))}
         </div>
       </div>

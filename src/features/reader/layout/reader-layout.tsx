@@ -1,5 +1,6 @@
 import { useContext } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { HydrationUnit } from '../../../components/ui/hydration-unit';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { HydratingShell } from './hydrating-shell';
@@ -20,13 +21,17 @@ export function ReaderLayout() {
       >
         Pular para o conteúdo
       </a>
-      <SiteHeader />
+      <HydrationUnit>
+        <SiteHeader />
+      </HydrationUnit>
       {/* At least a screen tall, so the footer starts below the first screen on every page and never moves into
           view while a page's data arrives (a shorter or longer page only moves it below the fold). */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6 outline-none">
-        {showsPrerenderedShell ? <PageLoading /> : <Outlet />}
+        <HydrationUnit>{showsPrerenderedShell ? <PageLoading /> : <Outlet />}</HydrationUnit>
       </main>
-      <SiteFooter />
+      <HydrationUnit>
+        <SiteFooter />
+      </HydrationUnit>
       <ScrollRestoration />
     </div>
   );
