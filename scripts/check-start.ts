@@ -4,26 +4,15 @@
 // Usage: tsx scripts/check-start.ts dev|preview|backend   (run by .ci/run in its own fresh clone)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { env } from '../local-supabase/src/env.ts';
 import { anonKeyFor } from '../local-supabase/src/jwt.ts';
 import { createSupabaseClient } from '../src/services/client.ts';
+import { freePort } from './free-port.ts';
 
 const COMMANDS = ['dev', 'preview', 'backend'] as const;
 type Command = (typeof COMMANDS)[number];
 const START_TIMEOUT_MS = 180_000;
 const EXPECTED_TOPICS = 8;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function fail(message: string): never {
   console.error(`check-start: FAILED: ${message}`);

@@ -3,24 +3,11 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Debian's Chromium, never a downloaded build; the flags keep the closed network from flooding it with refusals. */
+/** Debian's Chromium, never a downloaded build (scripts/chromium.ts). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
 }
 
 export const viewports = {

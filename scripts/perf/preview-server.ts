@@ -2,11 +2,11 @@
 // folder, as scripts/check-start.ts does: its own process group, so stopping it by its PID also stops npx's child.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readEnv } from '../../local-supabase/src/env.ts';
 import { anonKeyFor } from '../../local-supabase/src/jwt.ts';
+import { freePort } from '../free-port.ts';
 
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -18,17 +18,6 @@ export interface PreviewServer {
   ready(): Promise<void>;
   /** Stops the server's process group and removes its data folder; safe to call twice. */
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

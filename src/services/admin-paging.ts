@@ -34,7 +34,7 @@ function quoted(value: string): string {
 }
 
 /** The `or` filter of the rows strictly older (`lt`) or newer (`gt`) than the cursor, ordered by (column, id). */
-export function keysetFilter(column: string, cursor: PageCursor, direction: 'lt' | 'gt'): string {
+function keysetFilter(column: string, cursor: PageCursor, direction: 'lt' | 'gt'): string {
   return `${column}.${direction}.${quoted(cursor.at)},and(${column}.eq.${quoted(cursor.at)},id.${direction}.${cursor.id})`;
 }
 
@@ -43,18 +43,43 @@ export function publishedFor(status: StatusFilter): boolean | null {
   return status === 'all' ? null : status === 'published';
 }
 
+/** One keyset request: the rows strictly past `cursor` (older, or newer when `backwards`), `limit` of them. */
+export interface KeysetRequest {
+  cursor: PageCursor | null;
+  backwards: boolean;
+  /** One more than a page, to know whether more rows follow. */
+  limit: number;
+}
+
 /**
- * One page of an admin search function (search_publication_titles, search_obituaries): it filters by status and
- * walks the keyset in either direction itself, so a page is one request. `fetch` gets the cursor, whether to go
- * backwards (oldest first, for 'Anterior') and how many rows to ask for (one more than a page, to know if more exist).
+ * One admin list page, whichever way its rows are fetched: a table in keyset order (`inKeysetOrder`) or a search
+ * function that walks the keyset itself (search_publication_titles, search_obituaries). Either way a page is one
+ * request; `fetch` returns the rows in the order asked and the total when there is one. Going backwards ('Anterior')
+ * asks oldest first and turns the rows round.
  */
-export async function searchPage<T>(
-  fetch: (cursor: PageCursor | null, backwards: boolean, limit: number) => Promise<T[]>,
+export async function keysetPage<T>(
   query: AdminListQuery,
+  fetch: (request: KeysetRequest) => Promise<{ rows: T[]; total: number | null }>,
 ): Promise<AdminListPage<T>> {
   const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
   const backwards = query.before !== null;
-  const rows = await fetch(query.before ?? query.after, backwards, pageSize + 1);
+  const { rows, total } = await fetch({ cursor: query.before ?? query.after, backwards, limit: pageSize + 1 });
   const page = backwards ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
-  return { rows: page, pageSize, total: null, hasMore: backwards ? true : rows.length > pageSize };
+  return { rows: page, pageSize, total, hasMore: backwards ? true : rows.length > pageSize };
+}
+
+/** The part of a PostgREST query this module orders and bounds (supabase-js's and postgrest-js's builders alike). */
+interface KeysetOrderable<Query> {
+  or(filters: string): Query;
+  order(column: string, options: { ascending: boolean }): Query;
+  limit(count: number): Query;
+}
+
+/** A table query in keyset order on (`column`, id), past the request's cursor and bounded by its limit. */
+export function inKeysetOrder<Query extends KeysetOrderable<Query>>(query: Query, column: string, request: KeysetRequest): Query {
+  const past = request.cursor ? query.or(keysetFilter(column, request.cursor, request.backwards ? 'gt' : 'lt')) : query;
+  return past
+    .order(column, { ascending: request.backwards })
+    .order('id', { ascending: request.backwards })
+    .limit(request.limit);
 }

@@ -1,6 +1,6 @@
 import type { ContractType, InsertRow } from '../types/database';
 import { isUuid } from '../lib/uuid';
-import { ADMIN_PAGE_SIZE, keysetFilter, publishedFor, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { inKeysetOrder, keysetPage, publishedFor, type AdminListPage, type AdminListQuery } from './admin-paging';
 import type { DataClient } from './client';
 import { check, unwrap, unwrapOptional } from './errors';
 import { JOB_COLUMNS, type Job } from './jobs';
@@ -43,19 +43,12 @@ export async function deleteJob(client: DataClient, id: string): Promise<void> {
  * ILIKE: the jobs table stays small (a few hundred rows), so no search function of its own.
  */
 export async function listJobsPage(client: DataClient, query: AdminListQuery): Promise<AdminListPage<Job>> {
-  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
   const published = publishedFor(query.status);
-  let request = client.from('jobs').select(JOB_COLUMNS, { count: 'exact' });
-  if (published !== null) request = request.eq('published', published);
-  if (query.q.trim()) request = request.ilike('title', containing(query.q.trim()));
-  const cursor = query.before ?? query.after;
-  if (cursor) request = request.or(keysetFilter('created_at', cursor, query.before ? 'gt' : 'lt'));
-  const ascending = query.before !== null;
-  const { data, error, count, status } = await request
-    .order('created_at', { ascending })
-    .order('id', { ascending })
-    .limit(pageSize + 1);
-  const rows = unwrap({ data, error, status });
-  const page = ascending ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
-  return { rows: page, pageSize, total: count, hasMore: ascending ? true : rows.length > pageSize };
+  return keysetPage(query, async (keyset) => {
+    let request = client.from('jobs').select(JOB_COLUMNS, { count: 'exact' });
+    if (published !== null) request = request.eq('published', published);
+    if (query.q.trim()) request = request.ilike('title', containing(query.q.trim()));
+    const { data, error, count, status } = await inKeysetOrder(request, 'created_at', keyset);
+    return { rows: unwrap({ data, error, status }), total: count };
+  });
 }

@@ -1,6 +1,6 @@
 import type { InsertRow } from '../types/database';
 import { isUuid } from '../lib/uuid';
-import { ADMIN_PAGE_SIZE, keysetFilter, publishedFor, searchPage, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { inKeysetOrder, keysetPage, publishedFor, type AdminListPage, type AdminListQuery } from './admin-paging';
 import type { DataClient } from './client';
 import { check, unwrap, unwrapOptional } from './errors';
 import { OBITUARY_COLUMNS, type Obituary } from './obituaries';
@@ -41,37 +41,25 @@ export async function deleteObituary(client: DataClient, id: string): Promise<vo
  * search, search_obituaries (name, accents and case ignored, drafts included for an administrator), no total.
  */
 export async function listObituariesPage(client: DataClient, query: AdminListQuery): Promise<AdminListPage<Obituary>> {
-  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
   const published = publishedFor(query.status);
-  if (query.q.trim()) {
-    const q = query.q.trim();
-    return searchPage(
-      async (cursor, backwards, limit) =>
-        unwrap(
-          await client
-            .rpc('search_obituaries', {
-              q,
-              include_drafts: true,
-              page_size: limit,
-              backwards,
-              ...(published === null ? {} : { published }),
-              ...(cursor ? { after_death_date: cursor.at, after_id: cursor.id } : {}),
-            })
-            .select(OBITUARY_COLUMNS),
-        ),
-      query,
-    );
-  }
-  let request = client.from('obituaries').select(OBITUARY_COLUMNS, { count: 'exact' });
-  if (published !== null) request = request.eq('published', published);
-  const cursor = query.before ?? query.after;
-  if (cursor) request = request.or(keysetFilter('death_date', cursor, query.before ? 'gt' : 'lt'));
-  const ascending = query.before !== null;
-  const { data, error, count, status } = await request
-    .order('death_date', { ascending })
-    .order('id', { ascending })
-    .limit(pageSize + 1);
-  const rows = unwrap({ data, error, status });
-  const page = ascending ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
-  return { rows: page, pageSize, total: count, hasMore: ascending ? true : rows.length > pageSize };
+  const q = query.q.trim();
+  return keysetPage(query, async ({ cursor, backwards, limit }) => {
+    if (q) {
+      const found = await client
+        .rpc('search_obituaries', {
+          q,
+          include_drafts: true,
+          page_size: limit,
+          backwards,
+          ...(published === null ? {} : { published }),
+          ...(cursor ? { after_death_date: cursor.at, after_id: cursor.id } : {}),
+        })
+        .select(OBITUARY_COLUMNS);
+      return { rows: unwrap(found), total: null };
+    }
+    let request = client.from('obituaries').select(OBITUARY_COLUMNS, { count: 'exact' });
+    if (published !== null) request = request.eq('published', published);
+    const { data, error, count, status } = await inKeysetOrder(request, 'death_date', { cursor, backwards, limit });
+    return { rows: unwrap({ data, error, status }), total: count };
+  });
 }

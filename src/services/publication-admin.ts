@@ -1,6 +1,6 @@
 import type { Row } from '../types/database';
 import { isUuid } from '../lib/uuid';
-import { ADMIN_PAGE_SIZE, keysetFilter, publishedFor, searchPage, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { inKeysetOrder, keysetPage, publishedFor, type AdminListPage, type AdminListQuery } from './admin-paging';
 import type { Client, DataClient } from './client';
 import { ServiceError, check, unwrap, unwrapOptional } from './errors';
 
@@ -98,36 +98,24 @@ export type AdminPublicationSummary = Omit<AdminPublication, 'content' | 'youtub
  * ignored) there is no total.
  */
 export async function listPublicationsPage(client: DataClient, query: AdminListQuery): Promise<AdminListPage<AdminPublicationSummary>> {
-  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
   const published = publishedFor(query.status);
-  if (query.q.trim()) {
-    const q = query.q.trim();
-    return searchPage(
-      async (cursor, backwards, limit) =>
-        unwrap(
-          await client
-            .rpc('search_publication_titles', {
-              q,
-              page_size: limit,
-              backwards,
-              ...(published === null ? {} : { published }),
-              ...(cursor ? { after_created_at: cursor.at, after_id: cursor.id } : {}),
-            })
-            .select(ADMIN_COLUMNS),
-        ),
-      query,
-    );
-  }
-  let request = client.from('publications').select(ADMIN_COLUMNS, { count: 'estimated' });
-  if (published !== null) request = request.eq('published', published);
-  const cursor = query.before ?? query.after;
-  if (cursor) request = request.or(keysetFilter('created_at', cursor, query.before ? 'gt' : 'lt'));
-  const ascending = query.before !== null;
-  const { data, error, count, status } = await request
-    .order('created_at', { ascending })
-    .order('id', { ascending })
-    .limit(pageSize + 1);
-  const rows = unwrap({ data, error, status });
-  const page = ascending ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
-  return { rows: page, pageSize, total: count, hasMore: ascending ? true : rows.length > pageSize };
+  const q = query.q.trim();
+  return keysetPage(query, async ({ cursor, backwards, limit }) => {
+    if (q) {
+      const found = await client
+        .rpc('search_publication_titles', {
+          q,
+          page_size: limit,
+          backwards,
+          ...(published === null ? {} : { published }),
+          ...(cursor ? { after_created_at: cursor.at, after_id: cursor.id } : {}),
+        })
+        .select(ADMIN_COLUMNS);
+      return { rows: unwrap(found), total: null };
+    }
+    let request = client.from('publications').select(ADMIN_COLUMNS, { count: 'estimated' });
+    if (published !== null) request = request.eq('published', published);
+    const { data, error, count, status } = await inKeysetOrder(request, 'created_at', { cursor, backwards, limit });
+    return { rows: unwrap({ data, error, status }), total: count };
+  });
 }
