@@ -32,7 +32,7 @@ export function SearchPage({ query, results, loadMore, onRetry }: SearchPageProp
       <BackToHomeLink />
       <h1 className="font-serif text-3xl font-bold text-slate-900">Busca</h1>
       {/* Keyed by the query: Back/Forward show the address's query, not what was last typed. */}
-      <Form key={query} method="get" action={paths.search.pattern} role="search" className="flex flex-col gap-2 sm:flex-row">
+      <Form key={`form:${query}`} method="get" action={paths.search.pattern} role="search" className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="site-search-query" className="sr-only">
           Buscar notícias
         </label>
@@ -52,7 +52,7 @@ export function SearchPage({ query, results, loadMore, onRetry }: SearchPageProp
         <p className="text-slate-700">Digite uma palavra para buscar.</p>
       ) : (
         <Deferred
-          key={trimmed}
+          key={`results:${trimmed}`}
           promise={results}
           fallback={<ArticleGridSkeleton label="Buscando..." />}
           errorElement={
