@@ -112,6 +112,23 @@ export default tseslint.config(
     },
   },
   {
+    // The edge handler runs wherever a fetch handler runs (docs/decisions/0012): Web platform APIs only, and the
+    // data through the service layer.
+    files: ['edge/**/*.ts', 'adapters/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The edge handler uses Web platform APIs only.' },
+            { group: ['@supabase/*'], message: 'Only src/services/ may import supabase-js.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/services/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

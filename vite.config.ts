@@ -2,10 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { localSupabase } from './local-supabase/src/vite-plugin.ts';
-import { prerenderedPages } from './server/prerendered-pages-plugin.ts';
+import { edgeHandler } from './server/edge-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), localSupabase(), prerenderedPages()],
+  plugins: [react(), tailwindcss(), localSupabase(), edgeHandler()],
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   build: {

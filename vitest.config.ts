@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['local-supabase/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['local-supabase/**/*.test.ts', 'tests/**/*.test.ts', 'edge/**/*.test.ts'],
           // supabase-js needs a global WebSocket on Node 20 (see the README's version pins).
           execArgv: ['--experimental-websocket'],
           testTimeout: 20_000,

@@ -80,7 +80,7 @@ const SAMPLE_ARTICLES = 'src/services/news/sample-articles.ts';
 const READER_PAGES: ReaderPage[] = [
   { name: 'home /', route: null, alsoLoads: [], budget: BUDGET_GZIP_BYTES },
   { name: 'topic /topic/:slug', route: 'src/features/reader/topic/topic.route.tsx', alsoLoads: [SEARCH_SERVICE], budget: BUDGET_GZIP_BYTES },
-  { name: 'article /noticia/:id', route: 'src/features/reader/article/article.route.tsx', alsoLoads: [], budget: ARTICLE_BUDGET_GZIP_BYTES },
+  { name: 'article /noticia/:id/:slug', route: 'src/features/reader/article/article.route.tsx', alsoLoads: [], budget: ARTICLE_BUDGET_GZIP_BYTES },
   { name: 'obituaries /obituarios', route: 'src/features/reader/obituaries/obituaries.route.tsx', alsoLoads: [SEARCH_SERVICE], budget: BUDGET_GZIP_BYTES },
   { name: 'search /busca', route: 'src/features/reader/search/search.route.tsx', alsoLoads: [SEARCH_SERVICE], budget: BUDGET_GZIP_BYTES },
   { name: 'advertising /anuncie', route: 'src/features/reader/advertising/advertising.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },

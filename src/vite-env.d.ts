@@ -5,8 +5,6 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_ANON_KEY?: string;
   /** Defined by the local backend's Vite plugin: the anon key for the local JWT secret. */
   readonly VITE_LOCAL_SUPABASE_ANON_KEY?: string;
-  readonly VITE_NEWS_API_KEY?: string;
-  readonly VITE_NEWS_API_URL?: string;
   readonly VITE_SITE_NAME?: string;
   readonly VITE_WHATSAPP_GROUP_URL?: string;
   readonly VITE_INSTAGRAM_URL?: string;

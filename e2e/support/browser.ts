@@ -132,12 +132,15 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    /** `javaScript: false` shows the page as a crawler or a reader before the app has loaded sees it. */
-    async newPage(viewport: ViewportName = 'desktop', options: { javaScript?: boolean } = {}): Promise<Page> {
+    /**
+     * `javaScript: false` shows the page as a crawler or a reader before the app has loaded sees it; `baseUrl` opens
+     * another server of the app (npm start) than the one global-setup started.
+     */
+    async newPage(viewport: ViewportName = 'desktop', options: { javaScript?: boolean; baseUrl?: string } = {}): Promise<Page> {
       if (!browser) throw new Error('useBrowser(): the browser is not started yet (call newPage inside a test)');
       const context = await browser.newContext({
         viewport: viewports[viewport],
-        baseURL: app().baseUrl,
+        baseURL: options.baseUrl ?? app().baseUrl,
         locale: 'pt-BR',
         javaScriptEnabled: options.javaScript ?? true,
       });

@@ -1,22 +1,11 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { htmlFileFor } from '../../server/prerendered-pages-plugin.ts';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { edgeConfigFrom } from '../../edge/edge-config.ts';
+import { createEdgeHandler } from '../../edge/handler.ts';
+import type { EdgeHandler } from '../../edge/types.ts';
+import { createNodeServer } from '../../server/node-server.ts';
+import { distHtmlReader } from '../../server/local-edge.ts';
 import { startTestBackend } from '../../tests/support/test-backend.ts';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.webp': 'image/webp',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 export interface RunningApp {
   baseUrl: string;
@@ -27,30 +16,23 @@ export interface RunningApp {
 }
 
 /**
- * Serves the built app and the local backend on one origin, 127.0.0.1 only. A page address gets its prerendered HTML
- * as `vite preview` answers it (server/prerendered-pages-plugin.ts), else index.html.
+ * The built app as `npm start` serves it (server/node-server.ts with the edge handler) and an in-memory local backend,
+ * on one origin on 127.0.0.1. The handler reads the data over HTTP from that same origin, as it would a hosted project.
  */
 export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../../dist')): Promise<RunningApp> {
-  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}: run "npx vite build" first`);
-  const root = resolve(distDir);
-
-  const serveFile = (req: IncomingMessage, res: ServerResponse) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const candidate = normalize(join(root, pathname));
-    const inside = candidate === root || candidate.startsWith(root + sep);
-    const page = htmlFileFor(root, pathname);
-    const fallback = existsSync(page) ? page : join(root, 'index.html');
-    const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : fallback;
-    const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
-    res.writeHead(200, {
-      'Content-Type': type,
-      'Cache-Control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    createReadStream(file).pipe(res);
-  };
-
-  // The backend answers /rest/v1, /auth/v1 and /storage/v1; every other request gets a file of the build.
-  const backend = await startTestBackend({ otherRequests: serveFile });
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}: run "npm run build:app" first`);
+  let handler: EdgeHandler | null = null;
+  const site = createNodeServer({
+    distDir,
+    // Set once the backend listens (the origin names its port); no page is asked for before that.
+    handler: (request) => (handler ? handler(request) : Promise.reject(new Error('the edge handler is not ready'))),
+  });
+  // The backend answers /rest/v1, /auth/v1 and /storage/v1; every other request is the site's.
+  const backend = await startTestBackend({ otherRequests: site.listener });
+  handler = createEdgeHandler(edgeConfigFrom({ VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey }, backend.url), {
+    readHtml: distHtmlReader(distDir),
+    fetch: (input, init) => fetch(input, init),
+  });
 
   return {
     baseUrl: backend.url,

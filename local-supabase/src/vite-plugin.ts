@@ -41,6 +41,11 @@ async function releaseBackend(): Promise<void> {
   await shared.closing;
 }
 
+/** The backend this process's dev or preview server runs, once it has started; null when it serves a hosted project. */
+export function runningLocalBackend(): Promise<LocalSupabase> | null {
+  return shared.starting;
+}
+
 function isBackendPath(url: string | undefined): boolean {
   const path = (url ?? '').split('?')[0] ?? '';
   return BACKEND_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

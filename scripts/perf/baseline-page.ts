@@ -7,7 +7,7 @@ import { webpDimensions } from './webp-dimensions.ts';
 const BASELINE_FOLDER = 'perf-baseline';
 /**
  * Addressed as a file: the preview server may answer every extension-less address with the app's own HTML
- * (server/prerendered-pages-plugin.ts), while a path with an extension is always served from dist/ as it is.
+ * (server/edge-plugin.ts), while a path with an extension is served from dist/ as it is.
  */
 export const BASELINE_PATH = `/${BASELINE_FOLDER}/index.html`;
 /** Its title, by which the served page is recognised as the baseline rather than the app's SPA fallback. */

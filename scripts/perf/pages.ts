@@ -5,14 +5,14 @@ export const READER_PAGES = ['home', 'article', 'topic', 'obituaries', 'search']
 export type ReaderPage = (typeof READER_PAGES)[number];
 export type PageId = ReaderPage | 'baseline';
 
-export function pagePath(page: PageId, articleId: string): string {
+export function pagePath(page: PageId, storyPath: string): string {
   switch (page) {
     case 'baseline':
       return BASELINE_PATH;
     case 'home':
       return '/';
     case 'article':
-      return `/noticia/${articleId}`;
+      return storyPath;
     case 'topic':
       return '/topic/local';
     case 'obituaries':

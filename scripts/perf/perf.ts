@@ -16,7 +16,7 @@ import { killAllChromium } from './chromium.ts';
 import { parseOptions, type Options } from './cli-options.ts';
 import { runLighthouse, type FormFactor, type Measurement } from './lighthouse-run.ts';
 import { pagePath, type PageId } from './pages.ts';
-import { newestPublicationId, startPreviewServer } from './preview-server.ts';
+import { newestStoryPath, startPreviewServer } from './preview-server.ts';
 import { baselineWarnings, formatFindings, formatMisses, formatTable } from './report.ts';
 import { median, summarize, type Row } from './summary.ts';
 
@@ -37,10 +37,10 @@ async function cleanUp(): Promise<void> {
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const loadAverage = () => loadavg()[0]!.toFixed(2);
 
-function targetsFor(options: Options, articleId: string): Target[] {
+function targetsFor(options: Options, storyPath: string): Target[] {
   const pages: PageId[] = options.ci ? options.pages : ['baseline', ...options.pages];
   const formFactors: FormFactor[] = options.ci ? ['mobile'] : ['mobile', 'desktop'];
-  return formFactors.flatMap((formFactor) => pages.map((page) => ({ page, path: pagePath(page, articleId), formFactor })));
+  return formFactors.flatMap((formFactor) => pages.map((page) => ({ page, path: pagePath(page, storyPath), formFactor })));
 }
 
 /**
@@ -115,7 +115,7 @@ async function main(): Promise<number> {
   cleanups.push(() => server.stop());
   await server.ready();
   if (mode === 'full') await assertBaselineServed(server.baseUrl);
-  const targets = targetsFor(options, await newestPublicationId(server));
+  const targets = targetsFor(options, await newestStoryPath(server));
   console.error(`perf: vite preview ready at ${server.baseUrl} (${seconds(started)}); ${targets.length * options.runs} Lighthouse runs`);
 
   const load = { before: loadAverage(), after: '' };

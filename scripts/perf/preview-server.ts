@@ -1,5 +1,6 @@
 // Starts `vite preview` on the built app (which mounts the local backend on the same origin) with a fresh data
 // folder, as scripts/check-start.ts does: its own process group, so stopping it by its PID also stops npx's child.
+import { paths } from '../../src/lib/paths.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,11 +100,12 @@ export async function startPreviewServer(repositoryRoot: string, buildDir: strin
 }
 
 /** The newest published publication's id, read through the API as a reader's browser would. */
-export async function newestPublicationId(server: PreviewServer): Promise<string> {
-  const url = `${server.baseUrl}/rest/v1/publications?select=id&published=eq.true&order=published_at.desc&limit=1`;
+/** The newest published story's readable address (a bare id would answer a redirect first, and time it too). */
+export async function newestStoryPath(server: PreviewServer): Promise<string> {
+  const url = `${server.baseUrl}/rest/v1/publications?select=id,title&published=eq.true&order=published_at.desc&limit=1`;
   const response = await fetch(url, { headers: { apikey: server.anonKey } });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  const [newest] = (await response.json()) as { id: string }[];
+  const [newest] = (await response.json()) as { id: string; title: string }[];
   if (!newest) throw new Error('the seed has no published publication to measure as the article page');
-  return newest.id;
+  return paths.article(newest.id, newest.title);
 }

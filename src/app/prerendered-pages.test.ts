@@ -13,6 +13,7 @@ describe('which prerendered HTML answers an address', () => {
 
   it("gives every other reader address the reader's frame, and the admin panel nothing", () => {
     expect(prerenderedPageFor(paths.article('22222222-2222-4222-8222-000000000001'))).toBe(READER_SHELL);
+    expect(prerenderedPageFor(paths.article('22222222-2222-4222-8222-000000000001', 'Rio Mogi-Guaçu sobe'))).toBe(READER_SHELL);
     expect(prerenderedPageFor(paths.search())).toBe(READER_SHELL);
     expect(prerenderedPageFor('/topic/um-topico-novo')).toBe(READER_SHELL);
     expect(prerenderedPageFor('/pagina-que-nao-existe')).toBe(READER_SHELL);

@@ -20,3 +20,22 @@ describe('the URL registry', () => {
     expect(matched.at(-1)?.route.path ?? nearestPath).toBe(entry.pattern);
   });
 });
+
+describe('story addresses', () => {
+  const routeIdAt = (href: string) => matchRoutes(routes, href)?.at(-1)?.route.id;
+
+  it('routes a story with or without its slug to the article page', () => {
+    expect(routeIdAt(paths.article('22222222-2222-4222-8222-000000000001', 'Rio Mogi-Guaçu sobe'))).toBe('article');
+    expect(matchRoutes(routes, paths.article('22222222-2222-4222-8222-000000000001', 'Rio Mogi-Guaçu sobe'))?.at(-1)?.params).toMatchObject({
+      id: '22222222-2222-4222-8222-000000000001',
+      slug: 'rio-mogi-guacu-sobe',
+    });
+    expect(routeIdAt(paths.article('22222222-2222-4222-8222-000000000001'))).toBe('article');
+  });
+
+  it('keeps /noticia/externa on its own route: the static segment outranks the optional-slug pattern', () => {
+    expect(routeIdAt(paths.externalArticle())).toBe('external-article');
+    expect(routeIdAt(paths.externalArticle('amostra-destaque'))).toBe('external-article');
+    expect(routeIdAt('/noticia/externa/')).toBe('external-article');
+  });
+});

@@ -1,8 +1,6 @@
 // The only module that reads import.meta.env; everything else imports these parsed values.
 
-/** The Supabase CLI demo anon key: what the embedded local backend accepts with its default secret. */
-const LOCAL_DEMO_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+import { LOCAL_DEMO_ANON_KEY } from './site-defaults';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -20,7 +18,21 @@ function httpUrl(name: string, value: unknown): string | undefined {
   throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
 }
 
-const raw = import.meta.env;
+// Each variable by name, never the whole object: Vite inlines `import.meta.env` as an object of EVERY VITE_* variable
+// of the build environment, so a stray secret (say a VITE_NEWS_API_KEY left in .env.local) would ship to readers;
+// named reads inline only these (tests/news-key-not-in-bundle.test.ts builds the app to check).
+const raw = {
+  VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
+  VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
+  VITE_LOCAL_SUPABASE_ANON_KEY: import.meta.env.VITE_LOCAL_SUPABASE_ANON_KEY,
+  VITE_SITE_NAME: import.meta.env.VITE_SITE_NAME,
+  VITE_WHATSAPP_GROUP_URL: import.meta.env.VITE_WHATSAPP_GROUP_URL,
+  VITE_INSTAGRAM_URL: import.meta.env.VITE_INSTAGRAM_URL,
+  VITE_JOBS_SITE_URL: import.meta.env.VITE_JOBS_SITE_URL,
+  VITE_CONTACT_EMAIL: import.meta.env.VITE_CONTACT_EMAIL,
+  VITE_CONTACT_PHONE: import.meta.env.VITE_CONTACT_PHONE,
+  VITE_CONTACT_ADDRESS: import.meta.env.VITE_CONTACT_ADDRESS,
+};
 const hostedUrl = httpUrl('VITE_SUPABASE_URL', raw.VITE_SUPABASE_URL);
 const hostedKey = text(raw.VITE_SUPABASE_ANON_KEY);
 if (hostedUrl && !hostedKey) throw new Error('VITE_SUPABASE_ANON_KEY is required when VITE_SUPABASE_URL is set');
@@ -29,8 +41,6 @@ export const env = {
   /** Hosted Supabase URL, or undefined: then the app talks to the local backend on its own origin. */
   supabaseUrl: hostedUrl,
   supabaseAnonKey: hostedKey ?? text(raw.VITE_LOCAL_SUPABASE_ANON_KEY) ?? LOCAL_DEMO_ANON_KEY,
-  newsApiKey: text(raw.VITE_NEWS_API_KEY),
-  newsApiUrl: httpUrl('VITE_NEWS_API_URL', raw.VITE_NEWS_API_URL) ?? 'https://newsapi.org/v2',
   site: {
     name: text(raw.VITE_SITE_NAME),
     whatsappGroupUrl: httpUrl('VITE_WHATSAPP_GROUP_URL', raw.VITE_WHATSAPP_GROUP_URL),

@@ -1,11 +1,12 @@
 import { env } from './env';
+import { SITE_DEFAULTS } from './site-defaults';
 
 /** The newspaper's identity: one place, overridable through VITE_* variables (see .env.example). */
 export const site = {
-  name: env.site.name ?? 'Porto Ferreira Notícias',
-  city: 'Porto Ferreira',
-  state: 'SP',
-  tagline: 'O jornal da Capital Nacional da Cerâmica Artística',
+  name: env.site.name ?? SITE_DEFAULTS.name,
+  city: SITE_DEFAULTS.city,
+  state: SITE_DEFAULTS.state,
+  tagline: SITE_DEFAULTS.tagline,
   instagramUrl: env.site.instagramUrl ?? 'https://www.instagram.com/portoferreiranoticias',
   whatsappGroupUrl: env.site.whatsappGroupUrl ?? 'https://chat.whatsapp.com/PortoFerreiraNoticias',
   jobsSiteUrl: env.site.jobsSiteUrl ?? 'https://www.empregos.com.br/vagas/porto-ferreira-sp',

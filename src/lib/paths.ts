@@ -1,7 +1,10 @@
+import { storySlug } from './story-slug';
+
 /**
  * The URL registry: every route of the app is one entry here, a function building its href that also carries the
- * route pattern the router is built from (`paths.article('abc')` → '/noticia/abc'; `paths.article.pattern` →
- * '/noticia/:id'). No screen builds a path by hand and the router writes no pattern of its own.
+ * route pattern the router is built from (`paths.article('abc', 'Título')` → '/noticia/abc/titulo';
+ * `paths.article.pattern` → '/noticia/:id/:slug?'). No screen builds a path by hand and the router writes no pattern
+ * of its own.
  */
 function route<Args extends unknown[]>(pattern: string, href: (...args: Args) => string) {
   return Object.assign(href, { pattern });
@@ -12,7 +15,15 @@ const segment = encodeURIComponent;
 export const paths = {
   home: route('/', () => '/'),
   topic: route('/topic/:slug', (slug: string) => `/topic/${segment(slug)}`),
-  article: route('/noticia/:id', (id: string) => `/noticia/${segment(id)}`),
+  /**
+   * A local story: the id finds it, the title's slug only makes the address readable (the article page replaces a
+   * stale or missing slug with the current one). Without a title, or with one that slugifies to nothing, the bare id.
+   * `/noticia/externa` is not shadowed: the router ranks that static segment above `:id`.
+   */
+  article: route('/noticia/:id/:slug?', (id: string, title?: string) => {
+    const slug = title ? storySlug(title) : '';
+    return slug ? `/noticia/${segment(id)}/${slug}` : `/noticia/${segment(id)}`;
+  }),
   /** External and built-in articles: the article travels in navigation state; a built-in one also by its id. */
   externalArticle: route('/noticia/externa', (builtInId?: string) =>
     builtInId ? `/noticia/externa?id=${segment(builtInId)}` : '/noticia/externa',

@@ -31,3 +31,31 @@ export const CATEGORY_LABEL_BY_SLUG: Record<ExternalTopicSlug, string> = {
 export function isExternalTopicSlug(slug: string): slug is ExternalTopicSlug {
   return Object.hasOwn(NEWS_API_CATEGORY_BY_SLUG, slug);
 }
+
+/**
+ * Where the site's own news proxy answers (edge/news-proxy.ts): `/api/news/<feed>` on the page's origin. The browser
+ * never talks to NewsAPI: the key stays on the server.
+ */
+export const NEWS_PROXY_PREFIX = '/api/news/';
+
+/** The feed of the home page's national section: Brazil's top headlines with no category. */
+export const NATIONAL_NEWS_FEED = 'nacional';
+
+/** A name the proxy serves: a NewsAPI category the topics map to, or the national feed. */
+export type NewsFeed = NewsApiCategory | typeof NATIONAL_NEWS_FEED;
+
+/**
+ * The proxy's allow-list, defined once for the app and the proxy: exactly the feeds the site shows, so the proxy
+ * cannot be used to spend the daily quota on anything else, and its cache budget (edge/news-proxy.ts) counts these.
+ * 'nacional' rather than NewsAPI's own 'general', which is a different (categorised) query.
+ */
+export const NEWS_FEEDS: readonly NewsFeed[] = [NATIONAL_NEWS_FEED, ...new Set(Object.values(NEWS_API_CATEGORY_BY_SLUG))];
+
+export function isNewsFeed(name: string): name is NewsFeed {
+  return (NEWS_FEEDS as readonly string[]).includes(name);
+}
+
+/** The category top-headlines is asked for: none for the national feed. */
+export function newsApiCategoryOf(feed: NewsFeed): NewsApiCategory | null {
+  return feed === NATIONAL_NEWS_FEED ? null : feed;
+}

@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { site } from '../../config/site';
 import { getNationalNews, getTopicNews, normalizeNewsApiArticle } from './news-api';
 import { SAMPLE_ARTICLES_BY_SLUG } from './sample-articles';
 
-// A local stand-in for NewsAPI: each test says how the next request is answered, and every request is recorded.
+// A local stand-in for the site's origin: each test says how the next request is answered, and every request is recorded.
 type Reply = (request: IncomingMessage, response: ServerResponse) => void;
 
 const recordedShape = {
@@ -47,17 +47,17 @@ const recordedShape = {
 };
 
 let server: Server;
-let baseUrl: string;
+let origin: string;
 let reply: Reply;
-const requests: URL[] = [];
+const requests: IncomingMessage[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    requests.push(new URL(request.url ?? '/', 'http://fake-newsapi'));
+    requests.push(request);
     reply(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
@@ -65,9 +65,16 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+let warn: MockInstance<typeof console.warn>;
+
 beforeEach(() => {
   requests.length = 0;
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  warn.mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 const json = (status: number, body: unknown): Reply => (_request, response) => {
@@ -75,21 +82,19 @@ const json = (status: number, body: unknown): Reply => (_request, response) => {
   response.end(JSON.stringify(body));
 };
 
+// The app's side of the news proxy (edge/news-proxy.ts, whose own tests hold NewsAPI's side): a local stand-in for
+// the site's origin answers /api/news/<feed> as the proxy does.
 describe('external news adapter', () => {
-  it('asks top-headlines for Brazil, ten items, the mapped category and the key, and normalises the answer', async () => {
+  it('asks the proxy for the feed with a plain GET (no key, no query) and normalises the answer', async () => {
     reply = json(200, recordedShape);
 
-    const articles = await getTopicNews('esportes', { apiKey: 'test-key', baseUrl });
+    const articles = await getTopicNews('esportes', { origin });
 
     expect(requests).toHaveLength(1);
     const [request] = requests;
-    expect(request?.pathname).toBe('/v2/top-headlines');
-    expect(Object.fromEntries(request?.searchParams ?? [])).toEqual({
-      country: 'br',
-      pageSize: '10',
-      category: 'sports',
-      apiKey: 'test-key',
-    });
+    expect(request?.method).toBe('GET');
+    expect(request?.url).toBe('/api/news/sports');
+    expect(Object.keys(request?.headers ?? {}).filter((name) => /key|auth/i.test(name))).toEqual([]);
     expect(articles).toEqual([
       {
         id: 'https://example.com/rodovias',
@@ -114,6 +119,20 @@ describe('external news adapter', () => {
         sourceName: 'Jornal Regional',
       }),
     ]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("asks the page's own origin, with a relative address, by default", async () => {
+    // The browser resolves '/api/news/…' against the page; Node's fetch cannot, so this one records the call instead.
+    const calls: { input: unknown; init: RequestInit | undefined }[] = [];
+    vi.stubGlobal('fetch', (input: unknown, init?: RequestInit) => {
+      calls.push({ input, init });
+      return Promise.resolve(Response.json({ status: 'ok', articles: [] }));
+    });
+    await expect(getTopicNews('tecnologia')).resolves.toEqual([]);
+    await expect(getNationalNews()).resolves.toEqual([]);
+    expect(calls.map((call) => call.input)).toEqual(['/api/news/technology', '/api/news/nacional']);
+    expect(calls[0]?.init?.method ?? 'GET').toBe('GET');
   });
 
   it("credits an item without a source name to the product, as docs/product.md §2's photo caption says, not to 'Redação'", () => {
@@ -126,7 +145,7 @@ describe('external news adapter', () => {
     expect(normalizeNewsApiArticle({ ...base, source: { name: ' Globo ' } }, 'Nacional')?.sourceName).toBe('Globo');
   });
 
-  it('maps every site topic as docs/product.md §18 says', async () => {
+  it('maps every site topic to its feed as docs/product.md §18 says', async () => {
     reply = json(200, { status: 'ok', totalResults: 0, articles: [] });
     const expected = {
       politica: 'politics',
@@ -137,48 +156,84 @@ describe('external news adapter', () => {
       cultura: 'entertainment',
       educacao: 'science',
     };
-    for (const slug of Object.keys(expected)) await getTopicNews(slug, { apiKey: 'k', baseUrl });
-    expect(requests.map((request) => request.searchParams.get('category'))).toEqual(Object.values(expected));
+    for (const slug of Object.keys(expected)) await getTopicNews(slug, { origin });
+    expect(requests.map((request) => request.url)).toEqual(Object.values(expected).map((feed) => `/api/news/${feed}`));
   });
 
-  it('sends no category for the national headlines', async () => {
+  it("asks the 'nacional' feed (top headlines without a category) for the national section", async () => {
     reply = json(200, recordedShape);
-    const articles = await getNationalNews({ apiKey: 'k', baseUrl });
-    expect(requests[0]?.searchParams.has('category')).toBe(false);
+    const articles = await getNationalNews({ origin });
+    expect(requests.map((request) => request.url)).toEqual(['/api/news/nacional']);
     expect(articles[0]?.category).toBe('Nacional');
   });
 
-  it('falls back to the category samples on an HTTP error', async () => {
-    reply = json(401, { status: 'error', code: 'apiKeyInvalid', message: 'Your API key is invalid.' });
-    await expect(getTopicNews('tecnologia', { apiKey: 'bad', baseUrl })).resolves.toEqual(SAMPLE_ARTICLES_BY_SLUG.tecnologia);
-    expect(requests).toHaveLength(1);
+  it('keeps an empty answer empty: no headlines is not a failure', async () => {
+    reply = json(200, { status: 'ok', totalResults: 0, articles: [] });
+    await expect(getTopicNews('saude', { origin })).resolves.toEqual([]);
   });
 
-  it('falls back to the politics samples for national news on an error body', async () => {
-    reply = json(200, { status: 'error', code: 'rateLimited' });
-    await expect(getNationalNews({ apiKey: 'k', baseUrl })).resolves.toEqual(SAMPLE_ARTICLES_BY_SLUG.politica);
+  it('shows the samples, without a warning, when the server has no key', async () => {
+    reply = json(200, { status: 'error', code: 'apiKeyMissing', message: 'The news service is not configured on this server.' });
+    await expect(getTopicNews('economia', { origin })).resolves.toEqual(SAMPLE_ARTICLES_BY_SLUG.economia);
+    await expect(getNationalNews({ origin })).resolves.toEqual(SAMPLE_ARTICLES_BY_SLUG.politica);
+    expect(requests).toHaveLength(2);
+    expect(warn).not.toHaveBeenCalled();
   });
 
-  it('falls back to the samples when the service does not answer in time', async () => {
+  const failures: { name: string; reply: Reply }[] = [
+    { name: 'the upstream failed and nothing is cached (502)', reply: json(502, { status: 'error', code: 'upstreamError', message: 'x' }) },
+    { name: 'the upstream timed out (504)', reply: json(504, { status: 'error', code: 'upstreamTimeout', message: 'x' }) },
+    { name: 'the daily quota is used up (503)', reply: json(503, { status: 'error', code: 'quotaExhausted', message: 'x' }) },
+    { name: 'the host has no proxy (404)', reply: json(404, { status: 'error', code: 'feedNotFound', message: 'x' }) },
+    { name: 'an error body with 200', reply: json(200, { status: 'error', code: 'rateLimited' }) },
+    { name: "an 'ok' without articles", reply: json(200, { status: 'ok' }) },
+    {
+      // A static host that does not route /api/news/ answers with the app's page.
+      name: 'an HTML page',
+      reply: (_request, response) => {
+        response.writeHead(200, { 'Content-Type': 'text/html' });
+        response.end('<!doctype html><div id="root"></div>');
+      },
+    },
+    {
+      name: 'a dropped connection',
+      reply: (request) => {
+        request.socket.destroy();
+      },
+    },
+  ];
+
+  for (const failure of failures) {
+    it(`falls back to the topic's samples, and the politics samples for national news, on ${failure.name}`, async () => {
+      reply = failure.reply;
+      await expect(getTopicNews('tecnologia', { origin })).resolves.toEqual(SAMPLE_ARTICLES_BY_SLUG.tecnologia);
+      await expect(getNationalNews({ origin })).resolves.toEqual(SAMPLE_ARTICLES_BY_SLUG.politica);
+      expect(requests).toHaveLength(2);
+      expect(warn).toHaveBeenCalledTimes(2);
+    });
+  }
+
+  it('falls back to the samples when the proxy does not answer in time', async () => {
     // Never answers: only the adapter's timeout ends the request.
     reply = () => undefined;
     const started = Date.now();
-    await expect(getTopicNews('saude', { apiKey: 'k', baseUrl, timeoutMs: 150 })).resolves.toEqual(SAMPLE_ARTICLES_BY_SLUG.saude);
+    await expect(getTopicNews('saude', { origin, timeoutMs: 150 })).resolves.toEqual(SAMPLE_ARTICLES_BY_SLUG.saude);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(requests).toHaveLength(1);
   });
 
-  it('answers with the samples and sends nothing without a key', async () => {
-    reply = json(200, recordedShape);
-    await expect(getTopicNews('economia', { apiKey: undefined, baseUrl })).resolves.toEqual(SAMPLE_ARTICLES_BY_SLUG.economia);
-    await expect(getNationalNews({ apiKey: undefined, baseUrl })).resolves.toEqual(SAMPLE_ARTICLES_BY_SLUG.politica);
-    expect(requests).toHaveLength(0);
+  it('falls back to the samples when nothing listens at the address', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadOrigin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(getTopicNews('cultura', { origin: deadOrigin })).resolves.toEqual(SAMPLE_ARTICLES_BY_SLUG.cultura);
   });
 
   it('gives an empty list, without a request, for a topic with no external counterpart', async () => {
     reply = json(200, recordedShape);
-    await expect(getTopicNews('local', { apiKey: 'k', baseUrl })).resolves.toEqual([]);
-    await expect(getTopicNews('inexistente', { apiKey: 'k', baseUrl })).resolves.toEqual([]);
+    await expect(getTopicNews('local', { origin })).resolves.toEqual([]);
+    await expect(getTopicNews('inexistente', { origin })).resolves.toEqual([]);
     expect(requests).toHaveLength(0);
   });
 

@@ -1,34 +1,41 @@
-import { env } from '../../config/env';
 import { site } from '../../config/site';
 import {
   CATEGORY_LABEL_BY_SLUG,
+  NATIONAL_NEWS_FEED,
   NEWS_API_CATEGORY_BY_SLUG,
+  NEWS_PROXY_PREFIX,
   isExternalTopicSlug,
   type ExternalTopicSlug,
-  type NewsApiCategory,
+  type NewsFeed,
 } from './category-mapping';
 import { DEFAULT_AUTHOR, type NewsArticle } from './news-article';
 
-// The external news adapter (docs/product.md §18): NewsAPI top-headlines, optional. Without a key it answers with the
-// built-in samples and sends nothing; with one, any failure (network, HTTP status, timeout, unexpected body) falls
-// back to the samples as docs/product.md §20 says. Callers never see an error from here.
+// The external news adapter (docs/product.md §18): NewsAPI's top headlines, asked through the site's own proxy
+// (edge/news-proxy.ts, `GET /api/news/<feed>` on the page's origin), which holds the key, caches and keeps to the
+// daily quota. Any failure (network, HTTP status, timeout, unexpected body, a server without a key) falls back to the
+// built-in samples as docs/product.md §20 says. Callers never see an error from here.
+//
+// The app cannot know whether the server has a key (it must not: the key never reaches the bundle), so it always
+// asks. A server without one answers at once with 200 and `{status:'error', code:'apiKeyMissing'}`: the samples are
+// shown without a warning and without the console error Chromium logs for any non-2xx answer.
 
-export const NEWS_PAGE_SIZE = 10;
-export const NEWS_COUNTRY = 'br';
-export const NEWS_TIMEOUT_MS = 10_000;
+/**
+ * How long the browser waits for the proxy: the proxy's own 10 s limit on NewsAPI (docs/product.md §18) plus a
+ * margin, so that its answer after an upstream timeout (a stale copy) still arrives.
+ */
+export const NEWS_TIMEOUT_MS = 12_000;
 /** Badge of the home page's national section when the articles come from the service. */
 export const NATIONAL_CATEGORY_LABEL = 'Nacional';
 
 export interface NewsSourceOptions {
-  apiKey?: string | undefined;
-  baseUrl?: string;
+  /** The proxy's origin: '' (the default) asks the page's own origin with a relative URL; tests pass their server's. */
+  origin?: string;
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
 }
 
-const defaultOptions = (): Required<Omit<NewsSourceOptions, 'apiKey'>> & Pick<NewsSourceOptions, 'apiKey'> => ({
-  apiKey: env.newsApiKey,
-  baseUrl: env.newsApiUrl,
+const defaultOptions = (): Required<NewsSourceOptions> => ({
+  origin: '',
   timeoutMs: NEWS_TIMEOUT_MS,
   fetchImpl: (input, init) => globalThis.fetch(input, init),
 });
@@ -86,35 +93,45 @@ export function normalizeNewsApiArticle(raw: NewsApiArticle, category: string): 
   };
 }
 
-/** One top-headlines request. Throws NewsApiError on anything but a well-formed 'ok' answer. */
-export async function fetchTopHeadlines(
-  options: Required<Pick<NewsSourceOptions, 'apiKey' | 'baseUrl' | 'timeoutMs' | 'fetchImpl'>> & { apiKey: string },
-  category: NewsApiCategory | null,
+/**
+ * One feed from the proxy. Null when the server has no key (the samples are the expected answer then); throws
+ * NewsApiError on anything but a well-formed 'ok' answer.
+ */
+export async function fetchNewsFeed(
+  options: Required<NewsSourceOptions>,
+  feed: NewsFeed,
   categoryLabel: string,
-): Promise<NewsArticle[]> {
-  const url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/top-headlines`);
-  url.searchParams.set('country', NEWS_COUNTRY);
-  url.searchParams.set('pageSize', String(NEWS_PAGE_SIZE));
-  if (category) url.searchParams.set('category', category);
-  // A query parameter rather than the X-Api-Key header: a custom header would need a CORS preflight.
-  url.searchParams.set('apiKey', options.apiKey);
-
+): Promise<NewsArticle[] | null> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   try {
-    const response = await options.fetchImpl(url, { signal: controller.signal, headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new NewsApiError(`top-headlines answered HTTP ${response.status}`);
-    const body: unknown = await response.json();
-    if (!isRecord(body) || body.status !== 'ok' || !Array.isArray(body.articles)) {
-      throw new NewsApiError('top-headlines answered an unexpected body');
+    // A plain GET of the page's own origin: no key, no custom header, so no CORS preflight and nothing to leak.
+    const response = await options.fetchImpl(`${options.origin}${NEWS_PROXY_PREFIX}${feed}`, {
+      signal: controller.signal,
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) throw new NewsApiError(`the news proxy answered HTTP ${response.status}`);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      // E.g. a host that does not route /api/news/ and answers with the app's HTML page. (A timeout while reading
+      // is reported as such below.)
+      throw new NewsApiError('the news proxy answered something other than JSON', { cause: error });
+    }
+    if (!isRecord(body)) throw new NewsApiError('the news proxy answered an unexpected body');
+    if (body.status === 'error' && body.code === 'apiKeyMissing') return null;
+    if (body.status !== 'ok' || !Array.isArray(body.articles)) {
+      const code = typeof body.code === 'string' ? ` (${body.code})` : '';
+      throw new NewsApiError(`the news proxy answered an unexpected body${code}`);
     }
     return (body.articles as unknown[])
       .filter(isRecord)
       .map((raw) => normalizeNewsApiArticle(raw as NewsApiArticle, categoryLabel))
       .filter((article): article is NewsArticle => article !== null);
   } catch (error) {
-    if (controller.signal.aborted) throw new NewsApiError(`top-headlines timed out after ${options.timeoutMs} ms`, { cause: error });
-    throw error instanceof NewsApiError ? error : new NewsApiError('top-headlines request failed', { cause: error });
+    if (controller.signal.aborted) throw new NewsApiError(`the news proxy did not answer in ${options.timeoutMs} ms`, { cause: error });
+    throw error instanceof NewsApiError ? error : new NewsApiError('the news proxy could not be reached', { cause: error });
   } finally {
     clearTimeout(timer);
   }
@@ -122,18 +139,17 @@ export async function fetchTopHeadlines(
 
 async function headlinesOrSamples(
   options: NewsSourceOptions,
-  category: NewsApiCategory | null,
+  feed: NewsFeed,
   categoryLabel: string,
   samplesOf: ExternalTopicSlug,
 ): Promise<NewsArticle[]> {
-  const resolved = { ...defaultOptions(), ...options };
-  if (!resolved.apiKey) return samplesFor(samplesOf);
   try {
-    return await fetchTopHeadlines({ ...resolved, apiKey: resolved.apiKey }, category, categoryLabel);
+    const articles = await fetchNewsFeed({ ...defaultOptions(), ...options }, feed, categoryLabel);
+    if (articles) return articles;
   } catch (error) {
     console.warn('External news unavailable; showing built-in samples.', error);
-    return samplesFor(samplesOf);
   }
+  return samplesFor(samplesOf);
 }
 
 /** The built-in articles of a topic, loaded on first need: a page whose news arrive never downloads them. */
@@ -144,7 +160,7 @@ async function samplesFor(slug: ExternalTopicSlug): Promise<NewsArticle[]> {
 
 /** The home page's 'Notícias Nacionais': top headlines of Brazil, else the politics samples (docs/product.md §20). */
 export function getNationalNews(options: NewsSourceOptions = {}): Promise<NewsArticle[]> {
-  return headlinesOrSamples(options, null, NATIONAL_CATEGORY_LABEL, 'politica');
+  return headlinesOrSamples(options, NATIONAL_NEWS_FEED, NATIONAL_CATEGORY_LABEL, 'politica');
 }
 
 /**

@@ -6,6 +6,7 @@ import type { MediaKitRequestInput } from '../../../services/media-kit';
 import { site } from '../../../config/site';
 import { Modal } from '../../../components/ui/modal';
 import { BackToHomeLink } from '../components/back-to-home-link';
+import { advertisingMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { EMPTY_MEDIA_KIT, MediaKitForm, type MediaKitValues } from './media-kit-form';
 
@@ -45,7 +46,8 @@ interface AdvertisingPageProps {
 export function AdvertisingPage({ submitMediaKit, notify = (message) => window.alert(message) }: AdvertisingPageProps) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<MediaKitValues>(EMPTY_MEDIA_KIT);
-  useDocumentMeta(`Anuncie no ${site.name}`, `Anuncie no ${site.name}: mais de 50 mil leitores mensais em ${site.city} e região.`);
+  const meta = advertisingMeta(site.name);
+  useDocumentMeta(meta.title, meta.description);
 
   async function submit(input: MediaKitRequestInput) {
     await submitMediaKit(input);

@@ -1,9 +1,24 @@
+import { renderToString } from 'react-dom/server';
 import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { normalizeNewsApiArticle } from '../../../services/news/news-api';
 import { buildArticle } from '../testing/article-factory';
 import { ArticleView } from './article-view';
+import { ShareButtons } from './share-buttons';
+
+const SHARE_URL = 'https://example.com/noticia/1/feira-de-ceramica-artistica-reune-46-atelies';
+const ENCODED_SHARE_URL = 'https%3A%2F%2Fexample.com%2Fnoticia%2F1%2Ffeira-de-ceramica-artistica-reune-46-atelies';
+
+/** The Web Share API, which jsdom (like a desktop Firefox) does not have: present only for the test that adds it. */
+function withWebShare(share: (data: ShareData) => Promise<void>) {
+  Object.defineProperty(navigator, 'share', { configurable: true, writable: true, value: share });
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'share');
+  vi.restoreAllMocks();
+});
 
 describe('ArticleView', () => {
   it('shows everything docs/product.md §2 lists for a local publication', () => {
@@ -15,7 +30,7 @@ describe('ArticleView', () => {
       imageUrl: '/images/seed/feira-ceramica.webp',
       content: '<h2>Oficinas</h2><p>Entrada <strong>gratuita</strong>.</p>',
     });
-    render(<ArticleView article={article} shareUrl="https://example.com/noticia/1" onBack={() => undefined} />);
+    render(<ArticleView article={article} shareUrl={SHARE_URL} onBack={() => undefined} />);
 
     expect(screen.getByRole('heading', { level: 1, name: article.title })).toBeInTheDocument();
     expect(screen.getByText('Cultura')).toBeInTheDocument();
@@ -28,12 +43,20 @@ describe('ArticleView', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Oficinas' })).toBeInTheDocument();
     expect(screen.getByText('gratuita').tagName).toBe('STRONG');
     const share = screen.getByRole('region', { name: 'Compartilhe esta notícia' });
-    expect(within(share).getByRole('link', { name: /Facebook/ })).toHaveAttribute(
+    // Every network gets the readable address.
+    expect(within(share).getByRole('link', { name: 'Compartilhar no Facebook (abre em nova aba)' })).toHaveAttribute(
       'href',
-      'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fexample.com%2Fnoticia%2F1',
+      `https://www.facebook.com/sharer/sharer.php?u=${ENCODED_SHARE_URL}`,
     );
-    expect(within(share).getByRole('link', { name: /no X/ })).toHaveAttribute('href', expect.stringContaining('url=https%3A%2F%2Fexample.com%2Fnoticia%2F1'));
-    expect(within(share).getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', expect.stringContaining('linkedin.com'));
+    expect(within(share).getByRole('link', { name: /no X/ })).toHaveAttribute('href', expect.stringContaining(`url=${ENCODED_SHARE_URL}`));
+    expect(within(share).getByRole('link', { name: /LinkedIn/ })).toHaveAttribute(
+      'href',
+      `https://www.linkedin.com/sharing/share-offsite/?url=${ENCODED_SHARE_URL}`,
+    );
+    const whatsApp = within(share).getByRole('link', { name: 'Compartilhar no WhatsApp (abre em nova aba)' });
+    expect(whatsApp).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(`${article.title} ${SHARE_URL}`)}`);
+    expect(whatsApp).toHaveAttribute('target', '_blank');
+    expect(whatsApp).toHaveAttribute('rel', 'noopener noreferrer');
     // The share buttons appear under the title and again in the closing section.
     expect(screen.getAllByRole('button', { name: 'Copiar link' })).toHaveLength(2);
   });
@@ -106,6 +129,59 @@ describe('ArticleView', () => {
     await user.click(screen.getAllByRole('button', { name: 'Copiar link' })[0]!);
     expect(writeText).toHaveBeenCalledWith('https://example.com/noticia/9');
     expect(screen.getAllByRole('status').some((status) => status.textContent === 'Link copiado!')).toBe(true);
+  });
+
+  it("offers the system share sheet only where the browser has one", () => {
+    render(<ArticleView article={buildArticle()} shareUrl={SHARE_URL} onBack={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
+  });
+
+  it("shares the title and the readable address through the system share sheet", async () => {
+    const user = userEvent.setup();
+    const share = vi.fn<(data: ShareData) => Promise<void>>().mockResolvedValue(undefined);
+    withWebShare(share);
+    const article = buildArticle({ title: 'Feira de Cerâmica Artística reúne 46 ateliês' });
+    render(<ArticleView article={article} shareUrl={SHARE_URL} onBack={() => undefined} />);
+    // Under the title and in the closing section, like the other share buttons.
+    const buttons = screen.getAllByRole('button', { name: 'Compartilhar' });
+    expect(buttons).toHaveLength(2);
+    await user.click(buttons[0]!);
+    expect(share).toHaveBeenCalledExactlyOnceWith({ title: article.title, url: SHARE_URL });
+    expect(screen.getAllByRole('status').every((status) => status.textContent === '')).toBe(true);
+  });
+
+  it('leaves the share sheet button out of the prerendered HTML and adds it once hydrated, without a mismatch', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    withWebShare(vi.fn<(data: ShareData) => Promise<void>>());
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ShareButtons url={SHARE_URL} title="Título" />);
+    document.body.append(container);
+    onTestFinished(() => container.remove());
+    expect(within(container).queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
+
+    render(<ShareButtons url={SHARE_URL} title="Título" />, { container, hydrate: true });
+    expect(await within(container).findByRole('button', { name: 'Compartilhar' })).toBeInTheDocument();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('says nothing when the reader closes the share sheet, and says so when sharing fails', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const share = vi
+      .fn<(data: ShareData) => Promise<void>>()
+      .mockRejectedValueOnce(new DOMException('Share canceled', 'AbortError'))
+      .mockRejectedValueOnce(new DOMException('Not allowed', 'NotAllowedError'));
+    withWebShare(share);
+    render(<ArticleView article={buildArticle()} shareUrl={SHARE_URL} onBack={() => undefined} />);
+
+    await user.click(screen.getAllByRole('button', { name: 'Compartilhar' })[0]!);
+    expect(share).toHaveBeenCalledOnce();
+    expect(screen.getAllByRole('status').every((status) => status.textContent === '')).toBe(true);
+    expect(warn).not.toHaveBeenCalled();
+
+    await user.click(screen.getAllByRole('button', { name: 'Compartilhar' })[0]!);
+    expect(await screen.findByText('Não foi possível compartilhar a notícia.')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledOnce();
   });
 
   it("goes back with 'Voltar para as notícias'", async () => {

@@ -3,8 +3,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../lib/paths';
 import type { PublicPublication } from '../../../services/publications';
-import { Component, loader } from './article.route';
+import { Component, loader, shouldRevalidate } from './article.route';
 
 const services = vi.hoisted(() => ({
   getPublishedPublication: vi.fn<(client: unknown, id: string) => Promise<PublicPublication | null>>(),
@@ -14,11 +15,12 @@ vi.mock('../../../services/publications', () => services);
 vi.mock('../../../services/reader-data-client', () => ({ readerDataClient: () => ({}) }));
 
 const ID = '22222222-2222-4222-8222-000000000001';
+const TITLE = 'Rio Mogi-Guaçu sobe quase dois metros';
 
 function publication(overrides: Partial<PublicPublication> = {}): PublicPublication {
   return {
     id: ID,
-    title: 'Rio Mogi-Guaçu sobe quase dois metros',
+    title: TITLE,
     description: 'Defesa Civil monitora bairros ribeirinhos.',
     content: '<p>O nível do rio subiu.</p>',
     image_url: '/images/seed/rio-mogi-guacu.webp',
@@ -34,8 +36,8 @@ function publication(overrides: Partial<PublicPublication> = {}): PublicPublicat
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <Link to={`/noticia/${ID}`}>abrir</Link> },
-      { path: '/noticia/:id', loader, Component },
+      { path: '/', element: <Link to={paths.article(ID, TITLE)}>abrir</Link> },
+      { path: paths.article.pattern, loader, shouldRevalidate, Component },
     ],
     { initialEntries: [path] },
   );
@@ -61,14 +63,14 @@ afterEach(() => {
 describe('article route', () => {
   it('opens a publication by its address, counting one view', async () => {
     services.getPublishedPublication.mockResolvedValue(publication());
-    renderAt(`/noticia/${ID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Rio Mogi-Guaçu sobe quase dois metros' })).toBeInTheDocument();
+    renderAt(paths.article(ID, TITLE));
+    expect(await screen.findByRole('heading', { level: 1, name: TITLE })).toBeInTheDocument();
     expect(services.getPublishedPublication).toHaveBeenCalledWith(expect.anything(), ID);
     expect(services.incrementViews).toHaveBeenCalledOnce();
     expect(services.incrementViews).toHaveBeenCalledWith(expect.anything(), ID);
     expect(screen.getAllByRole('link', { name: /Facebook/ })[0]).toHaveAttribute(
       'href',
-      expect.stringContaining(encodeURIComponent(`${window.location.origin}/noticia/${ID}`)),
+      expect.stringContaining(encodeURIComponent(`${window.location.origin}/noticia/${ID}/rio-mogi-guacu-sobe-quase-dois-metros`)),
     );
   });
 

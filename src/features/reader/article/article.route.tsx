@@ -1,5 +1,15 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useEffect, useRef } from 'react';
+import {
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useParams,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { paths } from '../../../lib/paths';
+import { storySlug } from '../../../lib/story-slug';
+import type { NewsArticle } from '../../../services/news';
 import { Deferred } from '../components/deferred';
 import { countArticleView, loadArticle } from './article-data';
 import { ArticleUnavailable } from './article-unavailable';
@@ -20,6 +30,16 @@ export function loader({ params }: LoaderFunctionArgs) {
   return { id, article: loadArticle(id) };
 }
 
+/**
+ * Moving to the same story at another slug (the page correcting a stale or missing one) keeps the loaded story:
+ * running the loader again would count a second view and fetch the story again. Anything else loads as usual.
+ */
+export function shouldRevalidate({ currentParams, nextParams, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const onlyTheSlugChanged =
+    currentParams.id === nextParams.id && currentParams.slug !== nextParams.slug && currentUrl.search === nextUrl.search;
+  return onlyTheSlugChanged ? false : defaultShouldRevalidate;
+}
+
 export function Component() {
   const { id, article } = useLoaderData<typeof loader>();
   const back = useBackToNews();
@@ -37,7 +57,7 @@ export function Component() {
     >
       {(loaded) =>
         loaded ? (
-          <ArticleView key={id} article={loaded} shareUrl={new URL(paths.article(id), window.location.origin).href} onBack={back} />
+          <LoadedArticle key={id} id={id} article={loaded} onBack={back} />
         ) : (
           <ArticleUnavailable
             title="Notícia não encontrada"
@@ -48,4 +68,33 @@ export function Component() {
       }
     </Deferred>
   );
+}
+
+function LoadedArticle({ id, article, onBack }: { id: string; article: NewsArticle; onBack: () => void }) {
+  const address = paths.article(id, article.title);
+  useCurrentSlugInAddress(address, storySlug(article.title));
+  return <ArticleView article={article} shareUrl={new URL(address, window.location.origin).href} onBack={onBack} />;
+}
+
+/**
+ * An old link (the title was edited) or a bare `/noticia/<id>` shows the story, then the address bar takes its
+ * current readable address: the same history entry, no scroll jump, and no new load (see shouldRevalidate).
+ */
+function useCurrentSlugInAddress(address: string, slug: string) {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // StrictMode runs the effect twice for one location: a second replace would reach the router as a same-address
+  // navigation, which reloads (and counts a view). One replace per location entry.
+  const replacedEntry = useRef<string | null>(null);
+  const stale = (params.slug ?? '') !== slug;
+
+  useEffect(() => {
+    if (!stale || replacedEntry.current === location.key) return;
+    replacedEntry.current = location.key;
+    void navigate(
+      { pathname: address, search: location.search, hash: location.hash },
+      { replace: true, preventScrollReset: true, state: location.state as unknown },
+    );
+  }, [stale, address, location, navigate]);
 }

@@ -10,7 +10,7 @@ export interface ExternalArticleState {
  * view through navigation state (which survives a reload), built-in ones also by id so they can be shared.
  */
 export function articleLink(article: NewsArticle): { to: string; state?: ExternalArticleState } {
-  if (article.origin === 'local') return { to: paths.article(article.id) };
+  if (article.origin === 'local') return { to: paths.article(article.id, article.title) };
   return {
     to: paths.externalArticle(article.origin === 'sample' ? article.id : undefined),
     state: { article },

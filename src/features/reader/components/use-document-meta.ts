@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { site } from '../../../config/site';
-
-const DEFAULT_DESCRIPTION =
-  'Notícias de Porto Ferreira e região: política, economia, saúde, esportes, cultura, educação, obituário e vagas de emprego.';
+import { DEFAULT_DESCRIPTION, documentTitle } from '../../../lib/page-meta';
 
 function descriptionTag(): HTMLMetaElement {
   let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -17,7 +15,7 @@ function descriptionTag(): HTMLMetaElement {
 /** Sets the page's title ("{title} | {site}") and meta description; without a title, the site's own. */
 export function useDocumentMeta(title: string | null, description?: string | null) {
   useEffect(() => {
-    document.title = title ? `${title} | ${site.name}` : site.name;
+    document.title = documentTitle(title, site.name);
     descriptionTag().content = description?.trim() || DEFAULT_DESCRIPTION;
   }, [title, description]);
 }

@@ -51,7 +51,7 @@ describe('HomePage', () => {
     await settle(() => parts.localArticles.resolve([local]));
     expect(within(section('Porto Ferreira e Região')).getByRole('link', { name: local.title })).toHaveAttribute(
       'href',
-      `/noticia/${local.id}`,
+      `/noticia/${local.id}/rio-mogi-guacu-sobe-quase-dois-metros`,
     );
     // The other sections are still loading: nothing waits for anything else.
     expect(within(section('Esportes')).getByRole('status')).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('HomePage', () => {
     expect(items.map((item) => item.textContent)).toEqual(
       articles.map((article, index) => `0${index + 1}${article.title}20/11/2026`),
     );
-    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', `/noticia/${articles[0]!.id}`);
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', `/noticia/${articles[0]!.id}/mais-lida-1`);
   });
 
   it('shows the community cards: three jobs, two obituaries and the WhatsApp group', async () => {

@@ -14,7 +14,7 @@ export function MostReadList({ articles }: { articles: readonly NewsArticle[] })
             {String(index + 1).padStart(2, '0')}
           </span>
           <div className="min-w-0">
-            <Link to={paths.article(article.id)} className="line-clamp-2 font-semibold leading-snug text-slate-900 hover:text-brand-700 hover:underline">
+            <Link to={paths.article(article.id, article.title)} className="line-clamp-2 font-semibold leading-snug text-slate-900 hover:text-brand-700 hover:underline">
               {article.title}
             </Link>
             {article.publishedAt && (

@@ -5,12 +5,12 @@ import type { Obituary } from '../../../services/obituaries';
 import type { ObituaryCursor } from '../../../services/search';
 import { formatLongDate } from '../../../lib/dates';
 import { OBITUARY_PHOTO_SIZES } from '../../../lib/image-renditions';
-import { site } from '../../../config/site';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { ArticleImage } from '../components/article-image';
 import { awaitedLater, Deferred } from '../components/deferred';
 import { isEmptyFilter, LoadMoreList, useDebounced, type ListPage } from '../components/paged-list';
 import { NO_FILTER, SearchFilters, type ListFilter } from '../components/search-filters';
+import { obituariesMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../components/use-document-meta';
 
 export type ObituaryPage = ListPage<Obituary, ObituaryCursor>;
@@ -26,7 +26,7 @@ export function ObituariesPage({ obituaries, loadPage }: ObituariesPageProps) {
   const [filter, setFilter] = useState(NO_FILTER);
   // What the list shows: the filters it was asked for and its first page (a new request per change, debounced).
   const [shown, setShown] = useState({ filter: NO_FILTER, page: obituaries, request: 0 });
-  useDocumentMeta('Obituário', `Homenagens e informações sobre falecimentos em ${site.city}.`);
+  useDocumentMeta(obituariesMeta.title, obituariesMeta.description);
 
   const ask = useDebounced((next: ListFilter) =>
     setShown((current) => ({

@@ -45,7 +45,7 @@ describe('SearchPage', () => {
         }),
       ),
     });
-    expect(await screen.findByRole('link', { name: 'Mutirão da Saúde' })).toHaveAttribute('href', `/noticia/${story.id}`);
+    expect(await screen.findByRole('link', { name: 'Mutirão da Saúde' })).toHaveAttribute('href', `/noticia/${story.id}/mutirao-da-saude`);
     expect(screen.getByText('… vacinação no Jardim Quixabeira …')).toBeInTheDocument();
     expect(screen.getByText('(23 resultados)')).toBeInTheDocument();
     const obituaries = screen.getByRole('region', { name: 'Obituários' });

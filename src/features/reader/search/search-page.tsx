@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths';
 import { ArticleGridSkeleton } from '../components/article-grid';
 import { BackToHomeLink } from '../components/back-to-home-link';
 import { Deferred } from '../components/deferred';
+import { searchMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { SearchResultsView, type SearchPage, type SearchResults } from './search-results';
 
@@ -25,7 +26,7 @@ interface SearchPageProps {
  */
 export function SearchPage({ query, results, loadMore, onRetry }: SearchPageProps) {
   const trimmed = query.trim();
-  useDocumentMeta(trimmed ? `Busca: ${trimmed}` : 'Busca');
+  useDocumentMeta(searchMeta(trimmed).title);
 
   return (
     <div className="space-y-6">

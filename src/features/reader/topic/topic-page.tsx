@@ -1,13 +1,13 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { NewsArticle } from '../../../services/news';
 import type { PublicationCursor } from '../../../services/search';
-import { site } from '../../../config/site';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { ArticleGrid, ArticleGridSkeleton } from '../components/article-grid';
 import { BackToHomeLink } from '../components/back-to-home-link';
 import { awaitedLater, Deferred, type Later } from '../components/deferred';
 import { isEmptyFilter, LoadMoreList, useDebounced, type ListPage } from '../components/paged-list';
 import { NO_FILTER, SearchFilters, type ListFilter } from '../components/search-filters';
+import { topicMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { filterNews } from './news-filters';
 
@@ -107,7 +107,8 @@ function TopicSkeleton() {
 }
 
 function TopicHeader({ name }: { name: string }) {
-  useDocumentMeta(name, `Acompanhe as últimas notícias sobre ${name} em ${site.city} e região.`);
+  const meta = topicMeta(name);
+  useDocumentMeta(meta.title, meta.description);
   return (
     <header>
       <h1 className="font-serif text-3xl font-bold text-slate-900">{name}</h1>

@@ -1,0 +1,108 @@
+import { edgeConfigFrom } from '../../edge/edge-config';
+import { createEdgeHandler } from '../../edge/handler';
+import type { EdgeHandler, EdgeHost } from '../../edge/types';
+import { cacheControlFor, decodePath, isPrivateBuildPath, looksLikeFile } from '../../server/static-policy';
+import { kvNewsCache, type KvNamespace } from './news-cache';
+
+// The Cloudflare Worker in front of the built site (adapters/cloudflare/wrangler.toml): the edge handler answers
+// page addresses, feeds, sitemaps, robots.txt and the news proxy; every other request is a file of dist/, served by
+// the static assets binding. Web APIs only: the handler runs wherever a fetch handler runs.
+
+/** The static assets binding ([assets] binding = "ASSETS"): dist/'s files by their path, without the Worker. */
+interface AssetsBinding {
+  fetch(request: Request | URL | string): Promise<Response>;
+}
+
+/** The Worker's bindings: ASSETS, the [vars] of wrangler.toml and the secrets (NEWS_API_KEY), as strings. */
+export interface WorkerEnv {
+  ASSETS: AssetsBinding;
+  /** Optional KV namespace for the news proxy's cache (wrangler.toml): without it each isolate keeps its own. */
+  NEWS_CACHE?: KvNamespace;
+  [name: string]: unknown;
+}
+
+/** The third argument of a fetch handler; unused, typed for the signature only. */
+interface WorkerContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** The ASSETS binding reads only the path of what it is asked; this origin names no real host. */
+const ASSETS_ORIGIN = 'https://assets.invalid';
+
+function textResponse(status: number, body: string): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+function stringVars(env: WorkerEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+function hostFor(env: WorkerEnv): EdgeHost {
+  return {
+    async readHtml(file) {
+      // html_handling = "none" (wrangler.toml): /index.html is served as that file, not redirected to "/".
+      const response = await env.ASSETS.fetch(new URL(`/${file}`, ASSETS_ORIGIN));
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`ASSETS answered ${response.status} for ${file}`);
+      return response.text();
+    },
+    // The global fetch, unbound: Workers throw "Illegal invocation" when it is called as a method of another object.
+    fetch: (input, init) => fetch(input, init),
+  };
+}
+
+/**
+ * One handler per isolate and set of bindings: its news cache lives as long as the isolate does. The env object is
+ * the same for every request of an isolate, so it keys the handler.
+ */
+const handlers = new WeakMap<WorkerEnv, EdgeHandler>();
+
+function handlerFor(env: WorkerEnv): EdgeHandler {
+  let handler = handlers.get(env);
+  if (!handler) {
+    const newsCache = env.NEWS_CACHE ? kvNewsCache(env.NEWS_CACHE) : undefined;
+    handler = createEdgeHandler(edgeConfigFrom(stringVars(env)), hostFor(env), { newsCache });
+    handlers.set(env, handler);
+  }
+  return handler;
+}
+
+/** A file of dist/: Cloudflare's own answer (type, ETag, 304s), with our caching for the hashed and image folders. */
+async function serveAsset(request: Request, env: WorkerEnv, path: string): Promise<Response> {
+  // The HTML templates and the build metadata are not pages: the handler serves the pages (see server/static-policy).
+  if (isPrivateBuildPath(path)) return textResponse(404, 'Não encontrado.');
+  const asset = await env.ASSETS.fetch(request);
+  const cacheControl = cacheControlFor(path);
+  if ((!asset.ok && asset.status !== 304) || cacheControl === 'no-cache') return asset;
+  const response = new Response(asset.body, asset);
+  response.headers.set('Cache-Control', cacheControl);
+  return response;
+}
+
+/**
+ * The plain app page for a page address the handler left alone (its data did not answer): the browser's router
+ * renders the page from scratch, as npm start's server does.
+ */
+async function serveAppPage(request: Request, env: WorkerEnv): Promise<Response> {
+  const host = hostFor(env);
+  const html = (await host.readHtml('app.html')) ?? (await host.readHtml('index.html'));
+  if (html === null) return textResponse(404, 'Página não encontrada.');
+  const body = request.method === 'HEAD' ? null : html;
+  return new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } });
+}
+
+export default {
+  async fetch(request: Request, env: WorkerEnv, _ctx: WorkerContext): Promise<Response> {
+    const path = decodePath(new URL(request.url).pathname);
+    if (path === null) return textResponse(400, 'Endereço inválido.');
+    try {
+      const response = await handlerFor(env)(request);
+      if (response) return response;
+      const readsOnly = request.method === 'GET' || request.method === 'HEAD';
+      return readsOnly && !looksLikeFile(path) ? await serveAppPage(request, env) : await serveAsset(request, env, path);
+    } catch (error) {
+      console.error(`worker: ${request.method} ${path} failed`, error);
+      return textResponse(500, 'Erro interno do servidor. Tente novamente em instantes.');
+    }
+  },
+};

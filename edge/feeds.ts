@@ -1,0 +1,98 @@
+import { imageRenditions, OG_HEIGHT, OG_WIDTH } from '../src/lib/image-renditions';
+import { DEFAULT_DESCRIPTION, topicMeta } from '../src/lib/page-meta';
+import { paths } from '../src/lib/paths';
+import { listFeedStories, type FeedStory } from '../src/services/site-index';
+import { getTopicBySlug } from '../src/services/topics';
+import { cdata, xmlText } from './escape';
+import { sanitizeFeedHtml } from './feed-html';
+import { absolute, FEED_PATH, topicFeedPath, type SiteContext } from './site-context';
+
+// RSS 2.0 (https://www.rssboard.org/rss-specification): the channel's title, link and description and each item's
+// title or description are required. The body travels as content:encoded, the picture as Media RSS (an enclosure
+// would need the file's length in bytes, which only the storage knows).
+
+interface Channel {
+  title: string;
+  description: string;
+  /** The page the feed mirrors. */
+  link: string;
+  /** The feed's own address (atom:link rel=self, which validators ask for). */
+  self: string;
+}
+
+function rfc822(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date.toUTCString();
+}
+
+function element(name: string, value: string | null | undefined): string {
+  return value ? `<${name}>${xmlText(value)}</${name}>` : '';
+}
+
+function item(site: SiteContext, story: FeedStory): string {
+  const og = imageRenditions(story.image_url)?.og;
+  return [
+    '<item>',
+    element('title', story.title),
+    element('link', absolute(site, paths.article(story.id, story.title))),
+    // The id's own address stays the same when the title (and so the slug) changes: readers see no duplicate.
+    `<guid isPermaLink="true">${xmlText(absolute(site, paths.article(story.id)))}</guid>`,
+    element('description', story.description?.trim() || story.title),
+    element('pubDate', rfc822(story.published_at)),
+    element('category', story.topics?.name),
+    element('dc:creator', 'Redação'),
+    `<content:encoded>${cdata(sanitizeFeedHtml(story.content))}</content:encoded>`,
+    og ? `<media:content url="${xmlText(absolute(site, og))}" medium="image" type="image/jpeg" width="${OG_WIDTH}" height="${OG_HEIGHT}"/>` : '',
+    '</item>',
+  ]
+    .filter(Boolean)
+    .join('');
+}
+
+export function renderRss(site: SiteContext, channel: Channel, stories: FeedStory[]): string {
+  const newest = rfc822(stories[0]?.published_at ?? null);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',
+    '<channel>',
+    element('title', channel.title),
+    element('link', channel.link),
+    element('description', channel.description),
+    `<atom:link href="${xmlText(channel.self)}" rel="self" type="application/rss+xml"/>`,
+    element('language', 'pt-BR'),
+    element('lastBuildDate', newest),
+    ...stories.map((story) => item(site, story)),
+    '</channel>',
+    '</rss>',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The newest published stories of the whole site. */
+export async function siteFeed(site: SiteContext): Promise<string> {
+  const stories = await listFeedStories(site.client, null);
+  return renderRss(
+    site,
+    { title: site.siteName, description: DEFAULT_DESCRIPTION, link: absolute(site, paths.home()), self: absolute(site, FEED_PATH) },
+    stories,
+  );
+}
+
+/** One topic's newest published stories; null for a slug no topic has. */
+export async function topicFeed(site: SiteContext, slug: string): Promise<string | null> {
+  const topic = await getTopicBySlug(site.client, slug);
+  if (!topic) return null;
+  const stories = await listFeedStories(site.client, topic.slug);
+  return renderRss(
+    site,
+    {
+      title: `${site.siteName}: ${topic.name}`,
+      description: topicMeta(topic.name).description,
+      link: absolute(site, paths.topic(topic.slug)),
+      self: absolute(site, topicFeedPath(topic.slug)),
+    },
+    stories,
+  );
+}

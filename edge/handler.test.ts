@@ -1,0 +1,354 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, type TestBackend, type TestUser } from '../tests/support/test-backend.ts';
+import { storySlug } from '../src/lib/story-slug.ts';
+import { CACHE, createEdgeHandler } from './handler.ts';
+import { FEED_LIMIT } from '../src/services/site-index.ts';
+import type { TablesInsert } from '../src/types/database.ts';
+import type { EdgeConfig, EdgeHandler, EdgeHost } from './types.ts';
+
+// The edge handler against the real local backend over HTTP, as a host would run it. The host's built files are a
+// template that names the file asked for, so each test sees which page the handler chose.
+
+interface ParsedDocument {
+  querySelector(selector: string): { getAttribute(name: string): string | null; textContent: string | null } | null;
+  querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null; textContent: string | null }>;
+}
+// jsdom ships no types of its own here; it is only the parser these tests check the markup with.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (markup: string, options?: { contentType?: string }) => { window: { document: ParsedDocument } };
+};
+const html = (markup: string) => new JSDOM(markup).window.document;
+/** Parses as XML: jsdom throws on anything that is not well-formed. */
+const xml = (markup: string) => new JSDOM(markup, { contentType: 'application/xml' }).window.document;
+
+const SITE = 'https://portoferreiranoticias.com.br';
+const XSS_TITLE = '"><script>alert(1)</script> Feira & <b>Cerâmica</b>';
+const NOW = new Date('2026-11-23T15:00:00.000Z');
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
+
+const template = (file: string) =>
+  `<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8"><title>Porto Ferreira Notícias</title>` +
+  `<meta name="description" content="genérica"><script type="module" src="/assets/index.js"></script></head>` +
+  `<body><div id="root" data-file="${file}"></div></body></html>`;
+
+let backend: TestBackend;
+let admin: TestUser;
+let handler: EdgeHandler;
+let ids: { story: string; plain: string; draft: string; old: string; hostile: string };
+
+function config(overrides: Partial<EdgeConfig> = {}): EdgeConfig {
+  return {
+    siteUrl: SITE,
+    supabaseUrl: backend.url,
+    supabaseAnonKey: backend.anonKey,
+    newsApiKey: null,
+    newsApiUrl: 'http://127.0.0.1:9/v2',
+    siteName: 'Porto Ferreira Notícias',
+    ...overrides,
+  };
+}
+
+const host: EdgeHost = {
+  readHtml: (file) => Promise.resolve(file === 'missing.html' ? null : template(file)),
+  fetch: (input, init) => globalThis.fetch(input, init),
+};
+
+async function get(path: string, method = 'GET', on = handler): Promise<Response> {
+  const response = await on(new Request(`http://127.0.0.1:5173${path}`, { method }));
+  if (!response) throw new Error(`the handler left ${path} to the host`);
+  return response;
+}
+
+async function insertStory(fields: TablesInsert<'publications'>): Promise<string> {
+  const { data, error } = await admin.client.from('publications').insert(fields).select('id').single();
+  if (error) throw new Error(error.message);
+  return data.id;
+}
+
+const meta = (doc: ParsedDocument, key: string) =>
+  doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? null;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  admin = await backend.admin();
+  const { data: topic } = await admin.client.from('topics').select('id').eq('slug', 'cultura').single();
+  const topicId = topic!.id;
+  ids = {
+    story: await insertStory({
+      title: XSS_TITLE,
+      description: 'Resumo com "aspas" e <tags>',
+      content: '<p>Texto <strong>forte</strong> e <a href="https://example.com/?a=1&amp;b=2">link</a>.</p>' +
+        '<script>alert(2)</script><img src=x onerror="alert(3)"><p onclick="alert(4)">fim</p>' +
+        '<a href="javascript:alert(5)">js</a><a href="java&#115;cript:alert(6)">js2</a>]]><svg><script>alert(7)</script></svg>',
+      image_url: '/images/seed/feira-ceramica/original-800w.webp',
+      published: true,
+      published_at: daysAgo(1),
+      topic_id: topicId,
+    }),
+    plain: await insertStory({ title: 'Sem foto nem resumo', published: true, published_at: daysAgo(0.5) }),
+    draft: await insertStory({ title: 'Rascunho secreto da redação', description: 'Não publicar ainda', published: false, topic_id: topicId }),
+    old: await insertStory({ title: 'Notícia de semanas atrás', published: true, published_at: daysAgo(20), topic_id: topicId }),
+    hostile: await insertStory({ title: 'Título ]]> com </title> e \u0001 controle', published: true, published_at: daysAgo(3) }),
+  };
+  handler = createEdgeHandler(config(), host, { now: () => NOW });
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+const storyPath = (id: string, title: string) => `/noticia/${id}/${storySlug(title)}`;
+
+describe('a story page', () => {
+  it('carries its title, description, canonical address, Open Graph, Twitter card and NewsArticle, every value as text', async () => {
+    const response = await get(storyPath(ids.story, XSS_TITLE));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe(CACHE.page);
+    const body = await response.text();
+    const doc = html(body);
+    const canonical = `${SITE}${storyPath(ids.story, XSS_TITLE)}`;
+
+    // The hostile title is text everywhere: the only scripts are the build's and the structured data.
+    expect(body).not.toContain('<script>alert');
+    expect(Array.from(doc.querySelectorAll('script')).map((script) => script.getAttribute('type'))).toEqual(['module', 'application/ld+json']);
+    expect(doc.querySelectorAll('title')).toHaveLength(1);
+    expect(doc.querySelector('title')?.textContent).toBe(`${XSS_TITLE} | Porto Ferreira Notícias`);
+    expect(doc.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(meta(doc, 'description')).toBe('Resumo com "aspas" e <tags>');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(canonical);
+    expect(meta(doc, 'og:type')).toBe('article');
+    expect(meta(doc, 'og:title')).toBe(XSS_TITLE);
+    expect(meta(doc, 'og:url')).toBe(canonical);
+    expect(meta(doc, 'og:site_name')).toBe('Porto Ferreira Notícias');
+    expect(meta(doc, 'og:locale')).toBe('pt_BR');
+    expect(meta(doc, 'og:image')).toBe(`${SITE}/images/seed/feira-ceramica/og.jpg`);
+    expect(meta(doc, 'og:image:width')).toBe('1200');
+    expect(meta(doc, 'og:image:height')).toBe('630');
+    expect(meta(doc, 'og:image:alt')).toBe(XSS_TITLE);
+    expect(meta(doc, 'article:published_time')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(meta(doc, 'article:modified_time')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(meta(doc, 'article:section')).toBe('Cultura');
+    expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(doc, 'twitter:image')).toBe(`${SITE}/images/seed/feira-ceramica/og.jpg`);
+    expect(meta(doc, 'robots')).toBeNull();
+    expect(doc.querySelector('link[type="application/rss+xml"][href$="/rss/cultura.xml"]')).not.toBeNull();
+
+    const data = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!) as Record<string, unknown>;
+    expect(data).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: XSS_TITLE,
+      image: [`${SITE}/images/seed/feira-ceramica/og.jpg`],
+      author: [{ '@type': 'Organization', name: 'Redação' }],
+      publisher: { name: 'Porto Ferreira Notícias', logo: { url: `${SITE}/images/brand/logo.png` } },
+      mainEntityOfPage: { '@id': canonical },
+    });
+    expect(data.datePublished).toEqual(expect.any(String));
+    expect(data.dateModified).toEqual(expect.any(String));
+  });
+
+  it('uses the newspaper picture and the title when a story has no image or summary', async () => {
+    const doc = html(await (await get(storyPath(ids.plain, 'Sem foto nem resumo'))).text());
+    expect(meta(doc, 'og:image')).toBe(`${SITE}/images/brand/og-default.jpg`);
+    expect(meta(doc, 'og:image:width')).toBe('1200');
+    expect(meta(doc, 'description')).toBe('Sem foto nem resumo');
+    expect(meta(doc, 'article:section')).toBeNull();
+  });
+
+  it('redirects a stale or missing slug to the current address, keeping the query', async () => {
+    const current = storyPath(ids.story, XSS_TITLE);
+    for (const stale of [`/noticia/${ids.story}`, `/noticia/${ids.story}/`, `/noticia/${ids.story}/titulo-antigo`]) {
+      const response = await get(`${stale}?utm_source=whatsapp`);
+      expect(response.status, stale).toBe(301);
+      expect(response.headers.get('location')).toBe(`${current}?utm_source=whatsapp`);
+      expect(response.headers.get('cache-control')).toBe(CACHE.redirect);
+    }
+  });
+
+  it.each([
+    ['a draft', () => `/noticia/${ids.draft}/${storySlug('Rascunho secreto da redação')}`],
+    ['an unknown id', () => '/noticia/00000000-0000-4000-8000-000000000000/qualquer'],
+    ['a malformed id', () => '/noticia/nao-e-um-id'],
+    ['a malformed escape', () => '/noticia/%E0%A4%A'],
+  ])('answers %s with 404, noindex and nothing of any draft', async (_case, path) => {
+    const response = await get(path());
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    const body = await response.text();
+    const doc = html(body);
+    expect(meta(doc, 'robots')).toBe('noindex');
+    expect(doc.querySelector('title')?.textContent).toBe('Notícia não encontrada | Porto Ferreira Notícias');
+    expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(body).not.toMatch(/Rascunho secreto|Não publicar/);
+  });
+});
+
+describe('the other reader pages', () => {
+  it('the home page describes the site, with a search action and the feed', async () => {
+    const response = await get('/');
+    const doc = html(await response.text());
+    expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('index.html');
+    expect(doc.querySelector('title')?.textContent).toBe('Porto Ferreira Notícias');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}/`);
+    expect(meta(doc, 'og:type')).toBe('website');
+    expect(doc.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe(`${SITE}/rss.xml`);
+    const data = Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map(
+      (script) => JSON.parse(script.textContent!) as Record<string, unknown>,
+    );
+    expect(data[0]).toMatchObject({
+      '@type': 'WebSite',
+      url: `${SITE}/`,
+      potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${SITE}/busca?q={search_term_string}` } },
+    });
+  });
+
+  it('a topic page has its name, its feed and its prerendered file; an unknown topic is a 404', async () => {
+    const doc = html(await (await get('/topic/cultura')).text());
+    expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('prerendered/topic/cultura.html');
+    expect(doc.querySelector('title')?.textContent).toBe('Cultura | Porto Ferreira Notícias');
+    expect(meta(doc, 'description')).toBe('Acompanhe as últimas notícias sobre Cultura em Porto Ferreira e região.');
+    expect(doc.querySelector('link[href="https://portoferreiranoticias.com.br/rss/cultura.xml"]')).not.toBeNull();
+    expect((await get('/topic/nao-existe')).status).toBe(404);
+  });
+
+  it('a search result page is followed but never indexed', async () => {
+    const doc = html(await (await get('/busca?q=%22%3E%3Cscript%3E')).text());
+    expect(meta(doc, 'robots')).toBe('noindex, follow');
+    expect(doc.querySelector('title')?.textContent).toBe('Busca: "><script> | Porto Ferreira Notícias');
+  });
+
+  it('the admin panel gets the plain app page, never indexed', async () => {
+    const response = await get('/admin/publications');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(html(await response.text()).querySelector('#root')?.getAttribute('data-file')).toBe('app.html');
+  });
+
+  it('an unknown address is a 404 page; HEAD answers without a body', async () => {
+    expect((await get('/nada/aqui')).status).toBe(404);
+    const head = await get('/obituarios', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('takes its origin from the request when no SITE_URL is set', async () => {
+    const local = createEdgeHandler(config({ siteUrl: null }), host);
+    const doc = html(await (await get('/obituarios', 'GET', local)).text());
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('http://127.0.0.1:5173/obituarios');
+  });
+});
+
+describe('feeds', () => {
+  it('the site feed is well-formed RSS 2.0 with the newest published stories, sanitised bodies and images', async () => {
+    const response = await get('/rss.xml');
+    expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe(CACHE.feed);
+    const body = await response.text();
+    const doc = xml(body);
+    expect(doc.querySelector('rss')?.getAttribute('version')).toBe('2.0');
+    for (const required of ['channel > title', 'channel > link', 'channel > description']) {
+      expect(doc.querySelector(required)?.textContent, required).toBeTruthy();
+    }
+    const items = Array.from(doc.querySelectorAll('item'));
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(FEED_LIMIT);
+    expect(body).not.toContain('Rascunho secreto');
+
+    const links = Array.from(doc.querySelectorAll('item > link')).map((link) => link.textContent ?? '');
+    expect(links.every((link) => link.startsWith(`${SITE}/noticia/`))).toBe(true);
+    expect(links).toContain(`${SITE}${storyPath(ids.story, XSS_TITLE)}`);
+
+    const encoded = body.slice(body.indexOf(ids.story));
+    const bodyHtml = /<content:encoded><!\[CDATA\[([\s\S]*?)\]\]><\/content:encoded>/.exec(encoded)?.[1] ?? '';
+    expect(bodyHtml).toContain('<p>Texto <strong>forte</strong> e <a href="https://example.com/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow">link</a>.</p>');
+    expect(bodyHtml).not.toMatch(/<script|onerror|onclick|javascript:|<img|<svg|alert\(2\)|alert\(7\)/i);
+    expect(body).toContain(`<media:content url="${SITE}/images/seed/feira-ceramica/og.jpg" medium="image" type="image/jpeg" width="1200" height="630"/>`);
+    for (const required of ['title', 'link', 'guid', 'pubDate', 'description']) {
+      expect(Array.from(doc.querySelectorAll(`item > ${required}`)).length, required).toBe(items.length);
+    }
+  });
+
+  it('stays well-formed with CDATA ends and control characters in a title', async () => {
+    const body = await (await get('/rss.xml')).text();
+    expect(() => xml(body)).not.toThrow();
+    expect(body).toContain('Título ]]&gt; com &lt;/title&gt; e  controle');
+  });
+
+  it('a topic has its own feed; an unknown topic has none', async () => {
+    const doc = xml(await (await get('/rss/cultura.xml')).text());
+    expect(doc.querySelector('channel > title')?.textContent).toBe('Porto Ferreira Notícias: Cultura');
+    const categories = Array.from(doc.querySelectorAll('item > category')).map((category) => category.textContent);
+    expect(categories.length).toBeGreaterThan(0);
+    expect(new Set(categories)).toEqual(new Set(['Cultura']));
+    expect((await get('/rss/nao-existe.xml')).status).toBe(404);
+  });
+});
+
+describe('sitemaps and robots.txt', () => {
+  const locs = (doc: ParsedDocument) => Array.from(doc.querySelectorAll('loc')).map((loc) => loc.textContent ?? '');
+
+  it('the index lists the pages, the news and the story files, all absolute on the one host', async () => {
+    const doc = xml(await (await get('/sitemap.xml')).text());
+    expect(locs(doc)).toEqual([`${SITE}/sitemap-pages.xml`, `${SITE}/sitemap-news.xml`, `${SITE}/sitemap-stories-1.xml`]);
+  });
+
+  it('the pages sitemap has the home, every topic and the static pages', async () => {
+    const addresses = locs(xml(await (await get('/sitemap-pages.xml')).text()));
+    expect(addresses.slice(0, 2)).toEqual([`${SITE}/`, `${SITE}/topic/local`]);
+    expect(addresses).toEqual(expect.arrayContaining([`${SITE}/topic/cultura`, `${SITE}/obituarios`, `${SITE}/anuncie`]));
+    expect(addresses.every((address) => address.startsWith(`${SITE}/`))).toBe(true);
+  });
+
+  it('the stories sitemap lists every published story at its readable address, and no draft', async () => {
+    const body = await (await get('/sitemap-stories-1.xml')).text();
+    const addresses = locs(xml(body));
+    expect(addresses).toEqual(expect.arrayContaining([`${SITE}${storyPath(ids.story, XSS_TITLE)}`, `${SITE}${storyPath(ids.old, 'Notícia de semanas atrás')}`]));
+    expect(addresses.some((address) => address.includes(ids.draft))).toBe(false);
+    expect(body).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+    expect((await get('/sitemap-stories-2.xml')).status).toBe(404);
+  });
+
+  it('the news sitemap has the last two days only, in Google News form', async () => {
+    const body = await (await get('/sitemap-news.xml')).text();
+    const doc = xml(body);
+    const addresses = locs(doc);
+    expect(addresses).toContain(`${SITE}${storyPath(ids.story, XSS_TITLE)}`);
+    expect(addresses).toContain(`${SITE}${storyPath(ids.plain, 'Sem foto nem resumo')}`);
+    expect(addresses.some((address) => address.includes(ids.old) || address.includes(ids.hostile))).toBe(false);
+    expect(body).toContain('<news:publication><news:name>Porto Ferreira Notícias</news:name><news:language>pt</news:language></news:publication>');
+    expect(body).toContain(`<news:title>${XSS_TITLE.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}</news:title>`);
+  });
+
+  it('robots.txt names the sitemap and keeps crawlers out of the panel', async () => {
+    const response = await get('/robots.txt');
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe(CACHE.robots);
+    const body = await response.text();
+    expect(body).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    expect(body).toContain('Disallow: /admin/');
+  });
+});
+
+describe('what the handler leaves to its host', () => {
+  it('built files and writes are the host’s', async () => {
+    expect(await handler(new Request('http://127.0.0.1/assets/index-abc.js'))).toBeNull();
+    expect(await handler(new Request('http://127.0.0.1/images/brand/logo.png'))).toBeNull();
+    expect(await handler(new Request('http://127.0.0.1/noticia/x', { method: 'POST', body: 'x' }))).toBeNull();
+  });
+
+  it('when the data does not answer, a page is left to the app and a feed says to come back later', async () => {
+    const down = createEdgeHandler(config(), { ...host, fetch: () => Promise.reject(new TypeError('fetch failed')) });
+    expect(await down(new Request(`http://127.0.0.1${storyPath(ids.story, XSS_TITLE)}`))).toBeNull();
+    const feed = await get('/rss.xml', 'GET', down);
+    expect(feed.status).toBe(503);
+    expect(feed.headers.get('cache-control')).toBe(CACHE.none);
+  });
+
+  it('a build without the page’s own file falls back to index.html', async () => {
+    const partial = createEdgeHandler(config(), { ...host, readHtml: (file) => Promise.resolve(file === 'index.html' ? template(file) : null) });
+    const doc = html(await (await get('/obituarios', 'GET', partial)).text());
+    expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('index.html');
+    expect(doc.querySelector('title')?.textContent).toBe('Obituário | Porto Ferreira Notícias');
+  });
+});

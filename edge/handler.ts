@@ -1,0 +1,129 @@
+import { createDataClient } from '../src/services/data-client';
+import { createMemoryNewsCache, createNewsProxy, NEWS_PROXY_PREFIX, type NewsCache } from './news-proxy';
+import { withHead } from './page-head';
+import { answerPage } from './reader-pages';
+import { siteFeed, topicFeed } from './feeds';
+import { FEED_PATH, type SiteContext } from './site-context';
+import {
+  NEWS_SITEMAP_PATH,
+  newsSitemap,
+  PAGES_SITEMAP_PATH,
+  pagesSitemap,
+  robotsTxt,
+  SITEMAP_INDEX_PATH,
+  sitemapIndex,
+  STORIES_SITEMAP,
+  storiesSitemap,
+} from './sitemaps';
+import type { EdgeConfig, EdgeHandler, EdgeHost } from './types';
+
+/** How each kind of answer may be kept (docs/decisions/0012). Hashed assets are the host's: immutable. */
+export const CACHE = {
+  /** Pages: every visit asks again (a story's correction shows at once); a CDN may hold them a minute. */
+  page: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+  /** Feeds and sitemaps: readers and crawlers poll them; five minutes behind is fine. */
+  feed: 'public, max-age=300, s-maxage=300',
+  robots: 'public, max-age=3600',
+  /** A story's old address: its slug may change again, so the redirect is not kept for good. */
+  redirect: 'public, max-age=3600',
+  /** Something failed on the way: nothing should keep this answer. */
+  none: 'no-store',
+} as const;
+
+/** Crawlers wait a few seconds for a page (Meta's preview); a slow database must not make them give up. */
+export const DATA_TIMEOUT_MS = 4_000;
+
+const RSS_TOPIC = /^\/rss\/([a-z0-9-]{1,100})\.xml$/;
+
+function text(body: string, type: string, cacheControl: string, status = 200, head = false): Response {
+  return new Response(head ? null : body, { status, headers: { 'Content-Type': type, 'Cache-Control': cacheControl } });
+}
+
+const xml = (body: string, head: boolean) => text(body, 'application/xml; charset=utf-8', CACHE.feed, 200, head);
+const rss = (body: string, head: boolean) => text(body, 'application/rss+xml; charset=utf-8', CACHE.feed, 200, head);
+
+function notFoundText(head: boolean): Response {
+  return text('Não encontrado.', 'text/plain; charset=utf-8', CACHE.feed, 404, head);
+}
+
+/** A path naming a file (its last segment has an extension): the host's to serve, unless one of ours above. */
+function isFilePath(pathname: string): boolean {
+  return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
+
+export interface EdgeHandlerOptions {
+  /** Where the news proxy keeps its answers; one per process unless the host has a shared one. */
+  newsCache?: NewsCache;
+  now?: () => Date;
+}
+
+/**
+ * The one handler in front of the built app (docs/decisions/0012): page addresses with their own head tags, feeds,
+ * sitemaps, robots.txt and the news proxy. Reads published data as an anonymous reader, like the browser does.
+ */
+export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: EdgeHandlerOptions = {}): EdgeHandler {
+  const now = options.now ?? (() => new Date());
+  const dataFetch: typeof fetch = (input, init) => host.fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATA_TIMEOUT_MS) });
+  const client = createDataClient(config.supabaseUrl, config.supabaseAnonKey, { fetch: dataFetch, retry: false });
+  const news = createNewsProxy({
+    apiKey: config.newsApiKey,
+    baseUrl: config.newsApiUrl,
+    fetch: host.fetch,
+    cache: options.newsCache ?? createMemoryNewsCache(),
+    now: () => now().getTime(),
+  });
+
+  async function page(site: SiteContext, url: URL, head: boolean): Promise<Response | null> {
+    const answer = await answerPage(site, url);
+    if (answer.kind === 'redirect') {
+      return new Response(null, { status: 301, headers: { Location: answer.location, 'Cache-Control': CACHE.redirect } });
+    }
+    // A build without the prerender step (plain `vite build`) has only index.html: the app renders from scratch.
+    const html = (await host.readHtml(answer.file)) ?? (await host.readHtml('index.html'));
+    if (html === null) return null;
+    const body = answer.head ? withHead(html, answer.head) : html;
+    const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': answer.head ? CACHE.page : 'no-cache' });
+    if (answer.noindex) headers.set('X-Robots-Tag', 'noindex');
+    return new Response(head ? null : body, { status: answer.status, headers });
+  }
+
+  async function route(request: Request, url: URL, site: SiteContext, head: boolean): Promise<Response | null> {
+    const path = url.pathname;
+    if (path.startsWith(NEWS_PROXY_PREFIX)) return news(request);
+    if (path === '/robots.txt') return text(robotsTxt(site), 'text/plain; charset=utf-8', CACHE.robots, 200, head);
+    if (path === FEED_PATH) return rss(await siteFeed(site), head);
+    const topic = RSS_TOPIC.exec(path);
+    if (topic) {
+      const feed = await topicFeed(site, topic[1]!);
+      return feed === null ? notFoundText(head) : rss(feed, head);
+    }
+    if (path === SITEMAP_INDEX_PATH) return xml(await sitemapIndex(site), head);
+    if (path === PAGES_SITEMAP_PATH) return xml(await pagesSitemap(site), head);
+    if (path === NEWS_SITEMAP_PATH) return xml(await newsSitemap(site, now()), head);
+    const stories = STORIES_SITEMAP.exec(path);
+    if (stories) {
+      const sitemap = await storiesSitemap(site, Number(stories[1]));
+      return sitemap === null ? notFoundText(head) : xml(sitemap, head);
+    }
+    if (isFilePath(path)) return null;
+    return page(site, url, head);
+  }
+
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    const url = new URL(request.url);
+    const site: SiteContext = { origin: config.siteUrl ?? url.origin, siteName: config.siteName, client };
+    const head = request.method === 'HEAD';
+    try {
+      return await route(request, url, site, head);
+    } catch (error) {
+      // The data did not answer (in time): the page still works as the app alone, without its own head; a feed or a
+      // sitemap says to come back later rather than pretend to be empty.
+      console.error(`edge: ${url.pathname} failed`, error);
+      if (isFilePath(url.pathname) || url.pathname.startsWith(NEWS_PROXY_PREFIX)) {
+        return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503, head);
+      }
+      return null;
+    }
+  };
+}

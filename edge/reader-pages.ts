@@ -1,0 +1,188 @@
+import { APP_SHELL_FILE, prerenderedPageFor } from '../src/app/prerendered-pages';
+import { imageRenditions, OG_HEIGHT, OG_WIDTH } from '../src/lib/image-renditions';
+import { advertisingMeta, DEFAULT_DESCRIPTION, documentTitle, obituariesMeta, searchMeta, storyNotFoundMeta, topicMeta } from '../src/lib/page-meta';
+import { paths } from '../src/lib/paths';
+import { storySlug } from '../src/lib/story-slug';
+import { getStoryHead, type StoryHead } from '../src/services/site-index';
+import { resolveTopicSlug } from '../src/services/topics';
+import type { HeadImage, PageHead } from './page-head';
+import { absolute, brandImage, FEED_PATH, publisher, topicFeedPath, type SiteContext } from './site-context';
+
+/** What a page address is answered with: its built HTML under its own head, or a redirect to its current address. */
+export type PageAnswer =
+  | { kind: 'page'; status: 200 | 404; file: string; head: PageHead | null; noindex: boolean }
+  | { kind: 'redirect'; location: string };
+
+const DEFAULT_ROBOTS = null;
+const NOINDEX = 'noindex, follow';
+
+function mainFeed(site: SiteContext) {
+  return { title: `${site.siteName}: últimas notícias`, url: absolute(site, FEED_PATH) };
+}
+
+/** A head with the site's defaults, for the pages that only change a few of them. */
+function pageHead(site: SiteContext, path: string | null, fields: Omit<Partial<PageHead>, 'shareTitle'> & { shareTitle: string | null }): PageHead {
+  return {
+    title: documentTitle(fields.shareTitle, site.siteName),
+    description: DEFAULT_DESCRIPTION,
+    canonical: path === null ? null : absolute(site, path),
+    siteName: site.siteName,
+    type: 'website',
+    image: brandImage(site),
+    article: null,
+    robots: DEFAULT_ROBOTS,
+    feeds: [mainFeed(site)],
+    jsonLd: [],
+    ...fields,
+    shareTitle: fields.shareTitle ?? site.siteName,
+  };
+}
+
+function page(file: string, head: PageHead, status: 200 | 404 = 200): PageAnswer {
+  return { kind: 'page', status, file, head, noindex: head.robots !== null };
+}
+
+/** A story's picture for link previews: its 1200×630 JPEG rendition, else the newspaper's own. */
+function storyImage(site: SiteContext, story: StoryHead): HeadImage {
+  const og = imageRenditions(story.image_url)?.og;
+  return og ? { url: absolute(site, og), width: OG_WIDTH, height: OG_HEIGHT, alt: story.title } : brandImage(site);
+}
+
+function storyHead(site: SiteContext, story: StoryHead): PageHead {
+  const canonical = absolute(site, paths.article(story.id, story.title));
+  const description = story.description?.trim() || story.title;
+  const image = storyImage(site, story);
+  const section = story.topics?.name ?? null;
+  const modified = story.updated_at ?? story.published_at;
+  return pageHead(site, null, {
+    shareTitle: story.title,
+    description,
+    canonical,
+    type: 'article',
+    image,
+    article: { publishedTime: story.published_at, modifiedTime: modified, section },
+    feeds: story.topics ? [mainFeed(site), topicFeed(site, story.topics)] : [mainFeed(site)],
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'NewsArticle',
+        headline: story.title,
+        description,
+        image: [image.url],
+        datePublished: story.published_at,
+        dateModified: modified,
+        ...(section ? { articleSection: section } : {}),
+        author: [{ '@type': 'Organization', name: 'Redação', url: `${site.origin}/` }],
+        publisher: publisher(site),
+        mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
+        inLanguage: 'pt-BR',
+      },
+    ],
+  });
+}
+
+function topicFeed(site: SiteContext, topic: { name: string; slug: string }) {
+  return { title: `${site.siteName}: ${topic.name}`, url: absolute(site, topicFeedPath(topic.slug)) };
+}
+
+function notFound(site: SiteContext, title: string | null): PageAnswer {
+  return page(prerenderedPageFor('/__not-found')?.file ?? APP_SHELL_FILE, pageHead(site, null, { shareTitle: title, robots: 'noindex' }), 404);
+}
+
+async function storyPage(site: SiteContext, id: string, slug: string | undefined, search: string): Promise<PageAnswer> {
+  const story = await getStoryHead(site.client, id);
+  if (!story) return notFound(site, storyNotFoundMeta.title);
+  if ((slug ?? '') !== storySlug(story.title)) return { kind: 'redirect', location: `${paths.article(story.id, story.title)}${search}` };
+  return page(prerenderedPageFor(paths.article(story.id, story.title))!.file, storyHead(site, story));
+}
+
+async function topicPage(site: SiteContext, slug: string): Promise<PageAnswer> {
+  const topic = await resolveTopicSlug(site.client, slug);
+  if (!topic) return notFound(site, null);
+  // A renamed topic's old address: the app would redirect too, but a crawler should learn the new one.
+  if (topic.slug !== slug) return { kind: 'redirect', location: paths.topic(topic.slug) };
+  const meta = topicMeta(topic.name);
+  return page(
+    prerenderedPageFor(paths.topic(topic.slug))!.file,
+    pageHead(site, paths.topic(topic.slug), {
+      shareTitle: meta.title,
+      description: meta.description,
+      feeds: [mainFeed(site), topicFeed(site, topic)],
+    }),
+  );
+}
+
+function homePage(site: SiteContext): PageAnswer {
+  return page(
+    prerenderedPageFor(paths.home())!.file,
+    pageHead(site, paths.home(), {
+      shareTitle: null,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: site.siteName,
+          url: `${site.origin}/`,
+          inLanguage: 'pt-BR',
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: { '@type': 'EntryPoint', urlTemplate: `${site.origin}${paths.search.pattern}?q={search_term_string}` },
+            'query-input': 'required name=search_term_string',
+          },
+        },
+        { '@context': 'https://schema.org', ...publisher(site) },
+      ],
+    }),
+  );
+}
+
+const STORY = /^\/noticia\/([^/]+)(?:\/([^/]*))?$/;
+const TOPIC = /^\/topic\/([^/]+)$/;
+
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The answer for a page address (GET or HEAD). The reader's routes get their own head; the admin panel gets the plain
+ * app page, never indexed; any other address is a 404 page that the app renders as "not found".
+ */
+export async function answerPage(site: SiteContext, url: URL): Promise<PageAnswer> {
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  if (path === paths.admin.root() || path.startsWith(`${paths.admin.root()}/`)) {
+    return { kind: 'page', status: 200, file: APP_SHELL_FILE, head: null, noindex: true };
+  }
+  if (path === paths.home()) return homePage(site);
+  if (path === paths.obituaries()) {
+    return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: obituariesMeta.title, description: obituariesMeta.description }));
+  }
+  if (path === paths.advertising()) {
+    const meta = advertisingMeta(site.siteName);
+    return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: meta.title, description: meta.description }));
+  }
+  if (path === paths.search.pattern) {
+    // Result pages are endless and change by the hour: followed, never indexed.
+    const query = url.searchParams.get('q')?.trim() ?? '';
+    return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: searchMeta(query).title, robots: NOINDEX }));
+  }
+  if (path === paths.externalArticle.pattern) {
+    // Another outlet's story, carried in navigation state: it has no address of its own to share or index.
+    return page(prerenderedPageFor(path)!.file, pageHead(site, null, { shareTitle: 'Notícia', robots: NOINDEX }));
+  }
+  const story = STORY.exec(path);
+  if (story) {
+    const id = decoded(story[1]!);
+    const slug = story[2] === undefined ? undefined : decoded(story[2]);
+    return id === null || slug === null ? notFound(site, storyNotFoundMeta.title) : storyPage(site, id, slug, url.search);
+  }
+  const topic = TOPIC.exec(path);
+  if (topic) {
+    const slug = decoded(topic[1]!);
+    return slug === null ? notFound(site, null) : topicPage(site, slug);
+  }
+  return notFound(site, null);
+}

@@ -1,0 +1,35 @@
+// The edge handler's contract with whatever hosts it: the Vite dev and preview servers, `npm start`'s Node server
+// and the Cloudflare Worker. Only Web platform types: the handler runs wherever a fetch handler runs.
+
+/**
+ * Answers one request, or null when the request is not the handler's (a built file: the host serves it as it is).
+ * It answers every page address (the reader's with their own head, the admin's with the plain app page), the feeds,
+ * the sitemaps, robots.txt and the news proxy.
+ */
+export type EdgeHandler = (request: Request) => Promise<Response | null>;
+
+export interface EdgeConfig {
+  /**
+   * The site's public origin (SITE_URL, e.g. https://portoferreiranoticias.com.br) for canonical addresses, feeds and
+   * sitemaps; null takes each request's own origin (development, previews).
+   */
+  siteUrl: string | null;
+  /** The Supabase project the published data is read from, with the anon key: the handler reads as a reader. */
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  /** NewsAPI's key, held by the server only; null: the proxy answers that the service is not configured. */
+  newsApiKey: string | null;
+  newsApiUrl: string;
+  /** The newspaper's name (VITE_SITE_NAME), as the app shows it. */
+  siteName: string;
+}
+
+export interface EdgeHost {
+  /**
+   * The text of a built HTML file, by its path below dist/ ('index.html', 'app.html', 'prerendered/shell.html'), or
+   * null when the build has no such file. The dev server answers with its transformed index.html for every page.
+   */
+  readHtml(file: string): Promise<string | null>;
+  /** The fetch for the data and the news service: the local backend in-process, or the platform's own. */
+  fetch: typeof fetch;
+}

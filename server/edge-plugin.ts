@@ -1,0 +1,103 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { resolve, sep } from 'node:path';
+import { loadEnv, type Connect, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
+import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
+import { runningLocalBackend } from '../local-supabase/src/vite-plugin.ts';
+import { distHtmlReader, localEdgeHandler } from './local-edge.ts';
+import { cacheControlFor, decodePath, isHandlerAddress, isPrivateBuildPath, looksLikeFile } from './static-policy.ts';
+import { BadRequestError, requestOrigin, sendWebResponse, toWebRequest } from './web-bridge.ts';
+
+/** Vite's own addresses in development: its client, modules, dependencies. */
+const VITE_INTERNAL = /^\/(?:@|__|node_modules\/|src\/)/;
+
+type ViteServer = ViteDevServer | PreviewServer;
+
+/** The handler with the server's variables (.env files and the environment) and, unless hosted, the local backend. */
+async function handlerFor(server: ViteServer, readHtml: EdgeHost['readHtml']): Promise<EdgeHandler> {
+  const vars = loadEnv(server.config.mode, server.config.envDir || server.config.root, '');
+  const backend = runningLocalBackend();
+  return localEdgeHandler(vars, backend ? await backend : null, readHtml);
+}
+
+/** Runs the handler for one Node request; false when the handler leaves it to the server's own middlewares. */
+async function answer(handler: EdgeHandler, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const controller = new AbortController();
+  res.once('close', () => controller.abort());
+  const response = await handler(toWebRequest(req, requestOrigin(req, false), controller.signal));
+  if (!response) return false;
+  await sendWebResponse(req, res, response);
+  return true;
+}
+
+function middleware(handlerReady: Promise<EdgeHandler>, shouldAnswer: (path: string, req: IncomingMessage) => boolean) {
+  return ((req, res, next) => {
+    const path = decodePath(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (path === null || !shouldAnswer(path, req)) return next();
+    handlerReady
+      .then((handler) => answer(handler, req, res))
+      .then((answered) => {
+        if (!answered) next();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof BadRequestError) {
+          res.statusCode = 400;
+          res.end('Requisição inválida.');
+          return;
+        }
+        next(error);
+      });
+  }) satisfies Connect.NextHandleFunction;
+}
+
+/**
+ * Mounts the edge handler (edge/handler.ts) on `npm run dev` and `npm run preview`, in front of Vite's own serving,
+ * so development and the end-to-end suite get the same pages, heads, feeds and news proxy as production
+ * (docs/decisions/0012). Built files stay Vite's to serve; in development, so do its modules and the app's.
+ */
+export function edgeHandler(): Plugin {
+  return {
+    name: 'porto-ferreira:edge-handler',
+    // After the local backend's plugin, whose backend the handler reads from.
+    enforce: 'post',
+    configureServer(server) {
+      const indexFile = resolve(server.config.root, 'index.html');
+      // Development has no prerendered pages: every page is Vite's index.html, made ready for its modules.
+      const handler = handlerFor(server, async () => server.transformIndexHtml('/', await readFile(indexFile, 'utf8')));
+      server.middlewares.use(
+        middleware(handler, (path, req) => {
+          if (isHandlerAddress(path)) return true;
+          if (VITE_INTERNAL.test(path) || looksLikeFile(path)) return false;
+          return (req.headers.accept ?? '').includes('text/html');
+        }),
+      );
+    },
+    configurePreviewServer(server) {
+      const distDir = resolve(server.config.root, server.config.build.outDir);
+      const handler = handlerFor(server, distHtmlReader(distDir));
+      const isBuiltFile = (path: string) => {
+        const file = resolve(distDir, `.${path}`);
+        return file.startsWith(`${distDir}${sep}`) && existsSync(file) && statSync(file).isFile();
+      };
+      server.middlewares.use((req, res, next) => {
+        // Vite serves built files in sirv's development mode, whose headers say no-cache: hashed assets are immutable.
+        const path = decodePath(new URL(req.url ?? '/', 'http://localhost').pathname);
+        if (path !== null && !isPrivateBuildPath(path) && isBuiltFile(path)) keepCacheControl(res, cacheControlFor(path));
+        next();
+      });
+      server.middlewares.use(middleware(handler, (path) => isHandlerAddress(path) || isPrivateBuildPath(path) || !isBuiltFile(path)));
+    },
+  };
+}
+
+/** Sets Cache-Control for good: a later writeHead (sirv's) cannot replace it. */
+function keepCacheControl(res: ServerResponse, value: string): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const headers = args.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null);
+    if (headers) for (const name of Object.keys(headers)) if (name.toLowerCase() === 'cache-control') delete headers[name];
+    res.setHeader('Cache-Control', value);
+    return writeHead(...args);
+  });
+}

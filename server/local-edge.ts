@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { edgeConfigFrom } from '../edge/edge-config.ts';
+import { createEdgeHandler } from '../edge/handler.ts';
+import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
+import type { LocalSupabase } from '../local-supabase/src/server.ts';
+
+// The edge handler as the Node hosts build it (npm start, npm run dev and preview): from the server's variables,
+// reading the local backend in-process when there is one.
+
+/** The local backend's origin as the handler names it: only the host's fetch knows it (no port, no network hop). */
+export const LOCAL_BACKEND_ORIGIN = 'http://local-supabase.invalid';
+
+/**
+ * A fetch that hands requests for the local backend's origin straight to its app and sends every other request
+ * (a hosted project, the news service) out as usual.
+ */
+export function inProcessFetch(backend: Pick<LocalSupabase, 'app'>, localOrigin: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (new URL(request.url).origin !== localOrigin) return fetch(request);
+    return backend.app.fetch(request);
+  };
+}
+
+/** Reads the build's HTML files, never a path outside dist/. */
+export function distHtmlReader(distDir: string): EdgeHost['readHtml'] {
+  const root = resolve(distDir);
+  return async (file) => {
+    const path = resolve(root, file);
+    return path.startsWith(`${root}${sep}`) ? readFile(path, 'utf8').catch(() => null) : null;
+  };
+}
+
+/**
+ * The handler for these variables: against the hosted project they name, else against the running local backend
+ * (with its own anon key: LOCAL_SUPABASE_JWT_SECRET may not be the demo secret).
+ */
+export function localEdgeHandler(
+  vars: Readonly<Record<string, string | undefined>>,
+  backend: Pick<LocalSupabase, 'app' | 'anonKey'> | null,
+  readHtml: EdgeHost['readHtml'],
+): EdgeHandler {
+  const config = backend
+    ? edgeConfigFrom({ ...vars, VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey }, LOCAL_BACKEND_ORIGIN)
+    : edgeConfigFrom(vars);
+  return createEdgeHandler(config, { readHtml, fetch: backend ? inProcessFetch(backend, LOCAL_BACKEND_ORIGIN) : fetch });
+}
