@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { useBrowser } from '../support/browser.ts';
+import { expectConsoleErrors, failedRequest, useBrowser } from '../support/browser.ts';
 import { seed, settle, viewsOf, waitForHomeLoaded } from './reader-fixtures.ts';
 
 /** Where an element sits on the whole page (not the viewport), in CSS pixels. */
@@ -112,9 +112,11 @@ describe('a reader', () => {
 
   it('says a draft or unknown story is not found', async () => {
     const page = await browser.newPage('phone');
-    await page.goto(`/noticia/${seed.draftId}`);
+    // The server answers such an address with a 404 (no search engine keeps it), which Chromium logs.
+    expectConsoleErrors(page, failedRequest(404, `/noticia/${seed.draftId}`), failedRequest(404, '/noticia/nao-existe'));
+    expect((await page.goto(`/noticia/${seed.draftId}`))?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Notícia não encontrada' }).waitFor();
-    await page.goto('/noticia/nao-existe');
+    expect((await page.goto('/noticia/nao-existe'))?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Notícia não encontrada' }).waitFor();
   });
 
@@ -141,7 +143,8 @@ describe('a reader', () => {
 
   it('shows the empty state for an unknown topic', async () => {
     const page = await browser.newPage('phone');
-    await page.goto('/topic/nao-existe');
+    expectConsoleErrors(page, failedRequest(404, '/topic/nao-existe'));
+    expect((await page.goto('/topic/nao-existe'))?.status()).toBe(404);
     await page.getByText('Nenhuma notícia encontrada').waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
   });
