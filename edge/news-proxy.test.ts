@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { RECORDED_TOP_HEADLINES } from '../src/services/news/testing/recorded-top-headlines.ts';
 import { NEWS_FEEDS } from '../src/services/news/category-mapping';
 import { getNationalNews, getTopicNews } from '../src/services/news/news-api';
 import { SAMPLE_ARTICLES_BY_SLUG } from '../src/services/news/sample-articles';
@@ -26,32 +27,6 @@ interface Recorded {
 
 const API_KEY = 'secret-newsapi-key-6f1c2a';
 
-const recordedShape = {
-  status: 'ok',
-  totalResults: 2,
-  articles: [
-    {
-      source: { id: 'globo', name: 'Globo' },
-      author: 'Maria Souza',
-      title: 'Governo anuncia pacote para rodovias do interior',
-      description: 'Investimento será feito em cinco anos.',
-      url: 'https://example.com/rodovias',
-      urlToImage: 'https://example.com/rodovias.jpg',
-      publishedAt: '2026-11-20T12:00:00Z',
-      content: 'O governo anunciou nesta sexta-feira um pacote… [+1520 chars]',
-    },
-    {
-      source: { id: null, name: 'Jornal Regional' },
-      author: null,
-      title: 'Chuva forte atinge o interior paulista',
-      description: null,
-      url: 'https://example.com/chuva',
-      urlToImage: null,
-      publishedAt: '2026-11-19T08:00:00Z',
-      content: null,
-    },
-  ],
-};
 
 let upstream: Server;
 let upstreamUrl: string;
@@ -85,7 +60,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   requests.length = 0;
-  reply = json(200, recordedShape);
+  reply = json(200, RECORDED_TOP_HEADLINES);
   warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
     warnings.push(args);
   });
@@ -124,7 +99,7 @@ describe('news proxy', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe(`public, max-age=${NEWS_FRESH_SECONDS}`);
-    expect(body()).toEqual({ status: 'ok', totalResults: 2, articles: recordedShape.articles });
+    expect(body()).toEqual(RECORDED_TOP_HEADLINES);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url.pathname).toBe('/v2/top-headlines');
     expect(Object.fromEntries(requests[0]?.url.searchParams ?? [])).toEqual({ country: 'br', pageSize: '10', category: 'sports' });
@@ -172,7 +147,7 @@ describe('news proxy', () => {
     expect(requests).toHaveLength(1);
     expect(hit.response.headers.get('x-news-cache')).toBe('HIT');
     expect(hit.response.headers.get('cache-control')).toBe(`public, max-age=${NEWS_FRESH_SECONDS - 1000}`);
-    expect(hit.json()).toEqual({ status: 'ok', totalResults: 2, articles: recordedShape.articles });
+    expect(hit.json()).toEqual(RECORDED_TOP_HEADLINES);
 
     // Another feed has its own entry.
     await ask('/api/news/science');
@@ -190,7 +165,7 @@ describe('news proxy', () => {
   });
 
   it('makes one upstream request for concurrent misses of the same feed', async () => {
-    reply = (request, response) => setTimeout(() => json(200, recordedShape)(request, response), 150);
+    reply = (request, response) => setTimeout(() => json(200, RECORDED_TOP_HEADLINES)(request, response), 150);
     const { ask } = proxyWith();
 
     const answersOf = await Promise.all([ask('/api/news/business'), ask('/api/news/business'), ask('/api/news/business')]);
@@ -237,7 +212,7 @@ describe('news proxy', () => {
       expect(requests).toHaveLength(1);
 
       // A good answer for another feed, then the same failure once it is stale.
-      reply = json(200, recordedShape);
+      reply = json(200, RECORDED_TOP_HEADLINES);
       await ask('/api/news/entertainment');
       clock.at = T0 + FRESH_MS + 1;
       reply = failure.reply();
@@ -245,7 +220,7 @@ describe('news proxy', () => {
       expect(stale.response.status).toBe(200);
       expect(stale.response.headers.get('x-news-cache')).toBe('STALE');
       expect(stale.response.headers.get('cache-control')).toBe('public, max-age=0');
-      expect(stale.json()).toEqual({ status: 'ok', totalResults: 2, articles: recordedShape.articles });
+      expect(stale.json()).toEqual(RECORDED_TOP_HEADLINES);
     });
   }
 
@@ -259,7 +234,7 @@ describe('news proxy', () => {
     expect(again.response.headers.get('retry-after')).toBe('1');
     expect(requests).toHaveLength(1);
 
-    reply = json(200, recordedShape);
+    reply = json(200, RECORDED_TOP_HEADLINES);
     clock.at = T0 + FRESH_MS;
     expect((await ask('/api/news/politics')).response.status).toBe(200);
     expect(requests).toHaveLength(2);

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { RECORDED_TOP_HEADLINES } from './testing/recorded-top-headlines';
 import { site } from '../../config/site';
 import { getNationalNews, getTopicNews, normalizeNewsApiArticle } from './news-api';
 import { SAMPLE_ARTICLES_BY_SLUG } from './sample-articles';
@@ -9,42 +10,6 @@ import { SAMPLE_ARTICLES_BY_SLUG } from './sample-articles';
 // A local stand-in for the site's origin: each test says how the next request is answered, and every request is recorded.
 type Reply = (request: IncomingMessage, response: ServerResponse) => void;
 
-const recordedShape = {
-  status: 'ok',
-  totalResults: 2,
-  articles: [
-    {
-      source: { id: 'globo', name: 'Globo' },
-      author: 'Maria Souza',
-      title: 'Governo anuncia pacote para rodovias do interior',
-      description: 'Investimento será feito em cinco anos.',
-      url: 'https://example.com/rodovias',
-      urlToImage: 'https://example.com/rodovias.jpg',
-      publishedAt: '2026-11-20T12:00:00Z',
-      content: 'O governo anunciou nesta sexta-feira um pacote… [+1520 chars]',
-    },
-    {
-      source: { id: null, name: 'Jornal Regional' },
-      author: null,
-      title: 'Chuva forte atinge o interior paulista',
-      description: null,
-      url: 'https://example.com/chuva',
-      urlToImage: null,
-      publishedAt: '2026-11-19T08:00:00Z',
-      content: null,
-    },
-    {
-      source: { id: null, name: '[Removed]' },
-      author: null,
-      title: '[Removed]',
-      description: '[Removed]',
-      url: 'https://removed.com',
-      urlToImage: null,
-      publishedAt: '1970-01-01T00:00:00Z',
-      content: '[Removed]',
-    },
-  ],
-};
 
 let server: Server;
 let origin: string;
@@ -86,7 +51,7 @@ const json = (status: number, body: unknown): Reply => (_request, response) => {
 // the site's origin answers /api/news/<feed> as the proxy does.
 describe('external news adapter', () => {
   it('asks the proxy for the feed with a plain GET (no key, no query) and normalises the answer', async () => {
-    reply = json(200, recordedShape);
+    reply = json(200, RECORDED_TOP_HEADLINES);
 
     const articles = await getTopicNews('esportes', { origin });
 
@@ -161,7 +126,7 @@ describe('external news adapter', () => {
   });
 
   it("asks the 'nacional' feed (top headlines without a category) for the national section", async () => {
-    reply = json(200, recordedShape);
+    reply = json(200, RECORDED_TOP_HEADLINES);
     const articles = await getNationalNews({ origin });
     expect(requests.map((request) => request.url)).toEqual(['/api/news/nacional']);
     expect(articles[0]?.category).toBe('Nacional');
@@ -231,7 +196,7 @@ describe('external news adapter', () => {
   });
 
   it('gives an empty list, without a request, for a topic with no external counterpart', async () => {
-    reply = json(200, recordedShape);
+    reply = json(200, RECORDED_TOP_HEADLINES);
     await expect(getTopicNews('local', { origin })).resolves.toEqual([]);
     await expect(getTopicNews('inexistente', { origin })).resolves.toEqual([]);
     expect(requests).toHaveLength(0);
