@@ -40,4 +40,42 @@ describe('sanitizeFeedHtml', () => {
     expect(sanitizeFeedHtml(null)).toBe('');
     expect(sanitizeFeedHtml('')).toBe('');
   });
+
+  describe('images inside the body', () => {
+    const SITE = 'https://portoferreiranoticias.com.br';
+    const HOSTED = 'https://abcdefghijklmnopqrst.supabase.co/storage/v1/object/public/publications/0b7a/original-1600w.jpg';
+    const options = { imageOrigins: [SITE], baseUrl: `${SITE}/` };
+
+    it('keeps an image from our storage with alt and size, and its figure and credit', () => {
+      const html = `<figure><img src="${HOSTED}" alt="Praça &amp; &quot;Matriz&quot;" width="1600" height="900"><figcaption>Foto: Ana</figcaption></figure>`;
+      expect(sanitizeFeedHtml(html, options)).toBe(html);
+    });
+
+    it("makes a relative source absolute on the site, and keeps the site's own origin", () => {
+      expect(sanitizeFeedHtml('<img src="/storage/v1/object/public/publications/a/original-800w.png" alt="a">', options)).toBe(
+        `<img src="${SITE}/storage/v1/object/public/publications/a/original-800w.png" alt="a">`,
+      );
+      expect(sanitizeFeedHtml(`<img src="${SITE}/storage/v1/object/public/publications/a.png">`, options)).toBe(
+        `<img src="${SITE}/storage/v1/object/public/publications/a.png">`,
+      );
+    });
+
+    it.each([
+      'https://evil.example/storage/v1/object/public/publications/a.jpg',
+      '//evil.example/storage/v1/object/public/publications/a.jpg',
+      'javascript:alert(1)',
+      'java&#115;cript:alert(1)',
+      'data:image/png;base64,iVBORw0KGgo=',
+      '/storage/v1/object/public/publications/../../x.jpg',
+    ])('drops an image whose source is %s', (src) => {
+      expect(sanitizeFeedHtml(`<p>a<img src="${src}" alt="x">b</p>`, options)).toBe('<p>ab</p>');
+    });
+
+    it('drops srcset, event handlers and odd sizes, and reads only the first src', () => {
+      expect(
+        sanitizeFeedHtml(`<img src="${HOSTED}" src="https://evil.example/x.jpg" srcset="https://evil.example/x.jpg 2x" onerror=alert(1) width="100%" height=9>`, options),
+      ).toBe(`<img src="${HOSTED}" height="9">`);
+      expect(sanitizeFeedHtml(`<img srcset="${HOSTED} 1x">`, options)).toBe('');
+    });
+  });
 });

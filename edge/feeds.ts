@@ -41,8 +41,8 @@ function item(site: SiteContext, story: FeedStory): string {
     element('description', story.description?.trim() || story.title),
     element('pubDate', rfc822(story.published_at)),
     element('category', story.topics?.name),
-    element('dc:creator', 'Redação'),
-    `<content:encoded>${cdata(sanitizeFeedHtml(story.content))}</content:encoded>`,
+    element('dc:creator', story.byline ?? 'Redação'),
+    `<content:encoded>${cdata(sanitizeFeedHtml(story.content, { imageOrigins: [site.origin], baseUrl: `${site.origin}/` }))}</content:encoded>`,
     og ? `<media:content url="${xmlText(absolute(site, og))}" medium="image" type="image/jpeg" width="${OG_WIDTH}" height="${OG_HEIGHT}"/>` : '',
     '</item>',
   ]

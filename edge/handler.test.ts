@@ -35,7 +35,7 @@ const template = (file: string) =>
 let backend: TestBackend;
 let admin: TestUser;
 let handler: EdgeHandler;
-let ids: { story: string; plain: string; draft: string; old: string; hostile: string };
+let ids: { story: string; plain: string; draft: string; old: string; hostile: string; described: string };
 
 function config(overrides: Partial<EdgeConfig> = {}): EdgeConfig {
   return {
@@ -79,7 +79,8 @@ beforeAll(async () => {
       title: XSS_TITLE,
       description: 'Resumo com "aspas" e <tags>',
       content: '<p>Texto <strong>forte</strong> e <a href="https://example.com/?a=1&amp;b=2">link</a>.</p>' +
-        '<script>alert(2)</script><img src=x onerror="alert(3)"><p onclick="alert(4)">fim</p>' +
+        // The database refuses an image from anywhere but our storage (migration 20261123140000): ours travels.
+        '<script>alert(2)</script><img src="/storage/v1/object/public/publications/f/original-800w.webp" alt="Feira" width="800" height="600"><p onclick="alert(4)">fim</p>' +
         '<a href="javascript:alert(5)">js</a><a href="java&#115;cript:alert(6)">js2</a>]]><svg><script>alert(7)</script></svg>',
       image_url: '/images/seed/feira-ceramica/original-800w.webp',
       published: true,
@@ -87,6 +88,13 @@ beforeAll(async () => {
       topic_id: topicId,
     }),
     plain: await insertStory({ title: 'Sem foto nem resumo', published: true, published_at: daysAgo(0.5) }),
+    described: await insertStory({
+      title: 'Foto com texto alternativo',
+      image_url: '/images/seed/feira-ceramica/original-800w.webp',
+      image_alt: 'Barracas de cerâmica na praça',
+      published: true,
+      published_at: daysAgo(2),
+    }),
     draft: await insertStory({ title: 'Rascunho secreto da redação', description: 'Não publicar ainda', published: false, topic_id: topicId }),
     old: await insertStory({ title: 'Notícia de semanas atrás', published: true, published_at: daysAgo(20), topic_id: topicId }),
     hostile: await insertStory({ title: 'Título ]]> com </title> e \u0001 controle', published: true, published_at: daysAgo(3) }),
@@ -101,6 +109,12 @@ afterAll(async () => {
 const storyPath = (id: string, title: string) => `/noticia/${id}/${storySlug(title)}`;
 
 describe('a story page', () => {
+  it("describes its link-preview image with the image's alternative text when it has one", async () => {
+    const doc = html(await (await get(storyPath(ids.described, 'Foto com texto alternativo'))).text());
+    expect(meta(doc, 'og:image')).toBe(`${SITE}/images/seed/feira-ceramica/og.jpg`);
+    expect(meta(doc, 'og:image:alt')).toBe('Barracas de cerâmica na praça');
+  });
+
   it('carries its title, description, canonical address, Open Graph, Twitter card and NewsArticle, every value as text', async () => {
     const response = await get(storyPath(ids.story, XSS_TITLE));
     expect(response.status).toBe(200);
@@ -212,9 +226,9 @@ describe('the other reader pages', () => {
     expect((await get('/topic/nao-existe')).status).toBe(404);
   });
 
-  it('a search result page is followed but never indexed', async () => {
+  it('a search result page names the search page as canonical, its query as text', async () => {
     const doc = html(await (await get('/busca?q=%22%3E%3Cscript%3E')).text());
-    expect(meta(doc, 'robots')).toBe('noindex, follow');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}/busca`);
     expect(doc.querySelector('title')?.textContent).toBe('Busca: "><script> | Porto Ferreira Notícias');
   });
 
@@ -236,6 +250,66 @@ describe('the other reader pages', () => {
     const local = createEdgeHandler(config({ siteUrl: null }), host);
     const doc = html(await (await get('/obituarios', 'GET', local)).text());
     expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('http://127.0.0.1:5173/obituarios');
+  });
+});
+
+describe('jobs and obituaries pages', () => {
+  const OPEN_JOB = '44444444-4444-4444-8444-000000000001';
+  const DRAFT_JOB = '44444444-4444-4444-8444-000000000004';
+  const OBITUARY = '33333333-3333-4333-8333-000000000001';
+  const DRAFT_OBITUARY = '33333333-3333-4333-8333-000000000004';
+
+  it('/vagas is the jobs page, prerendered, with its own title and canonical address', async () => {
+    const doc = html(await (await get('/vagas')).text());
+    expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('prerendered/vagas.html');
+    expect(doc.querySelector('title')?.textContent).toBe('Vagas de Emprego | Porto Ferreira Notícias');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}/vagas`);
+    expect(meta(doc, 'og:title')).toBe('Vagas de Emprego');
+  });
+
+  it('a job page has its title, company and a JobPosting; a stale slug redirects; a draft or expired job is a 404', async () => {
+    const address = `/vagas/${OPEN_JOB}/${storySlug('Auxiliar de produção')}`;
+    const response = await get(address);
+    expect(response.status).toBe(200);
+    const doc = html(await response.text());
+    expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('prerendered/shell.html');
+    expect(doc.querySelector('title')?.textContent).toBe('Auxiliar de produção – Cerâmica Vale do Mogi | Porto Ferreira Notícias');
+    expect(meta(doc, 'og:url')).toBe(`${SITE}${address}`);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}${address}`);
+    expect(meta(doc, 'description')).toContain('Cerâmica Vale do Mogi');
+    const posting = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!) as Record<string, unknown>;
+    expect(posting).toMatchObject({ '@type': 'JobPosting', title: 'Auxiliar de produção', employmentType: 'FULL_TIME' });
+
+    const stale = await get(`/vagas/${OPEN_JOB}/titulo-antigo?ref=zap`);
+    expect([stale.status, stale.headers.get('location')]).toEqual([301, `${address}?ref=zap`]);
+
+    const { rows } = await backend.db.query<{ id: string }>(
+      `insert into public.jobs (title, company, location, published, expires_at)
+       values ('Vaga vencida', 'Empresa', 'Centro', true, public.sao_paulo_date(now()) - 1) returning id`,
+    );
+    for (const id of [DRAFT_JOB, rows[0]!.id, 'nao-e-uuid']) {
+      const missing = await get(`/vagas/${id}`);
+      expect(missing.status).toBe(404);
+      const missingDoc = html(await missing.text());
+      expect(meta(missingDoc, 'robots')).toBe('noindex');
+      expect(missingDoc.querySelector('title')?.textContent).toBe('Vaga não encontrada | Porto Ferreira Notícias');
+    }
+  });
+
+  it('an obituary page has the name and the funeral in its head; a draft or unknown one is a 404', async () => {
+    const response = await get(`/obituarios/${OBITUARY}`);
+    expect(response.status).toBe(301);
+    const address = response.headers.get('location')!;
+    expect(address).toMatch(new RegExp(`^/obituarios/${OBITUARY}/[a-z-]+$`));
+    const doc = html(await (await get(address)).text());
+    expect(doc.querySelector('title')?.textContent).toMatch(/^Obituário: .+ \| Porto Ferreira Notícias$/);
+    expect(meta(doc, 'description')).toMatch(/anos\. Velório: /);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}${address}`);
+    for (const id of [DRAFT_OBITUARY, '00000000-0000-4000-8000-000000000000']) {
+      const missing = await get(`/obituarios/${id}`);
+      expect(missing.status).toBe(404);
+      expect(html(await missing.text()).querySelector('title')?.textContent).toBe('Obituário não encontrado | Porto Ferreira Notícias');
+    }
   });
 });
 
@@ -262,7 +336,9 @@ describe('feeds', () => {
     const encoded = body.slice(body.indexOf(ids.story));
     const bodyHtml = /<content:encoded><!\[CDATA\[([\s\S]*?)\]\]><\/content:encoded>/.exec(encoded)?.[1] ?? '';
     expect(bodyHtml).toContain('<p>Texto <strong>forte</strong> e <a href="https://example.com/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow">link</a>.</p>');
-    expect(bodyHtml).not.toMatch(/<script|onerror|onclick|javascript:|<img|<svg|alert\(2\)|alert\(7\)/i);
+    expect(bodyHtml).not.toMatch(/<script|onerror|onclick|javascript:|<svg|alert\(2\)|alert\(7\)/i);
+    // An image inside the body, from our storage, made absolute for feed readers.
+    expect(bodyHtml).toContain(`<img src="${SITE}/storage/v1/object/public/publications/f/original-800w.webp" alt="Feira" width="800" height="600">`);
     expect(body).toContain(`<media:content url="${SITE}/images/seed/feira-ceramica/og.jpg" medium="image" type="image/jpeg" width="1200" height="630"/>`);
     for (const required of ['title', 'link', 'guid', 'pubDate', 'description']) {
       expect(Array.from(doc.querySelectorAll(`item > ${required}`)).length, required).toBe(items.length);
@@ -296,7 +372,7 @@ describe('sitemaps and robots.txt', () => {
   it('the pages sitemap has the home, every topic and the static pages', async () => {
     const addresses = locs(xml(await (await get('/sitemap-pages.xml')).text()));
     expect(addresses.slice(0, 2)).toEqual([`${SITE}/`, `${SITE}/topic/local`]);
-    expect(addresses).toEqual(expect.arrayContaining([`${SITE}/topic/cultura`, `${SITE}/obituarios`, `${SITE}/anuncie`]));
+    expect(addresses).toEqual(expect.arrayContaining([`${SITE}/topic/cultura`, `${SITE}/obituarios`, `${SITE}/vagas`, `${SITE}/anuncie`]));
     expect(addresses.every((address) => address.startsWith(`${SITE}/`))).toBe(true);
   });
 

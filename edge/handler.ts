@@ -1,6 +1,7 @@
 import { createDataClient } from '../src/services/data-client';
 import { createMemoryNewsCache, createNewsProxy, NEWS_PROXY_PREFIX, type NewsCache } from './news-proxy';
 import { withHead } from './page-head';
+import { readLeadStory, withLeadStory } from './lead-story';
 import { answerPage } from './reader-pages';
 import { siteFeed, topicFeed } from './feeds';
 import { FEED_PATH, type SiteContext } from './site-context';
@@ -79,8 +80,10 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       return new Response(null, { status: 301, headers: { Location: answer.location, 'Cache-Control': CACHE.redirect } });
     }
     // A build without the prerender step (plain `vite build`) has only index.html: the app renders from scratch.
-    const html = (await host.readHtml(answer.file)) ?? (await host.readHtml('index.html'));
-    if (html === null) return null;
+    const built = (await host.readHtml(answer.file)) ?? (await host.readHtml('index.html'));
+    if (built === null) return null;
+    const lead = answer.home ? await readLeadStory(site) : null;
+    const html = lead ? withLeadStory(built, lead) : built;
     const body = answer.head ? withHead(html, answer.head) : html;
     const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': answer.head ? CACHE.page : 'no-cache' });
     if (answer.noindex) headers.set('X-Robots-Tag', 'noindex');

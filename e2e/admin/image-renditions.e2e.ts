@@ -99,6 +99,7 @@ describe('an uploaded image gets its renditions', () => {
     // A 2400 px photo replaces it, and the publication is saved with it.
     const jpeg = await chooseImage(page, 'foto.jpg', 'image/jpeg', await photo(2400, 1600, 'jpeg'));
     storedNames.push(...jpeg);
+    await page.getByRole('textbox', { name: 'Texto alternativo da imagem' }).fill('Gradiente de teste');
     await page.getByLabel('Tópico').selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/publications');

@@ -41,8 +41,10 @@ describe('the newsroom publishes a story in a new topic', () => {
     await admin.keyboard.type('300 voluntários');
     await admin.getByRole('button', { name: 'Negrito' }).click();
     await admin.keyboard.type(' neste sábado.');
-    await admin.getByLabel('Imagem').setInputFiles({ name: 'rio.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await admin.getByLabel('Imagem', { exact: true }).setInputFiles({ name: 'rio.png', mimeType: 'image/png', buffer: TINY_PNG });
     await admin.getByRole('button', { name: 'Remover imagem' }).waitFor();
+    // An image needs its alternative text (docs/product.md §12).
+    await admin.getByRole('textbox', { name: 'Texto alternativo da imagem' }).fill('Voluntários nas margens do rio');
     await admin.getByLabel('URL do vídeo no YouTube').fill('https://youtu.be/dQw4w9WgXcQ');
     await admin.getByLabel('Tópico').selectOption({ label: topicName });
     await admin.getByLabel('Publicar imediatamente').check();

@@ -29,3 +29,45 @@ create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens 
 
 -- Only the auth server (the superuser connection) reads these; API roles never see them.
 revoke all on table auth.sessions, auth.refresh_tokens from public, anon, authenticated;
+
+-- Password recovery (GoTrue's /recover and /verify). recovery_sent_at is GoTrue's column: one e-mail per address a
+-- minute. A recovery link's token is kept only as its SHA-256 hash, one live token per user and type (GoTrue's
+-- one_time_tokens, with the same unique key); verifying or changing the password deletes the user's tokens.
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null,
+  token_hash text not null,
+  relates_to text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (user_id, token_type)
+);
+
+create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+
+-- How each session was authenticated (GoTrue's table): 'password' for a sign-in, 'otp' for a recovery link. Access
+-- tokens carry it in `amr`, on refresh too, so the app can tell a recovery session from a sign-in.
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  authentication_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (session_id, authentication_method)
+);
+
+-- Local only (hosted Supabase sends real e-mail): the messages the auth server "sent", shown at /__mailbox. Kept in
+-- the database so a link still works after a restart.
+create table if not exists auth.local_mailbox (
+  id bigint generated always as identity primary key,
+  recipient text not null,
+  subject text not null,
+  body text not null,
+  link text not null,
+  created_at timestamptz not null default now()
+);
+
+revoke all on table auth.one_time_tokens, auth.mfa_amr_claims, auth.local_mailbox from public, anon, authenticated;

@@ -5,6 +5,8 @@ import { apiKeyGate } from './api-key.ts';
 import { createAuthRouter } from './auth/auth-router.ts';
 import { AuthApiError, authErrorResponse } from './auth/auth-error.ts';
 import type { Database } from './db/database.ts';
+import { createMailboxRouter, MAILBOX_PATH } from './mailbox/mailbox-router.ts';
+import type { Mailer } from './mailbox/mailbox-store.ts';
 import { createRestRouter } from './rest/index.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { createStorageRouter } from './storage/storage-router.ts';
@@ -37,6 +39,8 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Public base URL of the backend (JWT issuer base); defaults to each request's origin. */
   siteUrl?: string;
+  /** Delivers auth e-mails (recovery links); by default they only land in the local mailbox. */
+  mailer?: Mailer;
 }
 
 /**
@@ -57,8 +61,10 @@ export function createApp(deps: AppDeps): Hono {
   // After CORS: preflights are answered before it, and its 401s still reach the page with CORS headers.
   app.use(apiKeyGate(deps.jwtSecret));
   app.route('/rest/v1', createRestRouter({ db: deps.db, jwtSecret: deps.jwtSecret }));
-  app.route('/auth/v1', createAuthRouter({ db: deps.db, jwtSecret: deps.jwtSecret, siteUrl: deps.siteUrl }));
+  app.route('/auth/v1', createAuthRouter({ db: deps.db, jwtSecret: deps.jwtSecret, siteUrl: deps.siteUrl, mailer: deps.mailer }));
   app.route('/storage/v1', createStorageRouter({ db: deps.db, jwtSecret: deps.jwtSecret, blobs: deps.blobs }));
+  // Local only: the e-mail hosted Supabase would have sent (docs/decisions/0013).
+  app.route(MAILBOX_PATH, createMailboxRouter(deps.db));
 
   // What the hosted API gateway answers for a path no service owns.
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));

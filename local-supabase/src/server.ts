@@ -10,6 +10,7 @@ import { normalizeEmail } from './auth/validation.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { prepareDataDir } from './data-dir.ts';
+import { createMailer } from './mailbox/mailbox-store.ts';
 import { env } from './env.ts';
 import { anonKeyFor } from './jwt.ts';
 import { createFileBlobStore, createMemoryBlobStore, type BlobStore } from './storage/blob-store.ts';
@@ -116,7 +117,9 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
     const auth = createAuthService({ db, jwtSecret });
     const adminState = await ensureLocalAdmin(db, auth, settings.adminEmail, settings.adminPassword);
     const blobs = folders ? createFileBlobStore(folders.storageDir) : createMemoryBlobStore();
-    const app = createApp({ db, jwtSecret, blobs, siteUrl: options.siteUrl });
+    // Recovery links are printed as they are "sent", like the administrator's sign-in below.
+    const mailer = createMailer(options.quiet ? {} : { log: (line) => console.log(line) });
+    const app = createApp({ db, jwtSecret, blobs, siteUrl: options.siteUrl, mailer });
     const anonKey = await anonKeyFor(jwtSecret);
 
     if (!options.quiet) {

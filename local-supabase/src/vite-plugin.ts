@@ -1,12 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadEnv, type Plugin } from 'vite';
+import { isBackendPath } from './backend-paths.ts';
 import { env } from './env.ts';
 import { anonKeyFor } from './jwt.ts';
 import { startLocalSupabase, type LocalSupabase } from './server.ts';
 import { describeStartFailure } from './start-failure.ts';
-
-/** The paths the browser's supabase-js uses on the page's own origin. */
-const BACKEND_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1'];
 
 type Next = (error?: unknown) => void;
 interface HostServer {
@@ -44,11 +42,6 @@ async function releaseBackend(): Promise<void> {
 /** The backend this process's dev or preview server runs, once it has started; null when it serves a hosted project. */
 export function runningLocalBackend(): Promise<LocalSupabase> | null {
   return shared.starting;
-}
-
-function isBackendPath(url: string | undefined): boolean {
-  const path = (url ?? '').split('?')[0] ?? '';
-  return BACKEND_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /**

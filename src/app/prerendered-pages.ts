@@ -5,7 +5,7 @@ import { paths, topicNavigation } from '../lib/paths';
  * footer and a page's static blocks paint before any JavaScript runs; the app then hydrates that HTML.
  *
  * - `page`: the whole page as its first render draws it (skeletons where data will go), for addresses known at
- *   build time: the home page, the navigation's topics, the obituaries and the advertising page.
+ *   build time: the home page, the navigation's topics, the obituaries, the jobs and the advertising page.
  * - `shell`: the reader's frame with a loading line where the page goes, for every other reader address (a story, a
  *   search, a renamed topic). The page itself renders once the app has hydrated the frame.
  *
@@ -30,6 +30,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page('home', paths.home(), 'index.html'),
   ...topicNavigation.map((topic) => page(`topic-${topic.slug}`, paths.topic(topic.slug), `prerendered/topic/${topic.slug}.html`)),
   page('obituaries', paths.obituaries(), 'prerendered/obituarios.html'),
+  page('jobs', paths.jobs(), 'prerendered/vagas.html'),
   page('advertising', paths.advertising(), 'prerendered/anuncie.html'),
   READER_SHELL,
 ];

@@ -33,6 +33,9 @@ export const routes: RouteObject[] = [
           { id: 'external-article', path: paths.externalArticle.pattern, lazy: () => import('../features/reader/article/external-article.route') },
           { id: 'article', path: paths.article.pattern, lazy: () => import('../features/reader/article/article.route') },
           { id: 'obituaries', path: paths.obituaries.pattern, lazy: () => import('../features/reader/obituaries/obituaries.route') },
+          { id: 'obituary', path: paths.obituary.pattern, lazy: () => import('../features/reader/obituaries/obituary.route') },
+          { id: 'jobs', path: paths.jobs.pattern, lazy: () => import('../features/reader/jobs/jobs.route') },
+          { id: 'job', path: paths.job.pattern, lazy: () => import('../features/reader/jobs/job.route') },
           { id: 'search', path: paths.search.pattern, lazy: () => import('../features/reader/search/search.route') },
           { id: 'advertising', path: paths.advertising.pattern, lazy: () => import('../features/reader/advertising/advertising.route') },
           // Its loader always throws, so the error element renders; `element: null` only says so to the router.
@@ -48,6 +51,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.admin.login.pattern, lazy: () => import('../features/admin/auth/login.route') },
       { path: paths.admin.register.pattern, lazy: () => import('../features/admin/auth/register.route') },
+      { path: paths.admin.forgotPassword.pattern, lazy: () => import('../features/admin/auth/forgot-password.route') },
+      { path: paths.admin.newPassword.pattern, lazy: () => import('../features/admin/auth/new-password.route') },
       {
         lazy: () => import('../features/admin/layout/admin-layout.route'),
         children: [
@@ -55,6 +60,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.publications.pattern, lazy: () => import('../features/admin/publications/publication-list.route') },
           { path: paths.admin.publicationNew.pattern, lazy: () => import('../features/admin/publications/publication-form.route') },
           { path: paths.admin.publicationEdit.pattern, lazy: () => import('../features/admin/publications/publication-form.route') },
+          { path: paths.admin.publicationPreview.pattern, lazy: () => import('./publication-preview.route') },
           { path: paths.admin.topics.pattern, lazy: () => import('../features/admin/topics/topics.route') },
           { path: paths.admin.obituaries.pattern, lazy: () => import('../features/admin/obituaries/obituary-list.route') },
           { path: paths.admin.obituaryNew.pattern, lazy: () => import('../features/admin/obituaries/obituary-form.route') },

@@ -9,7 +9,8 @@ export const site = {
   tagline: SITE_DEFAULTS.tagline,
   instagramUrl: env.site.instagramUrl ?? 'https://www.instagram.com/portoferreiranoticias',
   whatsappGroupUrl: env.site.whatsappGroupUrl ?? 'https://chat.whatsapp.com/PortoFerreiraNoticias',
-  jobsSiteUrl: env.site.jobsSiteUrl ?? 'https://www.empregos.com.br/vagas/porto-ferreira-sp',
+  /** An external jobs site for 'Ver todas as vagas', only when VITE_JOBS_SITE_URL says so; else the site's own /vagas. */
+  jobsSiteUrl: env.site.jobsSiteUrl ?? null,
   contact: {
     email: env.site.contactEmail ?? 'comercial@portoferreiranoticias.com.br',
     phone: env.site.contactPhone ?? '(19) 3581-0000',

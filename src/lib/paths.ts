@@ -12,6 +12,12 @@ function route<Args extends unknown[]>(pattern: string, href: (...args: Args) =>
 
 const segment = encodeURIComponent;
 
+/** `base/<slug of text>`, or `base` when there is no text or it slugifies to nothing. */
+function withSlug(base: string, text?: string): string {
+  const slug = text ? storySlug(text) : '';
+  return slug ? `${base}/${slug}` : base;
+}
+
 export const paths = {
   home: route('/', () => '/'),
   topic: route('/topic/:slug', (slug: string) => `/topic/${segment(slug)}`),
@@ -29,6 +35,12 @@ export const paths = {
     builtInId ? `/noticia/externa?id=${segment(builtInId)}` : '/noticia/externa',
   ),
   obituaries: route('/obituarios', () => '/obituarios'),
+  /** One obituary's shareable page; the name's slug only makes the address readable, like a story's. */
+  obituary: route('/obituarios/:id/:slug?', (id: string, name?: string) => withSlug(`/obituarios/${segment(id)}`, name)),
+  /** The open jobs (*beyond SPEC*: SPEC sends 'Ver todas as vagas' to an external site). */
+  jobs: route('/vagas', () => '/vagas'),
+  /** One job's page; the title's slug only makes the address readable. */
+  job: route('/vagas/:id/:slug?', (id: string, title?: string) => withSlug(`/vagas/${segment(id)}`, title)),
   /** The site search; without a query, its empty form. */
   search: route('/busca', (q?: string) => (q?.trim() ? `/busca?q=${encodeURIComponent(q.trim())}` : '/busca')),
   advertising: route('/anuncie', () => '/anuncie'),
@@ -36,9 +48,15 @@ export const paths = {
     root: route('/admin', () => '/admin'),
     login: route('/admin/login', () => '/admin/login'),
     register: route('/admin/register', () => '/admin/register'),
+    /** Asks for a password-recovery e-mail (*beyond SPEC*, docs/decisions/0013). */
+    forgotPassword: route('/admin/recuperar-senha', () => '/admin/recuperar-senha'),
+    /** Where the recovery e-mail's link lands, to choose a new password. */
+    newPassword: route('/admin/nova-senha', () => '/admin/nova-senha'),
     publications: route('/admin/publications', () => '/admin/publications'),
     publicationNew: route('/admin/publications/new', () => '/admin/publications/new'),
     publicationEdit: route('/admin/publications/:id/edit', (id: string) => `/admin/publications/${segment(id)}/edit`),
+    /** A story as readers will see it, drafts and scheduled ones too (*beyond SPEC*, docs/decisions/0014). */
+    publicationPreview: route('/admin/publications/:id/preview', (id: string) => `/admin/publications/${segment(id)}/preview`),
     topics: route('/admin/topics', () => '/admin/topics'),
     obituaries: route('/admin/obituaries', () => '/admin/obituaries'),
     obituaryNew: route('/admin/obituaries/new', () => '/admin/obituaries/new'),

@@ -1,7 +1,7 @@
 // The admin lists' paging (publications, obituaries, jobs): keyset, newest first, a total order by (date, id).
 
-/** The status filter of the admin lists. */
-export type StatusFilter = 'all' | 'published' | 'draft';
+/** The status filter of the admin lists; 'scheduled' (published, time still to come) is the publications' only. */
+export type StatusFilter = 'all' | 'published' | 'draft' | 'scheduled';
 
 /** Where a keyset page starts or ends: a row's date column and its id. */
 export interface PageCursor {
@@ -38,9 +38,9 @@ function keysetFilter(column: string, cursor: PageCursor, direction: 'lt' | 'gt'
   return `${column}.${direction}.${quoted(cursor.at)},and(${column}.eq.${quoted(cursor.at)},id.${direction}.${cursor.id})`;
 }
 
-/** `published` for a status filter, or null for 'all'. */
+/** `published` for a status filter, or null for 'all' (a scheduled story is a published one whose time is to come). */
 export function publishedFor(status: StatusFilter): boolean | null {
-  return status === 'all' ? null : status === 'published';
+  return status === 'all' ? null : status !== 'draft';
 }
 
 /** One keyset request: the rows strictly past `cursor` (older, or newer when `backwards`), `limit` of them. */

@@ -66,6 +66,43 @@ export function onAuthChange(client: Client, listener: (event: AuthChangeEvent, 
   return () => data.subscription.unsubscribe();
 }
 
+/**
+ * supabase-js's detectSessionInUrl for the browser's client: only a password-recovery link's redirect
+ * (`#access_token=…&type=recovery`, docs/decisions/0013) is read from the address; it signs in and emits
+ * PASSWORD_RECOVERY. Nothing else in a URL is ever taken for a session.
+ */
+export function isRecoveryRedirect(_url: URL, params: Record<string, string>): boolean {
+  return params.type === 'recovery' && Boolean(params.access_token);
+}
+
+/**
+ * Asks for a password-recovery e-mail whose link leads back to `redirectTo`. GoTrue answers an unknown address
+ * exactly like a known one; a second request for the same address within a minute is refused with
+ * `over_email_send_rate_limit` (an earlier link is still on its way), which callers may treat as sent.
+ */
+export async function requestPasswordReset(client: Client, email: string, redirectTo: string): Promise<void> {
+  const { error } = await client.auth.resetPasswordForEmail(email.trim(), { redirectTo });
+  if (error) throw toAuthError(error);
+}
+
+/**
+ * Whether the current session came from a recovery link: GoTrue authenticates those by one-time code (amr `otp`;
+ * `recovery` in the PKCE flow), never by password, and the claim survives token refreshes.
+ */
+export async function hasRecoverySession(client: Client): Promise<boolean> {
+  const { data, error } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+  if (error) throw toAuthError(error);
+  // An entry is an object, or a bare method name in RFC 8176's form.
+  const methods = data.currentAuthenticationMethods.map((entry) => (typeof entry === 'string' ? entry : entry.method));
+  return methods.some((method) => method === 'otp' || method === 'recovery');
+}
+
+/** Sets the signed-in user's new password. Throws AuthError: `weak_password`, `same_password`, `session_not_found`, ... */
+export async function updatePassword(client: Client, password: string): Promise<void> {
+  const { error } = await client.auth.updateUser({ password });
+  if (error) throw toAuthError(error);
+}
+
 export async function signOut(client: Client): Promise<void> {
   const { error } = await client.auth.signOut();
   if (error) throw toAuthError(error);

@@ -31,6 +31,14 @@ export async function setProfileRole(client: DataClient, targetId: string, role:
 }
 
 /**
+ * Rejects a sign-up: deletes a pending account (its auth user and profile) through the database function, which
+ * refuses callers who are not admins (42501), oneself (PF005), an unknown account (PF003) and admins (PF004).
+ */
+export async function rejectPendingAccount(client: DataClient, targetId: string): Promise<void> {
+  check(await client.rpc('reject_pending_account', { target_id: targetId }));
+}
+
+/**
  * The accounts, one page (1-based) of `pageSize`, oldest first (as listProfiles), with the exact total. Offset
  * paging: a newsroom has few accounts, and the (created_at, id) index serves the order.
  */

@@ -2,7 +2,7 @@ import type { Row } from '../types/database';
 import { isUuid } from '../lib/uuid';
 import { inKeysetOrder, keysetPage, publishedFor, type AdminListPage, type AdminListQuery } from './admin-paging';
 import type { Client, DataClient } from './client';
-import { ServiceError, check, unwrap, unwrapOptional } from './errors';
+import { ServiceError, check, toServiceError, unwrap, unwrapOptional } from './errors';
 
 // The newsroom's side of the publications: drafts, writes and the admin list. Only the lazy admin chunks import this
 // module, so none of it ships in the reader's entry chunk (the reader's queries are in ./publications).
@@ -29,9 +29,21 @@ export interface PublicationInput {
   description: string;
   content: string;
   image_url: string | null;
+  /** The main image's alternative text and credit (≤ 300 and ≤ 120 characters; null without an image). */
+  image_alt: string | null;
+  image_credit: string | null;
   youtube_url: string | null;
   topic_id: string;
   published: boolean;
+  /**
+   * When a published story becomes visible to readers (ISO instant, a scheduled story); null publishes it now, by the
+   * database's clock (a browser's clock may run ahead). Ignored for a draft.
+   */
+  publish_at: string | null;
+  /** The home page's lead story ('Manchete'); only a visible story may be it (the database refuses otherwise). */
+  is_lead: boolean;
+  /** Signed with the author's profile name instead of 'Redação' (the database writes the name). */
+  signed: boolean;
 }
 
 /**
@@ -54,32 +66,68 @@ export async function savePublication(
     description: input.description.trim() || null,
     content: input.content || null,
     image_url: input.image_url,
+    image_alt: input.image_alt,
+    image_credit: input.image_credit,
     youtube_url: input.youtube_url,
     topic_id: input.topic_id,
     published: input.published,
-    published_at: input.published ? timestamp : null,
+    published_at: input.published ? input.publish_at : null,
+    is_lead: input.is_lead,
+    signed: input.signed,
     updated_at: timestamp,
     author_id: authorId,
   };
   const query = id
     ? client.from('publications').update(row).eq('id', id)
     : client.from('publications').insert(row);
-  return unwrap(await query.select('*,topics(name)').single());
+  const result = await query.select('*,topics(name)').single();
+  if (result.error) throw leadError(result.error) ?? toServiceError(result.error, result.status);
+  return unwrap(result);
 }
 
-/** The list toggle: publishing stamps published_at now, unpublishing clears it. */
-export async function setPublicationPublished(
-  client: DataClient,
-  id: string,
-  published: boolean,
-  now: Date = new Date(),
-): Promise<void> {
-  check(
-    await client
-      .from('publications')
-      .update({ published, published_at: published ? now.toISOString() : null })
-      .eq('id', id),
-  );
+/** The list toggle: publishing stamps published_at with the database's clock (null asks for it), unpublishing clears it. */
+export async function setPublicationPublished(client: DataClient, id: string, published: boolean): Promise<void> {
+  check(await client.from('publications').update({ published, published_at: null }).eq('id', id));
+}
+
+/**
+ * Marks (or unmarks) the lead story. The database keeps one at most: a second mark fails with code 'lead_taken'
+ * (unmark the current one first), and a draft or scheduled story with 'lead_not_visible'.
+ */
+export async function setLeadStory(client: DataClient, id: string, isLead: boolean): Promise<void> {
+  const result = await client.from('publications').update({ is_lead: isLead }).eq('id', id);
+  if (result.error) throw leadError(result.error) ?? toServiceError(result.error, result.status);
+}
+
+/** The lead story's two rules as codes the screens can word; null for any other failure. */
+export function leadError(error: { code?: string; message: string; hint?: string | null }): ServiceError | null {
+  if (error.code === '23505' && error.message.includes('publications_one_lead_idx')) {
+    return new ServiceError(error.message, { code: 'lead_taken', cause: error });
+  }
+  if (error.code === '23514' && (error.hint ?? '').includes('publications_lead_not_visible')) {
+    return new ServiceError(error.message, { code: 'lead_not_visible', cause: error });
+  }
+  return null;
+}
+
+/** The current lead story as the newsroom sees it (id and title), or null. */
+export async function getLeadStory(client: DataClient): Promise<{ id: string; title: string } | null> {
+  return unwrapOptional(await client.from('publications').select('id,title').eq('is_lead', true).maybeSingle());
+}
+
+/** What the preview needs: the reader's columns, drafts and scheduled stories included (the editor's session). */
+const PREVIEW_COLUMNS =
+  'id,title,description,content,image_url,image_alt,image_credit,youtube_url,published,published_at,views,author_id,byline,topics(id,name,slug)' as const;
+
+export type PublicationPreview = Pick<
+  Row<'publications'>,
+  'id' | 'title' | 'description' | 'content' | 'image_url' | 'image_alt' | 'image_credit' | 'youtube_url' | 'published' | 'published_at' | 'views' | 'author_id' | 'byline'
+> & { topics: { id: string; name: string; slug: string } | null };
+
+/** Any publication, as a reader will see it; null when no row has this id. Reads only: it never counts a view. */
+export async function getPublicationPreview(client: DataClient, id: string): Promise<PublicationPreview | null> {
+  if (!isUuid(id)) return null;
+  return unwrapOptional(await client.from('publications').select(PREVIEW_COLUMNS).eq('id', id).maybeSingle());
 }
 
 export async function deletePublication(client: DataClient, id: string): Promise<void> {
@@ -87,9 +135,10 @@ export async function deletePublication(client: DataClient, id: string): Promise
 }
 
 /** What the admin list shows of a publication: no body, no search vector. */
-const ADMIN_COLUMNS = 'id,title,description,image_url,topic_id,published,published_at,created_at,updated_at,author_id,views,topics(name)' as const;
+const ADMIN_COLUMNS =
+  'id,title,description,image_url,topic_id,published,published_at,is_lead,signed,byline,created_at,updated_at,author_id,views,topics(name)' as const;
 
-export type AdminPublicationSummary = Omit<AdminPublication, 'content' | 'youtube_url' | 'search_vector'>;
+export type AdminPublicationSummary = Omit<AdminPublication, 'content' | 'youtube_url' | 'search_vector' | 'image_alt' | 'image_credit'>;
 
 /**
  * The admin publication list, one page, newest created first: keyset on (created_at, id), so page 300 costs what
@@ -97,7 +146,11 @@ export type AdminPublicationSummary = Omit<AdminPublication, 'content' | 'youtub
  * Supabase), the planner's estimate beyond it, where an exact count would read the whole table; with a search (search_publication_titles: drafts included for an administrator, accents and case
  * ignored) there is no total.
  */
-export async function listPublicationsPage(client: DataClient, query: AdminListQuery): Promise<AdminListPage<AdminPublicationSummary>> {
+export async function listPublicationsPage(
+  client: DataClient,
+  query: AdminListQuery,
+  now: Date = new Date(),
+): Promise<AdminListPage<AdminPublicationSummary>> {
   const published = publishedFor(query.status);
   const q = query.q.trim();
   return keysetPage(query, async ({ cursor, backwards, limit }) => {
@@ -107,7 +160,7 @@ export async function listPublicationsPage(client: DataClient, query: AdminListQ
           q,
           page_size: limit,
           backwards,
-          ...(published === null ? {} : { published }),
+          ...(query.status === 'all' ? {} : { state: query.status }),
           ...(cursor ? { after_created_at: cursor.at, after_id: cursor.id } : {}),
         })
         .select(ADMIN_COLUMNS);
@@ -115,6 +168,9 @@ export async function listPublicationsPage(client: DataClient, query: AdminListQ
     }
     let request = client.from('publications').select(ADMIN_COLUMNS, { count: 'estimated' });
     if (published !== null) request = request.eq('published', published);
+    // A published story is live once its time has come, scheduled before (the search function uses the database's clock).
+    if (query.status === 'published') request = request.lte('published_at', now.toISOString());
+    if (query.status === 'scheduled') request = request.gt('published_at', now.toISOString());
     const { data, error, count, status } = await inKeysetOrder(request, 'created_at', { cursor, backwards, limit });
     return { rows: unwrap({ data, error, status }), total: count };
   });

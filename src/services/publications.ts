@@ -5,20 +5,20 @@ import { check, unwrap, unwrapOptional } from './errors';
 
 /** What an article page receives: docs/product.md §18's public select plus the video URL the article view embeds. */
 const PUBLIC_COLUMNS =
-  'id,title,description,content,image_url,youtube_url,published_at,views,author_id,topics(id,name,slug)' as const;
+  'id,title,description,content,image_url,image_alt,image_credit,youtube_url,published_at,views,author_id,byline,topics(id,name,slug)' as const;
 
 /**
  * What card lists receive: docs/product.md §18's public select without the body and the video, which no card shows; a
  * card opens /noticia/:id, which loads the whole publication. Keeps the home page's responses small.
  */
-const SUMMARY_COLUMNS = 'id,title,description,image_url,published_at,views,author_id,topics(id,name,slug)' as const;
+export const SUMMARY_COLUMNS = 'id,title,description,image_url,published_at,views,author_id,topics(id,name,slug)' as const;
 
 export type PublicationSummary = Pick<
   Row<'publications'>,
   'id' | 'title' | 'description' | 'image_url' | 'published_at' | 'views' | 'author_id'
 > & { topics: { id: string; name: string; slug: string } | null };
 
-export type PublicPublication = PublicationSummary & Pick<Row<'publications'>, 'content' | 'youtube_url'>;
+export type PublicPublication = PublicationSummary & Pick<Row<'publications'>, 'content' | 'youtube_url' | 'byline' | 'image_alt' | 'image_credit'>;
 
 export const PUBLIC_LIST_LIMIT = 24;
 export const MOST_READ_LIMIT = 5;
@@ -58,6 +58,14 @@ export async function listPublishedByTopicSlug(
       .order('published_at', { ascending: false })
       .limit(limit),
   );
+}
+
+/**
+ * The lead story ('Manchete', *beyond SPEC*), or null when the newsroom chose none. The read policy answers only a
+ * visible one, and the database keeps at most one (publications_one_lead_idx, which this lookup uses).
+ */
+export async function getLeadPublication(client: DataClient): Promise<PublicationSummary | null> {
+  return unwrapOptional(await client.from('publications').select(SUMMARY_COLUMNS).eq('is_lead', true).maybeSingle());
 }
 
 /** docs/product.md §18 most read: published, by views, five. */

@@ -10,7 +10,7 @@ import { unwrap, unwrapOptional } from './errors';
 type TopicRef = { name: string; slug: string } | null;
 
 /** A story as its page's head describes it: no body, no counters. */
-export type StoryHead = Pick<Row<'publications'>, 'id' | 'title' | 'description' | 'image_url' | 'published_at' | 'updated_at'> & {
+export type StoryHead = Pick<Row<'publications'>, 'id' | 'title' | 'description' | 'image_url' | 'image_alt' | 'published_at' | 'updated_at' | 'byline'> & {
   topics: TopicRef;
 };
 
@@ -27,7 +27,7 @@ export const SITEMAP_PAGE_SIZE = 1000;
 export const NEWS_SITEMAP_LIMIT = 1000;
 export const TOPICS_LIMIT = 200;
 
-const HEAD_COLUMNS = 'id,title,description,image_url,published_at,updated_at,topics(name,slug)' as const;
+const HEAD_COLUMNS = 'id,title,description,image_url,image_alt,published_at,updated_at,byline,topics(name,slug)' as const;
 
 /** One published story's head; null for an unknown, unpublished or malformed id. */
 export async function getStoryHead(client: DataClient, id: string): Promise<StoryHead | null> {
@@ -42,9 +42,9 @@ export async function listFeedStories(client: DataClient, topicSlug: string | nu
   const base = client.from('publications');
   const query = topicSlug
     ? base
-        .select('id,title,description,content,image_url,published_at,updated_at,topics!inner(name,slug)')
+        .select('id,title,description,content,image_url,image_alt,published_at,updated_at,byline,topics!inner(name,slug)')
         .eq('topics.slug', topicSlug)
-    : base.select('id,title,description,content,image_url,published_at,updated_at,topics(name,slug)');
+    : base.select('id,title,description,content,image_url,image_alt,published_at,updated_at,byline,topics(name,slug)');
   return unwrap(await query.eq('published', true).order('published_at', { ascending: false }).order('id').limit(limit));
 }
 

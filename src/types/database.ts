@@ -155,14 +155,19 @@ export type Database = {
       publications: {
         Row: {
           author_id: string | null
+          byline: string | null
           content: string | null
           created_at: string
           description: string | null
           id: string
+          image_alt: string | null
+          image_credit: string | null
           image_url: string | null
+          is_lead: boolean
           published: boolean
           published_at: string | null
           search_vector: unknown
+          signed: boolean
           title: string
           topic_id: string | null
           updated_at: string
@@ -171,14 +176,19 @@ export type Database = {
         }
         Insert: {
           author_id?: string | null
+          byline?: string | null
           content?: string | null
           created_at?: string
           description?: string | null
           id?: string
+          image_alt?: string | null
+          image_credit?: string | null
           image_url?: string | null
+          is_lead?: boolean
           published?: boolean
           published_at?: string | null
           search_vector?: never
+          signed?: boolean
           title: string
           topic_id?: string | null
           updated_at?: string
@@ -187,14 +197,19 @@ export type Database = {
         }
         Update: {
           author_id?: string | null
+          byline?: string | null
           content?: string | null
           created_at?: string
           description?: string | null
           id?: string
+          image_alt?: string | null
+          image_credit?: string | null
           image_url?: string | null
+          is_lead?: boolean
           published?: boolean
           published_at?: string | null
           search_vector?: never
+          signed?: boolean
           title?: string
           topic_id?: string | null
           updated_at?: string
@@ -263,6 +278,12 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      body_images_are_own_storage: {
+        Args: {
+          body: string
+        }
+        Returns: boolean
+      }
       html_to_text: {
         Args: {
           html: string
@@ -279,9 +300,27 @@ export type Database = {
         Args: never
         Returns: boolean
       }
+      is_own_storage_image_url: {
+        Args: {
+          url: string
+        }
+        Returns: boolean
+      }
+      reject_pending_account: {
+        Args: {
+          target_id: string
+        }
+        Returns: undefined
+      }
       reserved_topic_slugs: {
         Args: never
         Returns: string[]
+      }
+      sao_paulo_date: {
+        Args: {
+          instant: string
+        }
+        Returns: string
       }
       search_excerpt: {
         Args: {
@@ -338,19 +377,24 @@ export type Database = {
           after_id?: string
           backwards?: boolean
           page_size?: number
-          published?: boolean
           q?: string
+          state?: string
         }
         Returns: {
           author_id: string | null
+          byline: string | null
           content: string | null
           created_at: string
           description: string | null
           id: string
+          image_alt: string | null
+          image_credit: string | null
           image_url: string | null
+          is_lead: boolean
           published: boolean
           published_at: string | null
           search_vector: unknown
+          signed: boolean
           title: string
           topic_id: string | null
           updated_at: string

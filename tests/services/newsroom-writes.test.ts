@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getDashboardSummary } from '../../src/services/dashboard.ts';
 import { ServiceError, isUniqueViolation } from '../../src/services/errors.ts';
 import { deleteJob, getJob, listAllJobs, saveJob, setJobPublished } from '../../src/services/job-admin.ts';
@@ -22,6 +22,7 @@ import {
 } from '../../src/services/publication-admin.ts';
 import { getPublishedPublication } from '../../src/services/publications.ts';
 import { createTopic, deleteTopic, listTopics, updateTopic } from '../../src/services/topic-admin.ts';
+import { resetDatabaseClock, setDatabaseClock } from '../support/database-clock.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
 
@@ -38,9 +39,14 @@ const draftInput = (overrides: Partial<PublicationInput> = {}): PublicationInput
   description: 'Feiras livres passam a funcionar também aos domingos.',
   content: '<p>Texto da matéria.</p>',
   image_url: null,
+  image_alt: null,
+  image_credit: null,
   youtube_url: null,
   topic_id: seed.topics.local,
   published: false,
+  publish_at: null,
+  is_lead: false,
+  signed: false,
   ...overrides,
 });
 
@@ -73,10 +79,15 @@ describe('publications, as the newsroom', () => {
     await deletePublication(admin.client, saved.id);
   });
 
+  // published_at comes from the database's clock (docs/decisions/0014: a browser's clock may run ahead).
+  afterEach(() => resetDatabaseClock(backend.db));
+
   it('stamps published_at and updated_at on every save with the box ticked, and clears published_at without it', async () => {
+    await setDatabaseClock(backend.db, new Date('2026-11-20T10:00:00Z'));
     const first = await savePublication(admin.client, draftInput({ published: true }), undefined, new Date('2026-11-20T10:00:00Z'));
     expect(Date.parse(first.published_at!)).toBe(Date.parse('2026-11-20T10:00:00Z'));
 
+    await setDatabaseClock(backend.db, new Date('2026-11-21T12:00:00Z'));
     const edited = await savePublication(admin.client, draftInput({ published: true, title: 'Título revisto' }), first.id, new Date('2026-11-21T12:00:00Z'));
     expect(edited.title).toBe('Título revisto');
     expect(Date.parse(edited.published_at!)).toBe(Date.parse('2026-11-21T12:00:00Z'));
@@ -90,7 +101,8 @@ describe('publications, as the newsroom', () => {
 
   it('toggles publication from the list: publishing stamps now, unpublishing clears', async () => {
     const saved = await savePublication(admin.client, draftInput());
-    await setPublicationPublished(admin.client, saved.id, true, new Date('2026-11-22T08:00:00Z'));
+    await setDatabaseClock(backend.db, new Date('2026-11-22T08:00:00Z'));
+    await setPublicationPublished(admin.client, saved.id, true);
     let row = await getPublication(admin.client, saved.id);
     expect(row?.published).toBe(true);
     expect(Date.parse(row!.published_at!)).toBe(Date.parse('2026-11-22T08:00:00Z'));

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { Database } from '../../local-supabase/src/db/database.ts';
 import type { AdminAccountState } from '../../local-supabase/src/server.ts';
 import type { BlobStore } from '../../local-supabase/src/storage/blob-store.ts';
+import { isBackendPath } from '../../local-supabase/src/backend-paths.ts';
 import { createSupabaseClient, type Client } from '../../src/services/client.ts';
 
 // The one way a test starts the local backend: real HTTP on 127.0.0.1, real supabase-js clients. Suites in jsdom
@@ -23,7 +24,7 @@ export interface StartTestBackendOptions {
    * Default: a fresh database, in memory or, when DATABASE_URL is set, a throwaway one on that server.
    */
   dataDir?: string;
-  /** Answers every request outside /rest/v1, /auth/v1 and /storage/v1 (the end-to-end suite serves the built app). */
+  /** Answers every request outside /rest/v1, /auth/v1, /storage/v1 and /__mailbox (the end-to-end suite serves the built app). */
   otherRequests?: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
@@ -59,12 +60,6 @@ export interface TestBackend<Admin extends Administrator | null = Administrator>
   /** Registers a new account (pending on the project schema, since the administrator exists) and signs it in. */
   newUser(name?: string): Promise<TestUser>;
   stop(): Promise<void>;
-}
-
-const BACKEND_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1'];
-
-function isBackendPath(path: string): boolean {
-  return BACKEND_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`));
 }
 
 let emailCounter = 0;

@@ -9,6 +9,8 @@ export interface AccessTokenInput {
   sessionId: string;
   /** When the session was created: GoTrue's amr timestamp is the moment of the password check. */
   authenticatedAt: Date;
+  /** GoTrue's amr method: 'password' for a sign-in, 'otp' for a recovery link (verify.go issues models.OTP). */
+  method?: string;
   issuer: string;
   secret: string;
   now?: Date;
@@ -36,7 +38,7 @@ export async function issueAccessToken(input: AccessTokenInput): Promise<IssuedA
     user_metadata: input.user.raw_user_meta_data,
     role: input.user.role,
     aal: 'aal1',
-    amr: [{ method: 'password', timestamp: Math.floor(input.authenticatedAt.getTime() / 1000) }],
+    amr: [{ method: input.method ?? 'password', timestamp: Math.floor(input.authenticatedAt.getTime() / 1000) }],
     session_id: input.sessionId,
     is_anonymous: input.user.is_anonymous,
   };

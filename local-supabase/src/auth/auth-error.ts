@@ -4,7 +4,7 @@
  */
 export class AuthApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 422,
+    readonly status: 400 | 401 | 403 | 404 | 422 | 429,
     readonly code: string,
     message: string,
     /** Extra body fields, e.g. weak_password.reasons. */
@@ -50,6 +50,21 @@ export const authErrors = {
   invalidLogoutScope: (scope: string) =>
     new AuthApiError(400, 'validation_failed', `Unsupported logout scope "${scope}"`),
   notFound: () => new AuthApiError(404, 'not_found', 'Not Found'),
+  recoverEmailRequired: () => new AuthApiError(400, 'validation_failed', 'Password recovery requires an email'),
+  /** recover.go's PKCE branch: the local backend speaks the implicit flow only (the app's client uses it). */
+  pkceNotSupported: () =>
+    new AuthApiError(400, 'validation_failed', 'The local backend supports only the implicit flow (no code_challenge)'),
+  /** mail.go's validateSentWithinFrequencyLimit, with errors.go's message. */
+  overEmailSendRateLimit: (secondsLeft: number) =>
+    new AuthApiError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${secondsLeft} seconds.`,
+    ),
+  verifyTypeRequired: () => new AuthApiError(400, 'validation_failed', 'Verify requires a verification type'),
+  verifyTokenRequired: () => new AuthApiError(400, 'validation_failed', 'Verify requires a token or a token hash'),
+  invalidVerificationType: () => new AuthApiError(400, 'validation_failed', 'Invalid email verification type'),
+  otpExpired: () => new AuthApiError(403, 'otp_expired', 'Email link is invalid or has expired'),
 };
 
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';

@@ -8,7 +8,10 @@ import {
   authErrors,
   unexpectedAuthFailureResponse,
 } from './auth-error.ts';
+import { createMailer, type Mailer } from '../mailbox/mailbox-store.ts';
 import { createAuthService, type AuthService } from './auth-service.ts';
+import { createRecovery } from './recovery.ts';
+import { redirectTarget } from './redirect-url.ts';
 import { MIN_PASSWORD_LENGTH } from './validation.ts';
 
 export interface AuthRouterOptions {
@@ -20,6 +23,8 @@ export interface AuthRouterOptions {
   refreshTokenReuseSeconds?: number;
   /** Lets the caller share one service (e.g. with the administrator bootstrap). */
   service?: AuthService;
+  /** Delivers the recovery e-mails; by default they only land in the local mailbox (/__mailbox). */
+  mailer?: Mailer;
 }
 
 type JsonBody = Record<string, unknown>;
@@ -44,7 +49,15 @@ async function readJsonBody(c: Context): Promise<JsonBody> {
 export function createAuthRouter(options: AuthRouterOptions): Hono {
   const service = options.service ?? createAuthService(options);
   const router = new Hono();
-  const issuerFor = (c: Context) => `${(options.siteUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')}/auth/v1`;
+  const siteUrlFor = (c: Context) => (options.siteUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+  const issuerFor = (c: Context) => `${siteUrlFor(c)}/auth/v1`;
+  const recovery = createRecovery({ db: options.db, mailer: options.mailer ?? createMailer(), startSession: service.startSession });
+  // GoTrue's GetReferrer: redirect_to (or the Referer) only on the site's or the request's own origin.
+  const redirectToFor = (c: Context) =>
+    redirectTarget(c.req.query('redirect_to'), c.req.header('referer'), {
+      siteUrl: siteUrlFor(c),
+      requestOrigin: new URL(c.req.url).origin,
+    });
 
   // GoTrue stamps every answer with the API version; auth-js needs it to read error codes.
   router.use(async (c, next) => {
@@ -60,6 +73,20 @@ export function createAuthRouter(options: AuthRouterOptions): Hono {
     if (grantType === 'password') return c.json(await service.signInWithPassword(body, issuerFor(c)));
     if (grantType === 'refresh_token') return c.json(await service.refresh(body, issuerFor(c)));
     throw authErrors.unsupportedGrantType();
+  });
+
+  router.post('/recover', async (c) => {
+    await recovery.requestRecovery(await readJsonBody(c), { verifyUrl: `${issuerFor(c)}/verify`, redirectTo: redirectToFor(c) });
+    return c.json({});
+  });
+
+  // The e-mail link's target: a browser navigation with no apikey (the gateway leaves /verify open).
+  router.get('/verify', async (c) => {
+    const location = await recovery.verifyLink(
+      { token: c.req.query('token'), type: c.req.query('type'), redirectTo: redirectToFor(c) },
+      issuerFor(c),
+    );
+    return c.redirect(location, 303);
   });
 
   router.get('/user', async (c) => c.json(await service.getUser(c.req.header('authorization'))));

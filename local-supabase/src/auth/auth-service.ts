@@ -12,11 +12,13 @@ import {
   issueRefreshToken,
   revokeRefreshToken,
   revokeTokenFamily,
+  type AuthenticationMethod,
   type LogoutScope,
   type RefreshTokenRow,
   type SessionRow,
 } from './session-store.ts';
 import { toUserJson, type JsonObject, type UserJson, type UserRow } from './user-json.ts';
+import { forgetCredentialsExcept } from './one-time-token-store.ts';
 import { findUserByEmail, findUserById, insertUser, touchLastSignIn, updateUser } from './user-store.ts';
 import { isPasswordTooLong, normalizeEmail, passwordWeaknesses, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './validation.ts';
 
@@ -95,6 +97,7 @@ export function createAuthService(options: AuthServiceOptions) {
       user,
       sessionId: session.id,
       authenticatedAt: session.created_at,
+      method: session.method,
       issuer,
       secret: jwtSecret,
     });
@@ -109,11 +112,14 @@ export function createAuthService(options: AuthServiceOptions) {
     return body;
   }
 
-  /** A new session for a user whose password was just checked (sign-up with auto-confirm, or sign-in). */
-  async function startSession(userId: string, issuer: string): Promise<SessionJson> {
+  /**
+   * A new session for a user whose password was just checked (sign-up with auto-confirm, or sign-in), or who
+   * followed a recovery link ('otp', as GoTrue's verify issues it).
+   */
+  async function startSession(userId: string, issuer: string, method: AuthenticationMethod = 'password'): Promise<SessionJson> {
     const { user, session, refresh } = await db.transaction(async (tx) => {
       const signedIn = await touchLastSignIn(tx, userId);
-      const created = await createSession(tx, userId);
+      const created = await createSession(tx, userId, method);
       return { user: signedIn, session: created, refresh: await issueRefreshToken(tx, created, null) };
     });
     return sessionBody(user, session, refresh, issuer);
@@ -226,7 +232,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
   /** PUT /user: metadata, password and (applied at once, as with auto-confirm) e-mail. */
   async function updateCurrentUser(authorization: string | undefined, input: UserUpdateInput): Promise<UserJson> {
-    const { user } = await authenticate(authorization);
+    const { user, session } = await authenticate(authorization);
     const changes: { email?: string; passwordHash?: string; userMetadata?: JsonObject } = {};
 
     if (typeof input.email === 'string' && input.email.trim() !== '') {
@@ -248,7 +254,14 @@ export function createAuthService(options: AuthServiceOptions) {
     if (isObject(input.data)) changes.userMetadata = mergeMetadata(user.raw_user_meta_data, input.data);
 
     try {
-      return toUserJson(await db.transaction((tx) => updateUser(tx, user.id, changes)));
+      return toUserJson(
+        await db.transaction(async (tx) => {
+          const updated = await updateUser(tx, user.id, changes);
+          // GoTrue's User.UpdatePassword: whoever held the old password (or a recovery link) loses it everywhere else.
+          if (changes.passwordHash) await forgetCredentialsExcept(tx, user.id, session.id);
+          return updated;
+        }),
+      );
     } catch (error) {
       if (sqlState(error) === '23505') throw authErrors.emailExists();
       throw error;
@@ -262,5 +275,5 @@ export function createAuthService(options: AuthServiceOptions) {
     await db.transaction((tx) => deleteSessions(tx, user.id, session.id, chosen satisfies LogoutScope));
   }
 
-  return { registerUser, signUp, signInWithPassword, refresh, authenticate, getUser, updateCurrentUser, logout };
+  return { registerUser, signUp, signInWithPassword, startSession, refresh, authenticate, getUser, updateCurrentUser, logout };
 }

@@ -9,7 +9,11 @@ export interface SessionRow {
   id: string;
   user_id: string;
   created_at: Date;
+  /** How the session was authenticated (auth.mfa_amr_claims): 'password', or 'otp' for a recovery link. */
+  method: string;
 }
+
+export type AuthenticationMethod = 'password' | 'otp';
 
 export interface RefreshTokenRow {
   id: number;
@@ -27,7 +31,12 @@ export function newRefreshTokenText(): string {
 }
 
 function toSession(raw: Record<string, unknown>): SessionRow {
-  return { id: String(raw.id), user_id: String(raw.user_id), created_at: toDate(raw.created_at) ?? new Date() };
+  return {
+    id: String(raw.id),
+    user_id: String(raw.user_id),
+    created_at: toDate(raw.created_at) ?? new Date(),
+    method: typeof raw.method === 'string' ? raw.method : 'password',
+  };
 }
 
 function toRefreshToken(raw: Record<string, unknown>): RefreshTokenRow {
@@ -42,16 +51,25 @@ function toRefreshToken(raw: Record<string, unknown>): RefreshTokenRow {
   };
 }
 
-export async function createSession(db: Queryable, userId: string): Promise<SessionRow> {
+export async function createSession(db: Queryable, userId: string, method: AuthenticationMethod = 'password'): Promise<SessionRow> {
   const { rows } = await db.query(
     `insert into auth.sessions (id, user_id) values ($1, $2) returning id, user_id, created_at`,
     [randomUUID(), userId],
   );
-  return toSession(rows[0] ?? {});
+  const session = toSession({ ...(rows[0] ?? {}), method });
+  await db.query(`insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)`, [session.id, method]);
+  return session;
 }
 
 export async function findSession(db: Queryable, id: string): Promise<SessionRow | null> {
-  const { rows } = await db.query(`select id, user_id, created_at from auth.sessions where id::text = $1`, [id]);
+  // Sessions from before the amr table existed were password sign-ins.
+  const { rows } = await db.query(
+    `select s.id, s.user_id, s.created_at,
+            (select c.authentication_method from auth.mfa_amr_claims c where c.session_id = s.id
+              order by c.created_at desc limit 1) as method
+       from auth.sessions s where s.id::text = $1`,
+    [id],
+  );
   return rows[0] ? toSession(rows[0]) : null;
 }
 

@@ -74,7 +74,7 @@ export function TextField({
   max,
   ...props
 }: CommonProps & {
-  type?: 'text' | 'email' | 'password' | 'url' | 'date' | 'number' | 'tel';
+  type?: 'text' | 'email' | 'password' | 'url' | 'date' | 'datetime-local' | 'number' | 'tel';
   autoComplete?: string;
   inputMode?: 'numeric' | 'text' | 'email' | 'url';
   min?: number;

@@ -44,7 +44,8 @@ export function Modal({ open, title, onClose, children, description, size = 'md'
         event.preventDefault();
         onClose();
       }}
-      className={`w-[calc(100%-2rem)] ${WIDTHS[size]} rounded-lg bg-white p-0 shadow-xl backdrop:bg-slate-900/60`}
+      // Tailwind 4's preflight zeroes every margin, the <dialog>'s own `margin: auto` included: put it back to centre it.
+      className={`m-auto w-[calc(100%-2rem)] ${WIDTHS[size]} rounded-lg bg-white p-0 shadow-xl backdrop:bg-slate-900/60`}
     >
       {open && (
         <div className="p-6">

@@ -4,11 +4,13 @@ import { articleFromPublication } from '../../services/news/from-publication';
 import type { NewsArticle } from '../../services/news';
 import { getNationalNews, getTopicNews } from '../../services/news/news-api';
 import { COMMUNITY_OBITUARIES_LIMIT, listPublishedObituaries } from '../../services/obituaries';
-import { listMostRead, listPublishedByTopicSlug, type PublicationSummary } from '../../services/publications';
+import { getLeadPublication, listMostRead, listPublishedByTopicSlug, type PublicationSummary } from '../../services/publications';
+import { FEATURED_ARTICLE } from '../../services/news/featured-article';
 import type * as SearchService from '../../services/search';
 import { readerDataClient } from '../../services/reader-data-client';
 import { awaitedLater } from './components/deferred';
 import { HOME_SECTION_SIZE, type HomeData } from './home/home-page';
+import { leadStoryFromDocument } from './home/lead-story-data';
 import { cachedRequest, type Later } from './page-cache';
 
 // The reader's door to its data: route loaders call these functions (the home page's here, the other pages' in their
@@ -43,12 +45,37 @@ export function articlesFrom(rows: readonly PublicationSummary[]): NewsArticle[]
   return rows.map(articleFromPublication);
 }
 
+let prerenderedLeadRead = false;
+
+/**
+ * The home page's hero (docs/decisions/0014). Hydrating the prerendered home page, it is exactly what the HTML shows:
+ * the lead story the edge handler embedded, else the sample the build prerendered; that answer also seeds the page
+ * cache. Later visits ask the database (the sample when there is no lead story or the request fails); the build's
+ * prerender, without a document, renders the sample.
+ */
+function loadLead(): Later<NewsArticle> {
+  if (typeof document === 'undefined') return FEATURED_ARTICLE;
+  if (!prerenderedLeadRead && document.getElementById('root')?.dataset.prerendered === 'home') {
+    prerenderedLeadRead = true;
+    const shown = leadStoryFromDocument(document) ?? FEATURED_ARTICLE;
+    void cachedRequest('home:lead', () => Promise.resolve(shown));
+    return shown;
+  }
+  return cachedSection('home:lead', (client) =>
+    getLeadPublication(client).then(
+      (row) => (row ? articleFromPublication(row) : FEATURED_ARTICLE),
+      () => FEATURED_ARTICLE,
+    ),
+  );
+}
+
 /**
  * Every section of the home page, each still on its way: no request waits for another (the local section filters
  * by topic slug in the same request), and each section shows its skeleton until its own data.
  */
 export function loadHomeSections(): HomeData {
   return {
+    lead: loadLead(),
     localArticles: cachedSection('home:local', (client) => listPublishedByTopicSlug(client, 'local', HOME_SECTION_SIZE).then(articlesFrom)),
     nationalArticles: cachedRequest('home:national', () => getNationalNews()),
     sportsArticles: cachedRequest('home:esportes', () => getTopicNews('esportes')),

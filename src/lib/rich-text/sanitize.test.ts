@@ -37,3 +37,49 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('')).toBe('');
   });
 });
+
+describe('images inside the body (docs/product.md §12)', () => {
+  const HOSTED = 'https://abcdefghijklmnopqrst.supabase.co/storage/v1/object/public/publications/0b7a/original-1600w.jpg';
+  const LOCAL = 'http://localhost:3000/storage/v1/object/public/publications/0b7a/original-1600w.jpg';
+  const RELATIVE = '/storage/v1/object/public/publications/0b7a/original-1600w.jpg';
+  const figure = (src: string, extra = '') =>
+    `<figure><img src="${src}" alt="Praça da Matriz" width="1600" height="900"${extra}><figcaption>Foto: Ana Lima</figcaption></figure>`;
+
+  it.each([HOSTED, LOCAL, RELATIVE])('keeps an image from our storage with its alt, size and credit: %s', (src) => {
+    expect(sanitizeRichText(figure(src))).toBe(figure(src));
+  });
+
+  it('keeps the configured origins only, besides hosted projects and relative paths', () => {
+    const src = 'https://img.example.com/storage/v1/object/public/publications/a/original-800w.png';
+    expect(sanitizeRichText(`<img src="${src}" alt="x">`)).toBe('');
+    expect(sanitizeRichText(`<img src="${src}" alt="x">`, { imageOrigins: ['https://img.example.com'] })).toBe(`<img src="${src}" alt="x">`);
+  });
+
+  it.each([
+    ['another site', 'https://evil.example/storage/v1/object/public/publications/a.jpg'],
+    ['a look-alike host', 'https://abcdefghijklmnopqrst.supabase.co.evil.example/storage/v1/object/public/publications/a.jpg'],
+    ['another bucket', 'https://abcdefghijklmnopqrst.supabase.co/storage/v1/object/public/obituaries/a.jpg'],
+    ['a protocol-relative address', '//evil.example/storage/v1/object/public/publications/a.jpg'],
+    ['a climb out of the bucket', '/storage/v1/object/public/publications/../private/a.jpg'],
+    ['a query string', '/storage/v1/object/public/publications/a.jpg?x=1'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['data:', 'data:image/png;base64,iVBORw0KGgo='],
+  ])('drops an image from %s, with its figure', (_, src) => {
+    expect(sanitizeRichText(`${figure(src)}<p>depois</p>`)).toBe('<p>depois</p>');
+    expect(sanitizeRichText(`<p>a<img src="${src}" alt="x">b</p>`)).toBe('<p>ab</p>');
+  });
+
+  it('drops srcset, event handlers, styles and non-numeric sizes from a kept image', () => {
+    expect(
+      sanitizeRichText(`<img src="${RELATIVE}" srcset="https://evil.example/x.jpg 2x" sizes="100vw" onerror="alert(1)" onload="alert(2)" style="x" width="100%" height="9" loading="eager" alt="a">`),
+    ).toBe(`<img src="${RELATIVE}" height="9" alt="a">`);
+  });
+
+  it('keeps image attributes on images only', () => {
+    expect(sanitizeRichText('<p width="3" alt="x" src="/storage/v1/object/public/publications/a.jpg">t</p>')).toBe('<p>t</p>');
+  });
+
+  it('keeps a figure and its caption', () => {
+    expect(sanitizeRichText('<figure><figcaption>Foto: Ana</figcaption></figure>')).toBe('<figure><figcaption>Foto: Ana</figcaption></figure>');
+  });
+});

@@ -1,26 +1,63 @@
 import DOMPurify from 'dompurify';
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, isAllowedLink } from './allow-list';
+import { env } from '../../config/env';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, isAllowedLink, isImageDimension, isOwnStorageImage } from './allow-list';
+
+/** Which element may carry which attribute: the allow-list's attributes are not every element's. */
+const ATTRIBUTES_BY_TAG: Readonly<Record<string, readonly string[]>> = {
+  A: ['href', 'target', 'rel'],
+  OL: ['start'],
+  IMG: ['src', 'alt', 'width', 'height'],
+};
+
+/** The origins whose publications bucket counts as ours here: the configured project and the page's own (local backend). */
+export function ownImageOrigins(): string[] {
+  const origins = [env.supabaseUrl, globalThis.location?.origin];
+  return origins.filter((origin): origin is string => typeof origin === 'string' && origin !== '' && origin !== 'null');
+}
 
 let hooked = false;
+let imageOrigins: readonly string[] = [];
 
 function purifier() {
   if (!hooked) {
-    // Links leave the site safely; anything that is not http(s)/mailto/tel loses its href.
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.nodeName !== 'A') return;
-      const href = node.getAttribute('href');
-      if (href === null || !isAllowedLink(href)) node.removeAttribute('href');
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer nofollow');
+      const allowed = ATTRIBUTES_BY_TAG[node.nodeName] ?? [];
+      for (const name of node.getAttributeNames()) if (!allowed.includes(name)) node.removeAttribute(name);
+      if (node.nodeName === 'A') {
+        // Links leave the site safely; anything that is not http(s)/mailto/tel loses its href.
+        const href = node.getAttribute('href');
+        if (href === null || !isAllowedLink(href)) node.removeAttribute('href');
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer nofollow');
+      }
+      if (node.nodeName === 'IMG') {
+        // An image from anywhere but our own bucket (another site, data:, javascript:) goes, with its figure.
+        const src = node.getAttribute('src');
+        if (src === null || !isOwnStorageImage(src, imageOrigins)) {
+          const figure = node.parentElement?.nodeName === 'FIGURE' ? node.parentElement : null;
+          (figure ?? node).remove();
+          return;
+        }
+        for (const name of ['width', 'height']) {
+          const value = node.getAttribute(name);
+          if (value !== null && !isImageDimension(value)) node.removeAttribute(name);
+        }
+      }
     });
     hooked = true;
   }
   return DOMPurify;
 }
 
+export interface SanitizeOptions {
+  /** Origins whose publications bucket is ours (besides hosted projects and relative paths); ownImageOrigins() by default. */
+  imageOrigins?: readonly string[];
+}
+
 /** Sanitises rich-text HTML with the allow-list: run before it is stored and again before it is rendered. */
-export function sanitizeRichText(html: string | null | undefined): string {
+export function sanitizeRichText(html: string | null | undefined, options: SanitizeOptions = {}): string {
   if (!html) return '';
+  imageOrigins = options.imageOrigins ?? ownImageOrigins();
   return purifier().sanitize(html, {
     ALLOWED_TAGS: [...ALLOWED_TAGS],
     ALLOWED_ATTR: [...ALLOWED_ATTRIBUTES],

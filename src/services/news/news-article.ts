@@ -21,6 +21,9 @@ export interface NewsArticle {
   /** pt-BR category or topic name shown in the badge; also picks the fallback image. */
   category: string;
   youtubeUrl: string | null;
+  /** A local publication's main image described for screen readers (else its title) and its credit (else the source). */
+  imageAlt?: string | null;
+  imageCredit?: string | null;
 }
 
 export const DEFAULT_AUTHOR = 'Redação';

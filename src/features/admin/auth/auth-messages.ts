@@ -49,3 +49,54 @@ export function isExpectedAuthRefusal(error: unknown): boolean {
   // Servers that send no code: the texts docs/product.md §20 names.
   return error.message === 'Invalid login credentials' || /already registered/i.test(error.message);
 }
+
+/** The e-mail field's check, as the registration form makes it: required, and something@host.tld. */
+export function emailFieldError(email: string): string | undefined {
+  if (!email.trim()) return 'Informe o email';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return 'Informe um email válido';
+  return undefined;
+}
+
+/**
+ * A recovery request GoTrue refused for being the second within a minute: an e-mail is already on its way, so the
+ * page answers as for any other request (saying otherwise would reveal that the account exists).
+ */
+export function isRecoveryAlreadySent(error: unknown): boolean {
+  return error instanceof AuthError && error.code === 'over_email_send_rate_limit';
+}
+
+/** Why a recovery e-mail could not be asked for (docs/decisions/0013). */
+export function recoveryRequestErrorMessage(error: unknown): string {
+  if (error instanceof AuthError) {
+    if (error.code === 'validation_failed' && /email/i.test(error.message)) return 'Informe um email válido';
+    if (error.code === 'over_request_rate_limit') return 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+  }
+  return 'Não foi possível enviar o link agora. Tente novamente em instantes.';
+}
+
+export const SAME_PASSWORD_MESSAGE = 'A nova senha precisa ser diferente da anterior.';
+export const RECOVERY_SESSION_LOST_MESSAGE = 'Sua sessão de recuperação expirou. Peça um novo link para criar a senha.';
+
+/** Why a new password was refused: GoTrue's weak_password and same_password, a recovery session that ended, ... */
+export function newPasswordErrorMessage(error: unknown): string {
+  if (error instanceof AuthError) {
+    if (error.code === 'weak_password') return WEAK_PASSWORD_MESSAGE;
+    if (error.code === 'same_password') return SAME_PASSWORD_MESSAGE;
+    if (error.code === 'validation_failed' && /longer than/i.test(error.message)) return 'A senha deve ter no máximo 72 caracteres.';
+    // supabase-js reports a session the server no longer knows as a missing one.
+    if (error.code === 'session_not_found' || error.code === 'bad_jwt' || /session missing/i.test(error.message)) {
+      return RECOVERY_SESSION_LOST_MESSAGE;
+    }
+  }
+  return 'Erro ao salvar a nova senha. Tente novamente.';
+}
+
+/** A refused new password is the user's to fix: shown, not logged. */
+export function isExpectedPasswordRefusal(error: unknown): boolean {
+  return error instanceof AuthError && (error.code === 'weak_password' || error.code === 'same_password');
+}
+
+/** An address GoTrue refused (an accented one the form let through): the user's to fix, not logged. */
+export function isExpectedRecoveryRefusal(error: unknown): boolean {
+  return error instanceof AuthError && error.code === 'validation_failed';
+}

@@ -61,4 +61,9 @@ describe('LoginForm', () => {
     renderForm();
     expect(screen.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/admin/register');
   });
+
+  it("links to password recovery with 'Esqueci minha senha'", () => {
+    renderForm();
+    expect(screen.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute('href', '/admin/recuperar-senha');
+  });
 });

@@ -23,7 +23,10 @@ function validateLogin({ email, password }: LoginValues): FieldErrors<LoginValue
   return errors;
 }
 
-/** docs/product.md §2 admin login: email and password, 'Entrar' ('Processando...' while busy), link 'Criar conta'. */
+/**
+ * docs/product.md §2 admin login: email and password, 'Esqueci minha senha', 'Entrar' ('Processando...' while busy),
+ * link 'Criar conta'.
+ */
 export function LoginForm({ onSignIn }: LoginFormProps) {
   const { formRef, field, failure, saving, submit } = useValidatedForm({
     initialValues: { email: '', password: '' },
@@ -38,6 +41,12 @@ export function LoginForm({ onSignIn }: LoginFormProps) {
       {failure && <ErrorAlert>{failure}</ErrorAlert>}
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       <TextField label="Senha" type="password" autoComplete="current-password" required {...field('password')} />
+      <p className="-mt-2 text-right text-sm">
+        {/* docs/decisions/0013 (beyond SPEC). */}
+        <Link to={paths.admin.forgotPassword()} className="font-semibold text-brand-700 underline hover:text-brand-900">
+          Esqueci minha senha
+        </Link>
+      </p>
       <button type="submit" disabled={saving} className={`${primaryButton} w-full`}>
         {saving ? 'Processando...' : 'Entrar'}
       </button>

@@ -13,6 +13,8 @@ describe('returnPathAfterLogin', () => {
     ['/admin/login', '/admin'],
     ['/admin/login?redirectTo=/admin/jobs', '/admin'],
     ['/admin/register', '/admin'],
+    ['/admin/recuperar-senha', '/admin'],
+    ['/admin/nova-senha', '/admin'],
   ])('%s → %s', (input, expected) => {
     expect(returnPathAfterLogin(input)).toBe(expected);
   });

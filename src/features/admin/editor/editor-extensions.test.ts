@@ -5,6 +5,8 @@ import { normalizeLinkInput, richTextExtensions } from './editor-extensions';
 
 let editor: Editor | undefined;
 
+const OWN_IMAGE = 'https://abcdefghijklmnopqrst.supabase.co/storage/v1/object/public/publications/0b7a/original-1600w.jpg';
+
 function makeEditor(content = '') {
   editor = new Editor({ extensions: richTextExtensions(), content });
   return editor;
@@ -61,11 +63,13 @@ describe('the editor schema and the sanitiser allow-list', () => {
         ],
       },
       { type: 'horizontalRule' },
+      { type: 'figureImage', attrs: { src: OWN_IMAGE, alt: 'Praça "da Matriz" & coreto', width: 1600, height: 900, credit: 'Ana Lima' } },
+      { type: 'figureImage', attrs: { src: OWN_IMAGE, alt: 'Sem crédito', width: null, height: null, credit: null } },
     ]);
 
     const html = e.getHTML();
     // Everything made it in (a check that the test exercises what it claims to).
-    for (const tag of ['<h2>', '<h3>', '<h4>', '<strong>', '<em>', '<a ', '<ul>', '<ol start="3">', '<li>', '<blockquote>', '<u>', '<s>', '<code>', '<br>', '<hr>']) {
+    for (const tag of ['<h2>', '<h3>', '<h4>', '<strong>', '<em>', '<a ', '<ul>', '<ol start="3">', '<li>', '<blockquote>', '<u>', '<s>', '<code>', '<br>', '<hr>', '<figure>', '<img ', '<figcaption>Foto: Ana Lima</figcaption>']) {
       expect(html).toContain(tag);
     }
     expect(sanitizeRichText(html)).toBe(html);
@@ -97,6 +101,29 @@ describe('the editor schema and the sanitiser allow-list', () => {
     const e = makeEditor('<h1>a</h1><h5>b</h5><h6>c</h6><pre><code class="language-js">d</code></pre>');
     const html = e.getHTML();
     expect(html).not.toMatch(/<h1|<h5|<h6|<pre/);
+    expect(sanitizeRichText(html)).toBe(html);
+  });
+});
+
+describe('images inside the body', () => {
+  it('inserts a figure with the image, its alt, its size and the credit, which the sanitiser keeps', () => {
+    const e = makeEditor('<p>Antes</p>');
+    e.chain().focus('end').insertFigureImage({ src: OWN_IMAGE, alt: 'Coreto', width: 1200, height: 800, credit: 'Ana' }).run();
+    const html = e.getHTML();
+    expect(html).toContain(`<figure><img src="${OWN_IMAGE}" alt="Coreto" width="1200" height="800"><figcaption>Foto: Ana</figcaption></figure>`);
+    expect(sanitizeRichText(html)).toBe(html);
+  });
+
+  it('reopens a stored figure as it was, and turns a bare image of ours into a figure', () => {
+    const stored = `<figure><img src="${OWN_IMAGE}" alt="Coreto" width="1200" height="800"><figcaption>Foto: Ana</figcaption></figure>`;
+    expect(makeEditor(stored).getHTML()).toBe(stored);
+    editor?.destroy();
+    expect(makeEditor(`<p><img src="${OWN_IMAGE}" alt="x"></p>`).getHTML()).toContain(`<figure><img src="${OWN_IMAGE}" alt="x"></figure>`);
+  });
+
+  it.each(['https://evil.example/x.jpg', 'data:image/png;base64,iVBORw0KGgo=', 'javascript:alert(1)'])('never takes in an image from %s', (src) => {
+    const html = makeEditor(`<p>a</p><figure><img src="${src}" alt="x"><figcaption>Foto: y</figcaption></figure><img src="${src}">`).getHTML();
+    expect(html).not.toContain('<img');
     expect(sanitizeRichText(html)).toBe(html);
   });
 });

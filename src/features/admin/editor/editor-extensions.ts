@@ -1,6 +1,8 @@
 import StarterKit from '@tiptap/starter-kit';
 import type { AnyExtension } from '@tiptap/react';
-import { isAllowedLink } from '../../../lib/rich-text/allow-list';
+import { isAllowedLink, isOwnStorageImage } from '../../../lib/rich-text/allow-list';
+import { ownImageOrigins } from '../../../lib/rich-text/sanitize';
+import { FigureImage } from './figure-image';
 
 // The editor's schema, built to stay inside lib/rich-text/allow-list.ts (docs/architecture.md §1): what the editor produces passes
 // the sanitiser unchanged (editor-extensions.test.ts proves it), so what is saved is what readers see.
@@ -25,6 +27,8 @@ export function richTextExtensions(): AnyExtension[] {
         shouldAutoLink: (url) => isAllowedLink(url),
       },
     }),
+    // Images inside the body: our own storage only, as the sanitiser keeps them.
+    FigureImage.configure({ isAllowedSrc: (src) => isOwnStorageImage(src, ownImageOrigins()) }),
   ];
 }
 

@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useEditorState, type Editor } from '@tiptap/react';
-import { Bold, Heading2, Heading3, Heading4, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide';
+import { Bold, Heading2, Heading3, Heading4, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import { LinkDialog } from './link-dialog';
+import type { UploadImage } from '../shared/image-upload-field';
+import { InsertImageDialog, type MeasureImage } from './insert-image-dialog';
 
 function ToolbarButton({
   label,
@@ -39,9 +41,10 @@ function ToolbarButton({
 
 const separator = <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-300" />;
 
-/** The toolbar of issue 4: bold, italic, headings, lists, quote, link, undo and redo. */
-export function EditorToolbar({ editor }: { editor: Editor }) {
+/** The toolbar of issue 4: bold, italic, headings, lists, quote, link, undo and redo; an image when it can upload. */
+export function EditorToolbar({ editor, uploadImage, measureImage }: { editor: Editor; uploadImage?: UploadImage; measureImage?: MeasureImage }) {
   const [linkOpen, setLinkOpen] = useState(false);
+  const [imageOpen, setImageOpen] = useState(false);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -93,6 +96,11 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
       <ToolbarButton label="Link" active={state.link} onClick={() => setLinkOpen(true)}>
         <Icon node={Link2} className="h-4 w-4" />
       </ToolbarButton>
+      {uploadImage && (
+        <ToolbarButton label="Inserir imagem" onClick={() => setImageOpen(true)}>
+          <Icon node={ImagePlus} className="h-4 w-4" />
+        </ToolbarButton>
+      )}
       {separator}
       <ToolbarButton label="Desfazer" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
         <Icon node={Undo2} className="h-4 w-4" />
@@ -100,6 +108,18 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
       <ToolbarButton label="Refazer" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
         <Icon node={Redo2} className="h-4 w-4" />
       </ToolbarButton>
+      {uploadImage && (
+        <InsertImageDialog
+          open={imageOpen}
+          upload={uploadImage}
+          measure={measureImage}
+          onClose={() => setImageOpen(false)}
+          onInsert={(attributes) => {
+            setImageOpen(false);
+            chain().insertFigureImage(attributes).run();
+          }}
+        />
+      )}
       <LinkDialog
         open={linkOpen}
         initialHref={state.href}

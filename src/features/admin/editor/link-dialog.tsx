@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { Modal } from '../../../components/ui/modal';
 import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 import { normalizeLinkInput } from './editor-extensions';
@@ -13,10 +14,14 @@ interface LinkDialogProps {
 
 /** Asks for a link's address in an accessible dialog (not window.prompt), with the allowed-protocol check. */
 export function LinkDialog({ open, initialHref, onApply, onRemove, onClose }: LinkDialogProps) {
-  return (
+  // Outside the publication form's <form> in the DOM (see InsertImageDialog): nested, the browser submitted it natively.
+  // Only while open: nothing is left in the page's body (and focus returns to the opener when it closes).
+  if (!open) return null;
+  return createPortal(
     <Modal open={open} title="Inserir link" onClose={onClose}>
       {open && <LinkDialogForm initialHref={initialHref} onApply={onApply} onRemove={onRemove} onClose={onClose} />}
-    </Modal>
+    </Modal>,
+    document.body,
   );
 }
 

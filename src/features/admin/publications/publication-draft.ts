@@ -1,4 +1,4 @@
-import type { PublicationFormValues } from './publication-values';
+import { EMPTY_IMAGE_TEXT, EMPTY_PUBLISHING, type PublicationFormValues } from './publication-values';
 
 // docs/product.md "nothing typed is lost": the form's values live in localStorage until the publication is saved.
 
@@ -23,7 +23,13 @@ function isValues(value: unknown): value is PublicationFormValues {
     (v.imageUrl === null || typeof v.imageUrl === 'string') &&
     typeof v.youtubeUrl === 'string' &&
     typeof v.topicId === 'string' &&
-    typeof v.published === 'boolean'
+    typeof v.published === 'boolean' &&
+    typeof v.scheduled === 'boolean' &&
+    typeof v.scheduleAt === 'string' &&
+    typeof v.isLead === 'boolean' &&
+    typeof v.signed === 'boolean' &&
+    typeof v.imageAlt === 'string' &&
+    typeof v.imageCredit === 'string'
   );
 }
 
@@ -32,7 +38,9 @@ export function readDraft(storage: Storage | undefined, key: string): StoredDraf
     const raw = storage?.getItem(key);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as { values?: unknown; savedAt?: unknown };
-    return isValues(parsed.values) && typeof parsed.savedAt === 'string' ? { values: parsed.values, savedAt: parsed.savedAt } : null;
+    // A draft kept before scheduling existed has none of its fields: they take their defaults.
+    const values = parsed.values && typeof parsed.values === 'object' ? { ...EMPTY_PUBLISHING, ...EMPTY_IMAGE_TEXT, ...parsed.values } : parsed.values;
+    return isValues(values) && typeof parsed.savedAt === 'string' ? { values, savedAt: parsed.savedAt } : null;
   } catch {
     // A corrupt or unreadable draft is as good as none.
     return null;
@@ -64,6 +72,12 @@ export function sameValues(a: PublicationFormValues, b: PublicationFormValues): 
     a.imageUrl === b.imageUrl &&
     a.youtubeUrl === b.youtubeUrl &&
     a.topicId === b.topicId &&
-    a.published === b.published
+    a.published === b.published &&
+    a.scheduled === b.scheduled &&
+    a.scheduleAt === b.scheduleAt &&
+    a.isLead === b.isLead &&
+    a.signed === b.signed &&
+    a.imageAlt === b.imageAlt &&
+    a.imageCredit === b.imageCredit
   );
 }

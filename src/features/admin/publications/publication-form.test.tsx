@@ -155,9 +155,10 @@ describe('PublicationForm', () => {
     expect(upload).toHaveBeenCalledWith(file, expect.any(Function));
     expect(await screen.findByRole('img', { name: 'Pré-visualização da imagem' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /título/i }), 'Com foto');
+    await user.type(screen.getByRole('textbox', { name: /Texto alternativo da imagem/ }), 'Foto de teste');
     await user.selectOptions(screen.getByRole('combobox', { name: /tópico/i }), 'local');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ imageUrl: 'https://cdn.example/publications/a.png' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ imageUrl: 'https://cdn.example/publications/a.png', imageAlt: 'Foto de teste' }));
     await user.click(screen.getByRole('button', { name: 'Remover imagem' }));
     expect(screen.queryByRole('img', { name: 'Pré-visualização da imagem' })).not.toBeInTheDocument();
   });
@@ -194,9 +195,14 @@ describe('toPublicationInput', () => {
       description: '',
       content: '<p>Oi <a target="_blank" rel="noopener noreferrer nofollow">l</a></p>',
       image_url: null,
+      image_alt: null,
+      image_credit: null,
       youtube_url: null,
       topic_id: 'local',
       published: false,
+      publish_at: null,
+      is_lead: false,
+      signed: false,
     });
   });
 });

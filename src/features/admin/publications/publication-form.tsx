@@ -2,13 +2,15 @@ import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import type { Topic } from '../../../services/topics';
 import { formatDate } from '../../../lib/dates';
 import { YOUTUBE_URL_MESSAGE, youtubeVideoId } from '../../../lib/youtube';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
+import { SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
 import { useValidatedForm, type FieldErrors } from '../../../components/form/use-validated-form';
 import { ImageUploadField, type UploadImage } from '../shared/image-upload-field';
 import { ResourceFormFrame } from '../shared/resource-form-frame';
 import type { ResourceFormProps } from '../shared/resource-form-route';
 import { readDraft, removeDraft, sameValues, writeDraft } from './publication-draft';
 import type { PublicationFormValues } from './publication-values';
+import { PublishingFields, validatePublishing } from './publishing-fields';
+import { ImageTextFields, validateImageTexts } from './image-text-fields';
 
 // The editor (TipTap and ProseMirror) is its own chunk: only this form loads it, and the form's fields show first.
 const RichTextEditor = lazy(() => import('../editor/rich-text-editor'));
@@ -16,8 +18,8 @@ const RichTextEditor = lazy(() => import('../editor/rich-text-editor'));
 type Errors = FieldErrors<PublicationFormValues>;
 
 /** docs/product.md §19.7: title and topic required; docs/product.md: a YouTube address, when given, must be one. */
-export function validatePublication(values: PublicationFormValues): Errors {
-  const errors: Errors = {};
+export function validatePublication(values: PublicationFormValues, now: Date = new Date()): Errors {
+  const errors: Errors = { ...validatePublishing(values, now), ...validateImageTexts(values) };
   if (!values.title.trim()) errors.title = 'Informe o título';
   if (!values.topicId) errors.topicId = 'Selecione um tópico';
   if (values.youtubeUrl.trim() && !youtubeVideoId(values.youtubeUrl)) errors.youtubeUrl = YOUTUBE_URL_MESSAGE;
@@ -31,13 +33,27 @@ interface PublicationFormProps extends ResourceFormProps<PublicationFormValues> 
   draftKey: string;
   /** Injected for tests; the browser's localStorage by default. */
   storage?: Storage;
+  /** The saved story's preview ('Pré-visualizar'); null for a story not saved yet. */
+  previewHref?: string | null;
+  /** The form's clock, for the schedule's "in the future" check; injected for tests. */
+  now?: () => Date;
 }
 
 /**
  * docs/product.md §2 publication form: title, description (3 rows), content (rich text, fixed height), image with preview,
  * remove and progress, YouTube URL, topic, 'Publicar imediatamente'; 'Salvando...' with the button disabled.
  */
-export function PublicationForm({ initialValues, topics, save, onCancel, upload, draftKey, storage = globalThis.localStorage }: PublicationFormProps) {
+export function PublicationForm({
+  initialValues,
+  topics,
+  save,
+  onCancel,
+  upload,
+  draftKey,
+  storage = globalThis.localStorage,
+  previewHref = null,
+  now = () => new Date(),
+}: PublicationFormProps) {
   const contentLabelId = useId();
   const [restored] = useState(() => {
     const draft = readDraft(storage, draftKey);
@@ -47,7 +63,7 @@ export function PublicationForm({ initialValues, topics, save, onCancel, upload,
   // Remounts the editor when its content is replaced from outside (discarding the draft).
   const [editorVersion, setEditorVersion] = useState(0);
   const [uploading, setUploading] = useState(false);
-  const form = useValidatedForm({ initialValues: restored?.values ?? initialValues, validate: validatePublication, save });
+  const form = useValidatedForm({ initialValues: restored?.values ?? initialValues, validate: (v) => validatePublication(v, now()), save });
   const { values, setValues, set, field, saving } = form;
 
   // Autosave: every change is kept until the publication is saved (the route's action then removes the draft); an
@@ -94,10 +110,12 @@ export function PublicationForm({ initialValues, topics, save, onCancel, upload,
             labelId={contentLabelId}
             initialContent={values.content}
             onChange={(html) => set('content', html)}
+            uploadImage={upload}
           />
         </Suspense>
       </div>
       <ImageUploadField label="Imagem" value={values.imageUrl} onChange={(url) => set('imageUrl', url)} upload={upload} onUploadingChange={setUploading} />
+      <ImageTextFields form={form} uploading={uploading} />
       <TextField label="URL do vídeo no YouTube" type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=..." {...field('youtubeUrl')} />
       <SelectField
         label="Tópico"
@@ -106,7 +124,7 @@ export function PublicationForm({ initialValues, topics, save, onCancel, upload,
         options={topics.map((topic) => ({ value: topic.id, label: topic.name }))}
         {...field('topicId')}
       />
-      <CheckboxField label="Publicar imediatamente" name="published" checked={values.published} onChange={(v) => set('published', v)} />
+      <PublishingFields form={form} previewHref={previewHref} />
     </ResourceFormFrame>
   );
 }

@@ -16,6 +16,9 @@ function publication(overrides: Partial<AdminPublication>): AdminPublication {
     topics: { name: 'Porto Ferreira' },
     published: true,
     published_at: '2026-11-01T12:00:00Z',
+    is_lead: false,
+    signed: false,
+    byline: null,
     created_at: '2026-11-01T12:00:00Z',
     updated_at: '2026-11-01T12:00:00Z',
     author_id: null,
@@ -30,6 +33,7 @@ const services = vi.hoisted(() => ({
   listPublicationsPage: vi.fn(() => Promise.resolve({ rows: db.rows, pageSize: 25, total: db.rows.length, hasMore: false })),
   setPublicationPublished: vi.fn<(client: unknown, id: string, published: boolean) => Promise<void>>(),
   deletePublication: vi.fn<(client: unknown, id: string) => Promise<void>>(),
+  setLeadStory: vi.fn<(client: unknown, id: string, on: boolean) => Promise<void>>(),
 }));
 vi.mock('../../../services/publication-admin', () => services);
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));

@@ -1,8 +1,16 @@
-import { deletePublication, listPublicationsPage, setPublicationPublished, type AdminPublicationSummary } from '../../../services/publication-admin';
+import {
+  deletePublication,
+  listPublicationsPage,
+  setLeadStory,
+  setPublicationPublished,
+  type AdminPublicationSummary,
+} from '../../../services/publication-admin';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { resourceListRoute } from '../shared/resource-list-route';
-import { TitleCell, statusColumn } from '../shared/resource-table';
+import { TitleCell } from '../shared/resource-table';
+import { leadFailureMessage } from './lead-story-messages';
+import { PublicationRowExtras, PublicationState, scheduledLabel } from './publication-state';
 
 function shownDate(publication: AdminPublicationSummary): string {
   return formatDate(publication.published_at ?? publication.created_at);
@@ -26,12 +34,13 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ad
           title={publication.title}
           description={publication.description}
           row={publication}
-          details={[publication.topics?.name ?? '-', shownDate(publication)]}
+          publishedLabel={scheduledLabel(publication) ?? undefined}
+          details={[publication.topics?.name ?? '-', shownDate(publication), ...(publication.is_lead ? ['Manchete'] : [])]}
         />
       ),
     },
     { header: 'Tópico', phoneHidden: true, render: (publication) => publication.topics?.name ?? '-' },
-    statusColumn(),
+    { header: 'Status', phoneHidden: true, render: (publication) => <PublicationState row={publication} /> },
     { header: 'Data', phoneHidden: true, className: 'whitespace-nowrap', render: shownDate },
   ],
   messages: {
@@ -41,5 +50,11 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ad
     // No text for this one in docs/product.md §2; worded like the topic, obituary and job confirmations.
     deleteConfirmation: 'Tem certeza que deseja excluir esta publicação?',
   },
-  service: { list: listPublicationsPage, setPublished: setPublicationPublished, remove: deletePublication },
+  extraStatuses: [{ value: 'scheduled', label: 'Agendadas' }],
+  rowSwitch: {
+    set: setLeadStory,
+    failureFor: (error) => leadFailureMessage(error) ?? 'Erro ao alterar a manchete.',
+    render: (publication, run, busy) => <PublicationRowExtras row={publication} setLead={run} busy={busy} />,
+  },
+  service: { list: (client, query) => listPublicationsPage(client, query), setPublished: setPublicationPublished, remove: deletePublication },
 });

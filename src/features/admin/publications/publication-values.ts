@@ -1,6 +1,7 @@
 import type { AdminPublication, PublicationInput } from '../../../services/publication-admin';
 import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
 import { canonicalYoutubeUrl } from '../../../lib/youtube';
+import { fromSaoPauloInput, toSaoPauloInput } from '../../../lib/sao-paulo-time';
 
 /**
  * What the publication form edits (strings for inputs; converted to the service's input on save). A type rather
@@ -14,7 +15,31 @@ export type PublicationFormValues = {
   youtubeUrl: string;
   topicId: string;
   published: boolean;
+} & PublishingValues & ImageTextValues;
+
+/** *Beyond SPEC* (docs/decisions/0014): scheduling, the lead story and the byline. */
+export type PublishingValues = {
+  /** Published at a later time instead of now ('Agendar publicação'); exclusive with `published`. */
+  scheduled: boolean;
+  /** São Paulo wall time, 'YYYY-MM-DDTHH:mm' (a datetime-local input's value). */
+  scheduleAt: string;
+  /** 'Manchete': the home page's lead story. */
+  isLead: boolean;
+  /** 'Assinar com meu nome'. */
+  signed: boolean;
 };
+
+export const EMPTY_PUBLISHING: PublishingValues = { scheduled: false, scheduleAt: '', isLead: false, signed: false };
+
+/** *Beyond SPEC* (docs/product.md §12): the main image's alternative text (required with an image) and credit. */
+export type ImageTextValues = {
+  /** 'Texto alternativo da imagem'. */
+  imageAlt: string;
+  /** 'Crédito da foto': the caption reads 'Foto: <crédito>'. */
+  imageCredit: string;
+};
+
+export const EMPTY_IMAGE_TEXT: ImageTextValues = { imageAlt: '', imageCredit: '' };
 
 export const EMPTY_PUBLICATION: PublicationFormValues = {
   title: '',
@@ -25,9 +50,13 @@ export const EMPTY_PUBLICATION: PublicationFormValues = {
   topicId: '',
   // docs/product.md §19: the box is unticked by default.
   published: false,
+  ...EMPTY_PUBLISHING,
+  ...EMPTY_IMAGE_TEXT,
 };
 
-export function valuesFromPublication(publication: AdminPublication): PublicationFormValues {
+/** A published story whose time has not come is scheduled: the form shows its time instead of 'Publicar imediatamente'. */
+export function valuesFromPublication(publication: AdminPublication, now: Date = new Date()): PublicationFormValues {
+  const scheduled = publication.published && publication.published_at !== null && Date.parse(publication.published_at) > now.getTime();
   return {
     title: publication.title,
     description: publication.description ?? '',
@@ -35,7 +64,13 @@ export function valuesFromPublication(publication: AdminPublication): Publicatio
     imageUrl: publication.image_url,
     youtubeUrl: publication.youtube_url ?? '',
     topicId: publication.topic_id ?? '',
-    published: publication.published,
+    published: publication.published && !scheduled,
+    scheduled,
+    scheduleAt: scheduled ? toSaoPauloInput(publication.published_at) : '',
+    isLead: publication.is_lead,
+    signed: publication.signed,
+    imageAlt: publication.image_alt ?? '',
+    imageCredit: publication.image_credit ?? '',
   };
 }
 
@@ -49,8 +84,15 @@ export function toPublicationInput(values: PublicationFormValues): PublicationIn
     description: values.description.trim(),
     content: sanitizeRichText(values.content),
     image_url: values.imageUrl,
+    // Without an image its texts mean nothing: they go with it.
+    image_alt: (values.imageUrl && values.imageAlt.trim()) || null,
+    image_credit: (values.imageUrl && values.imageCredit.trim()) || null,
     youtube_url: canonicalYoutubeUrl(values.youtubeUrl),
     topic_id: values.topicId,
-    published: values.published,
+    published: values.published || values.scheduled,
+    // The form has already refused a scheduled story without a valid time.
+    publish_at: values.scheduled ? (fromSaoPauloInput(values.scheduleAt)?.toISOString() ?? null) : null,
+    is_lead: values.isLead && values.published,
+    signed: values.signed,
   };
 }

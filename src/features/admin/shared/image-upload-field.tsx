@@ -6,7 +6,7 @@ import { StorageError } from '../../../services/errors';
 
 export type UploadImage = (file: File, onProgress: (progress: UploadProgress) => void) => Promise<string>;
 
-const PROBLEM_MESSAGES: Record<ImageProblem, string> = {
+export const PROBLEM_MESSAGES: Record<ImageProblem, string> = {
   'not-an-image': 'O arquivo precisa ser uma imagem (PNG, JPG, WEBP, GIF ou AVIF).',
   'too-large': 'A imagem deve ter no máximo 10MB.',
 };

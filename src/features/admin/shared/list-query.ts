@@ -10,7 +10,7 @@ export interface ListLocation {
   before: PageCursor | null;
 }
 
-const STATUSES: readonly StatusFilter[] = ['all', 'published', 'draft'];
+const STATUSES: readonly StatusFilter[] = ['all', 'published', 'draft', 'scheduled'];
 
 /** 'date,id' → a cursor; anything else (a hand-edited address) → null. */
 export function parseCursor(value: string | null): PageCursor | null {

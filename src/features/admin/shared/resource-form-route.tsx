@@ -32,6 +32,8 @@ export interface ResourceForm<Row, Values extends SubmitTarget, Input, Extra> {
   values: { fromRow: (row: Row) => Values; empty: () => Values; toInput: (values: Values) => Input };
   /** What the form needs besides the row (the topics to choose from), requested at the same time. */
   loadExtra?: (client: Client) => Promise<Extra>;
+  /** A failure's own message where the resource words one (the lead story's rules); null for the generic one. */
+  saveFailureFor?: (error: unknown) => string | null;
   /** Runs after a successful save, before the list opens. */
   afterSave?: (id: string | undefined) => void;
   renderForm: (props: ResourceFormProps<Values>, loaded: { id: string | undefined; extra: Extra | null }) => ReactNode;
@@ -61,7 +63,7 @@ export function resourceFormRoute<Row, Values extends SubmitTarget, Input, Extra
       await resource.service.save(browserClient(), resource.values.toInput(values), params.id);
     } catch (error) {
       console.error(error);
-      return actionFailure(resource.words.saveFailure);
+      return actionFailure(resource.saveFailureFor?.(error) ?? resource.words.saveFailure);
     }
     resource.afterSave?.(params.id);
     return redirect(resource.listPath());

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { Pager, pageSummary } from '../../../components/ui/pager';
 import { browserClient } from '../../../services/browser-client';
 import type { Client } from '../../../services/client';
-import { type AdminListPage, type AdminListQuery, type PageCursor } from '../../../services/admin-paging';
+import { type AdminListPage, type AdminListQuery, type PageCursor, type StatusFilter } from '../../../services/admin-paging';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from './admin-route-error';
 import { ListSearchForm } from './list-search-form';
@@ -45,6 +46,10 @@ export interface ResourceList<Row extends PublishableRow> {
     /** The delete dialog's question. */
     deleteConfirmation: string;
   };
+  /** Status filter options besides Todas, Publicadas and Rascunhos (publications: 'Agendadas'). */
+  extraStatuses?: readonly { value: StatusFilter; label: string }[];
+  /** One more on/off action of a row (publications: the lead story), with its own buttons and failure messages. */
+  rowSwitch?: RowSwitch<Row>;
   service: {
     /** One page, searched (`q`) and filtered (`status`) by the database. */
     list: (client: Client, query: AdminListQuery) => Promise<AdminListPage<Row>>;
@@ -53,8 +58,20 @@ export interface ResourceList<Row extends PublishableRow> {
   };
 }
 
+/** A resource's own row action: an on/off switch of a row (the lead story), run by the list's action. */
+export interface RowSwitch<Row> {
+  set: (client: Client, id: string, on: boolean) => Promise<void>;
+  /** The failure's message ('Já existe uma manchete…'). */
+  failureFor: (error: unknown) => string;
+  /** Its buttons in the row (before edit, publish and delete); `run(on)` sends the switch. */
+  render: (row: Row, run: (on: boolean) => void, busy: boolean) => ReactNode;
+}
+
 /** What the list's row buttons send to its action. */
-type RowIntent = { intent: 'set-published'; id: string; published: boolean } | { intent: 'delete'; id: string };
+type RowIntent =
+  | { intent: 'set-published'; id: string; published: boolean }
+  | { intent: 'delete'; id: string }
+  | { intent: 'switch'; id: string; on: boolean };
 
 /**
  * The list page: the header with its 'Nova …' link, the failure of the last row action, and the table, whose publish
@@ -82,7 +99,7 @@ function ResourceListScreen<Row extends PublishableRow>({
     <>
       <PageHeader title={resource.title} actions={<NewItemLink to={resource.newItem.path()} label={resource.newItem.label} />} />
       <div className="space-y-4">
-        <ListFilters location={location} />
+        <ListFilters location={location} extraStatuses={resource.extraStatuses} />
         <ListBody
           actionFailure={actions.failure}
           content={content}
@@ -97,6 +114,10 @@ function ResourceListScreen<Row extends PublishableRow>({
               busyId={actions.busyId}
               onTogglePublished={(row) => actions.run({ intent: 'set-published', id: row.id, published: !row.published })}
               onDelete={(row) => deletion.ask(row.id)}
+              rowExtras={
+                resource.rowSwitch &&
+                ((row) => resource.rowSwitch?.render(row, (on) => actions.run({ intent: 'switch', id: row.id, on }), actions.busyId === row.id))
+              }
             />
           )}
         />
@@ -108,7 +129,7 @@ function ResourceListScreen<Row extends PublishableRow>({
 }
 
 /** The search box and the status filter: a GET form, so they land in the address (`?q=&status=`) and start at page 1. */
-function ListFilters({ location }: { location: ListLocation }) {
+function ListFilters({ location, extraStatuses = [] }: { location: ListLocation; extraStatuses?: ResourceList<PublishableRow>['extraStatuses'] }) {
   return (
     <ListSearchForm q={location.q} resetKey={`${location.q}|${location.status}`}>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
@@ -121,6 +142,11 @@ function ListFilters({ location }: { location: ListLocation }) {
           <option value="all">Todas</option>
           <option value="published">Publicadas</option>
           <option value="draft">Rascunhos</option>
+          {extraStatuses.map((status) => (
+            <option key={status.value} value={status.value}>
+              {status.label}
+            </option>
+          ))}
         </select>
       </label>
     </ListSearchForm>
@@ -168,11 +194,13 @@ export function resourceListRoute<Row extends PublishableRow>(resource: Resource
     const body = await readJson<RowIntent>(request);
     try {
       if (body.intent === 'delete') await resource.service.remove(browserClient(), body.id);
+      else if (body.intent === 'switch') await resource.rowSwitch?.set(browserClient(), body.id, body.on);
       else await resource.service.setPublished(browserClient(), body.id, body.published);
       return null;
     } catch (error) {
       // docs/product.md §20 only logs these failures; the product's rule that the unexpected is visible wins, so the list shows it too.
       console.error(error);
+      if (body.intent === 'switch') return actionFailure(resource.rowSwitch?.failureFor(error) ?? resource.messages.toggleFailure);
       return actionFailure(body.intent === 'delete' ? resource.messages.deleteFailure : resource.messages.toggleFailure);
     }
   }

@@ -57,6 +57,8 @@ interface ResourceTableProps<Row extends PublishableRow> {
   busyId: string | null;
   onTogglePublished: (row: Row) => void;
   onDelete: (row: Row) => void;
+  /** A resource's own buttons, before the usual ones (publications: preview and lead story). */
+  rowExtras?: (row: Row) => ReactNode;
 }
 
 /** docs/product.md §2's lists of publications, obituaries and jobs: the resource's columns, then edit, publish and delete. */
@@ -70,6 +72,7 @@ export function ResourceTable<Row extends PublishableRow>({
   busyId,
   onTogglePublished,
   onDelete,
+  rowExtras,
 }: ResourceTableProps<Row>) {
   const headers = [...columns.map((column) => column.header), 'Ações'];
   const phoneHidden = columns.filter((column) => column.phoneHidden).map((column) => column.header);
@@ -84,14 +87,17 @@ export function ResourceTable<Row extends PublishableRow>({
             </td>
           ))}
           <td className={cell}>
-            <RowActions
-              itemLabel={rowLabel(row)}
-              edit={editPath(row.id)}
-              published={row.published}
-              onTogglePublished={() => onTogglePublished(row)}
-              onDelete={() => onDelete(row)}
-              busy={busyId === row.id}
-            />
+            <div className="flex items-center justify-end gap-1">
+              {rowExtras?.(row)}
+              <RowActions
+                itemLabel={rowLabel(row)}
+                edit={editPath(row.id)}
+                published={row.published}
+                onTogglePublished={() => onTogglePublished(row)}
+                onDelete={() => onDelete(row)}
+                busy={busyId === row.id}
+              />
+            </div>
           </td>
         </tr>
       ))}

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceError } from '../../../services/errors';
 import type { Profile } from '../../../services/profiles';
-import { UserTable, roleChangeErrorMessage } from './user-table';
+import { UserTable, rejectErrorMessage, roleChangeErrorMessage } from './user-table';
 
 const me: Profile = { id: 'me', name: 'Redação', email: 'redacao@example.com', role: 'admin', created_at: '2026-10-01T12:00:00Z' };
 const other: Profile = { id: 'o', name: 'Bia', email: 'bia@example.com', role: 'admin', created_at: '2026-10-02T12:00:00Z' };
@@ -12,13 +12,14 @@ const pending: Profile = { id: 'p', name: 'Caio', email: 'caio@example.com', rol
 function renderTable(profiles: Profile[]) {
   const onApprove = vi.fn();
   const onRevoke = vi.fn();
-  render(<UserTable profiles={profiles} currentUserId="me" busyId={null} onApprove={onApprove} onRevoke={onRevoke} />);
-  return { onApprove, onRevoke };
+  const onReject = vi.fn();
+  render(<UserTable profiles={profiles} currentUserId="me" busyId={null} onApprove={onApprove} onRevoke={onRevoke} onReject={onReject} />);
+  return { onApprove, onRevoke, onReject };
 }
 
 describe('UserTable', () => {
   it('shows name, e-mail, role and date; approves pending accounts; revokes other admins, never yourself', async () => {
-    const { onApprove, onRevoke } = renderTable([me, other, pending]);
+    const { onApprove, onRevoke, onReject } = renderTable([me, other, pending]);
     const mine = screen.getByRole('row', { name: /redacao@example.com/ });
     expect(within(mine).getByText('(você)')).toBeInTheDocument();
     expect(within(mine).queryByRole('button')).not.toBeInTheDocument();
@@ -29,6 +30,10 @@ describe('UserTable', () => {
     expect(within(pendingRow).getByText('05/10/2026')).toBeInTheDocument();
     await userEvent.click(within(pendingRow).getByRole('button', { name: 'Aprovar: Caio' }));
     expect(onApprove).toHaveBeenCalledWith(pending);
+    await userEvent.click(within(pendingRow).getByRole('button', { name: 'Recusar: Caio' }));
+    expect(onReject).toHaveBeenCalledWith(pending);
+    // Only pending sign-ups can be rejected.
+    expect(screen.getAllByRole('button', { name: /^Recusar/ })).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Revogar acesso: Bia' }));
     expect(onRevoke).toHaveBeenCalledWith(other);
@@ -48,5 +53,17 @@ describe('roleChangeErrorMessage', () => {
     [undefined, 'Erro ao atualizar a conta. Tente novamente.'],
   ])('maps SQLSTATE %s', (code, message) => {
     expect(roleChangeErrorMessage(new ServiceError('x', { code }))).toBe(message);
+  });
+});
+
+describe('rejectErrorMessage', () => {
+  it.each([
+    ['PF003', 'Conta não encontrada. Recarregue a página.'],
+    ['PF004', 'Só é possível recusar contas que aguardam aprovação.'],
+    ['PF005', 'Você não pode recusar a sua própria conta.'],
+    ['42501', 'Apenas administradores podem recusar contas.'],
+    [undefined, 'Erro ao recusar a conta. Tente novamente.'],
+  ])('maps SQLSTATE %s', (code, message) => {
+    expect(rejectErrorMessage(new ServiceError('x', { code }))).toBe(message);
   });
 });

@@ -21,6 +21,28 @@ export function roleChangeErrorMessage(error: unknown): string {
   }
 }
 
+/** reject_pending_account's refusals (supabase/migrations/*_reject_pending_accounts.sql), in pt-BR. */
+export function rejectErrorMessage(error: unknown): string {
+  const code = error instanceof ServiceError ? error.code : undefined;
+  switch (code) {
+    case 'PF003':
+      return 'Conta não encontrada. Recarregue a página.';
+    case 'PF004':
+      return 'Só é possível recusar contas que aguardam aprovação.';
+    case 'PF005':
+      return 'Você não pode recusar a sua própria conta.';
+    case '42501':
+      return 'Apenas administradores podem recusar contas.';
+    default:
+      return 'Erro ao recusar a conta. Tente novamente.';
+  }
+}
+
+/** How the screen names an account: its name, else its e-mail. */
+export function accountLabel(profile: Pick<Profile, 'name' | 'email'>): string {
+  return profile.name || profile.email;
+}
+
 function RoleBadge({ role }: { role: Profile['role'] }) {
   return role === 'admin' ? (
     <span className="inline-flex rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Administrador</span>
@@ -35,17 +57,22 @@ interface UserTableProps {
   busyId: string | null;
   onApprove: (profile: Profile) => void;
   onRevoke: (profile: Profile) => void;
+  /** Asks to reject (delete) a pending sign-up. */
+  onReject: (profile: Profile) => void;
 }
 
-/** docs/decisions/0001 accounts: name, e-mail, role, date; approve a pending account, revoke an admin (never yourself). */
-export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke }: UserTableProps) {
+/**
+ * docs/decisions/0001 accounts: name, e-mail, role, date; approve or reject (0013) a pending account, revoke an admin
+ * (never yourself).
+ */
+export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke, onReject }: UserTableProps) {
   const admins = profiles.filter((profile) => profile.role === 'admin').length;
   return (
     <DataTable caption="Usuários" headers={['Nome', 'Email', 'Papel', 'Cadastro', 'Ações']} phoneHidden={['Email', 'Papel', 'Cadastro']}>
       {profiles.length === 0 && <EmptyRow colSpan={5}>Nenhuma conta cadastrada</EmptyRow>}
       {profiles.map((profile) => {
         const self = profile.id === currentUserId;
-        const label = profile.name || profile.email;
+        const label = accountLabel(profile);
         return (
           <tr key={profile.id}>
             <td className={`${cell} font-medium`}>
@@ -64,9 +91,20 @@ export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke
             <td className={`${cell} ${desktopCell} whitespace-nowrap`}>{formatDate(profile.created_at)}</td>
             <td className={`${cell} text-right`}>
               {profile.role === 'pending' && (
-                <button type="button" onClick={() => onApprove(profile)} disabled={busyId === profile.id} aria-label={`Aprovar: ${label}`} className={secondaryButton}>
-                  Aprovar
-                </button>
+                <span className="inline-flex flex-wrap justify-end gap-2">
+                  <button type="button" onClick={() => onApprove(profile)} disabled={busyId === profile.id} aria-label={`Aprovar: ${label}`} className={secondaryButton}>
+                    Aprovar
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => onReject(profile)}
+                    disabled={busyId === profile.id}
+                    aria-label={`Recusar: ${label}`}
+                    className={`${secondaryButton} text-red-800`}
+                  >
+                    Recusar
+                  </button>
+                </span>
               )}
               {profile.role === 'admin' && !self && admins > 1 && (
                 <button

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
-import { listProfilesPage, setProfileRole, type Profile } from '../../../services/profiles';
+import { listProfilesPage, rejectPendingAccount, setProfileRole, type Profile } from '../../../services/profiles';
 import type { ProfileRole } from '../../../types/database';
 import { Modal } from '../../../components/ui/modal';
+import { ErrorAlert, SuccessNotice } from '../../../components/ui/alert-message';
 import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 import { requireAdmin } from '../auth/admin-access';
 import { useAdminSession } from '../layout/admin-session-context';
@@ -14,9 +15,12 @@ import { OFFSET_PAGE_SIZE, OffsetPager, readPageNumber, readSearch } from '../sh
 import { PageHeader } from '../shared/page-header';
 import { actionFailure, loadScreenData, readJson } from '../shared/route-data';
 import { useRowActionFetcher } from '../shared/use-row-action-fetcher';
-import { UserTable, roleChangeErrorMessage } from './user-table';
+import { useRejectAccount } from './use-reject-account';
+import { UserTable, rejectErrorMessage, roleChangeErrorMessage } from './user-table';
 
-type RoleChange = { id: string; role: ProfileRole };
+type RoleChange = { intent: 'role'; id: string; role: ProfileRole };
+/** Rejecting a sign-up (docs/decisions/0013); the label is for the success message. */
+type Rejection = { intent: 'reject'; id: string; label: string };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -27,11 +31,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { page, q, ...result };
 }
 
-/** Approves (admin) or revokes (pending) an account; the database refuses what docs/decisions/0001 forbids. */
+/**
+ * Approves (admin) or revokes (pending) an account, or rejects (deletes) a pending one; the database refuses what
+ * docs/decisions/0001 and 0013 forbid.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const { id, role } = await readJson<RoleChange>(request);
+  const body = await readJson<RoleChange | Rejection>(request);
+  if (body.intent === 'reject') {
+    try {
+      await rejectPendingAccount(browserClient(), body.id);
+      return { rejected: body.label };
+    } catch (error) {
+      console.error(error);
+      return actionFailure(rejectErrorMessage(error));
+    }
+  }
   try {
-    await setProfileRole(browserClient(), id, role);
+    await setProfileRole(browserClient(), body.id, body.role);
     return null;
   } catch (error) {
     console.error(error);
@@ -49,6 +65,7 @@ function UsersScreen({
 }) {
   const { user } = useAdminSession();
   const roles = useRowActionFetcher<RoleChange>();
+  const rejection = useRejectAccount();
   const [revoking, setRevoking] = useState<Profile | null>(null);
 
   return (
@@ -58,6 +75,8 @@ function UsersScreen({
         Novas contas só podem publicar depois de aprovadas por um administrador.
       </p>
       <div className="space-y-4">
+        {rejection.notice && <SuccessNotice>{rejection.notice}</SuccessNotice>}
+        {rejection.failure && <ErrorAlert>{rejection.failure}</ErrorAlert>}
         {paging && <ListSearchForm q={paging.q} />}
         <ListBody
           actionFailure={roles.failure}
@@ -66,9 +85,10 @@ function UsersScreen({
             <UserTable
               profiles={profiles}
               currentUserId={user.id}
-              busyId={roles.busyId}
-              onApprove={(profile) => roles.run({ id: profile.id, role: 'admin' })}
+              busyId={roles.busyId ?? rejection.busyId}
+              onApprove={(profile) => roles.run({ intent: 'role', id: profile.id, role: 'admin' })}
               onRevoke={setRevoking}
+              onReject={rejection.ask}
             />
           )}
         />
@@ -91,13 +111,14 @@ function UsersScreen({
             onClick={() => {
               const target = revoking;
               setRevoking(null);
-              if (target) roles.run({ id: target.id, role: 'pending' });
+              if (target) roles.run({ intent: 'role', id: target.id, role: 'pending' });
             }}
           >
             Revogar acesso
           </button>
         </div>
       </Modal>
+      {rejection.dialog}
     </>
   );
 }

@@ -2,17 +2,8 @@ import { isUuid } from '../../../lib/uuid';
 import type { NewsArticle } from '../../../services/news';
 import { articleFromPublication } from '../../../services/news/from-publication';
 import { getPublishedPublication, incrementViews } from '../../../services/publications';
-import { deferredRequest, withReaderClient } from '../reader-data';
-
-/**
- * A local publication as an article. An unknown, unpublished or malformed id resolves to null, not an error: "not
- * found" is an expected answer that the page renders and nobody needs in the console. Only a failed load rejects.
- */
-export function loadArticle(id: string): Promise<NewsArticle | null> {
-  return deferredRequest((client) =>
-    getPublishedPublication(client, id).then((publication) => (publication ? articleFromPublication(publication) : null)),
-  );
-}
+import { awaitedLater } from '../components/deferred';
+import { withReaderClient } from '../reader-data';
 
 /**
  * Counts one view of a publication. The database ignores drafts and unknown ids; a malformed id is not even sent.
@@ -21,4 +12,23 @@ export function loadArticle(id: string): Promise<NewsArticle | null> {
 export function countArticleView(id: string): void {
   if (!isUuid(id)) return;
   withReaderClient((client) => incrementViews(client, id)).catch((error: unknown) => console.error('Counting the view failed', error));
+}
+
+/**
+ * A local publication as an article (null for an unknown, unpublished or malformed id: "not found" is an expected
+ * answer that the page renders and nobody needs in the console; only a failed load rejects), and 'Leia também': three other published stories of its topic, newest first, in
+ * one request once the story has said which topic it is (an empty list without a topic, or for a missing story). The
+ * block's code (./related-stories) comes with that request, not with the page's first load: it is below the story.
+ */
+export function loadArticleWithRelated(id: string): { article: Promise<NewsArticle | null>; related: Promise<NewsArticle[]> } {
+  const publication = withReaderClient((client) => getPublishedPublication(client, id));
+  const related = publication.then((found) => {
+    const topicId = found?.topics?.id;
+    if (!found || !topicId) return [];
+    return import('./related-stories').then((block) => block.loadRelatedArticles(topicId, found.id));
+  });
+  return {
+    article: awaitedLater(publication.then((found) => (found ? articleFromPublication(found) : null))),
+    related: awaitedLater(related),
+  };
 }

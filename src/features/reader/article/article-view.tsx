@@ -3,9 +3,11 @@ import { Icon } from '../../../components/ui/icon';
 import type { NewsArticle } from '../../../services/news';
 import { formatLongDate } from '../../../lib/dates';
 import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
+import { withResponsiveImages } from '../../../lib/rich-text/body-images';
 import { youtubeEmbedUrl } from '../../../lib/youtube';
 import { ARTICLE_SIZES } from '../../../lib/image-renditions';
 import { NewsArticleImage } from '../components/article-image';
+import { DemoBadge } from '../components/demo-badge';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { ShareButtons } from './share-buttons';
 
@@ -29,6 +31,7 @@ export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
           <span className="rounded bg-brand-800 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
             {article.category}
           </span>
+          <DemoBadge article={article} />
           {article.publishedAt && <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>}
         </div>
         <h1 className="font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
@@ -44,7 +47,7 @@ export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
 
       <figure className="mt-6">
         <NewsArticleImage article={article} width={1200} height={675} sizes={ARTICLE_SIZES} priority className="aspect-video w-full rounded-lg bg-slate-200 object-cover" />
-        <figcaption className="mt-2 text-sm text-slate-600">Foto: {article.sourceName}</figcaption>
+        <figcaption className="mt-2 text-sm text-slate-600">Foto: {article.imageCredit?.trim() || article.sourceName}</figcaption>
       </figure>
 
       <ArticleBody article={article} />
@@ -85,12 +88,12 @@ export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
 }
 
 const BODY_CLASSES =
-  'mt-8 space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6';
+  'mt-8 space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_figure]:my-8 [&_img]:block [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_img]:bg-slate-200 [&_figcaption]:mt-2 [&_figcaption]:text-sm [&_figcaption]:text-slate-600';
 
 function ArticleBody({ article }: { article: NewsArticle }) {
   if (article.origin === 'local') {
     // Stored HTML is sanitised on save too; sanitising again here means no stored row can run script in a reader's page.
-    return <div className={BODY_CLASSES} dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.content) }} />;
+    return <div className={BODY_CLASSES} dangerouslySetInnerHTML={{ __html: withResponsiveImages(sanitizeRichText(article.content), ARTICLE_SIZES) }} />;
   }
   const paragraphs = article.content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
   return (

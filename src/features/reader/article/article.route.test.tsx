@@ -4,14 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths';
-import type { PublicPublication } from '../../../services/publications';
+import type { PublicPublication, PublicationSummary } from '../../../services/publications';
 import { Component, loader, shouldRevalidate } from './article.route';
 
 const services = vi.hoisted(() => ({
   getPublishedPublication: vi.fn<(client: unknown, id: string) => Promise<PublicPublication | null>>(),
   incrementViews: vi.fn<(client: unknown, id: string) => Promise<void>>(),
 }));
+const relatedService = vi.hoisted(() => ({
+  listRelatedStories: vi.fn<(client: unknown, options: { topicId: string; excludeId: string }) => Promise<PublicationSummary[]>>(),
+}));
 vi.mock('../../../services/publications', () => services);
+vi.mock('../../../services/related-stories', () => relatedService);
 vi.mock('../../../services/reader-data-client', () => ({ readerDataClient: () => ({}) }));
 
 const ID = '22222222-2222-4222-8222-000000000001';
@@ -24,10 +28,13 @@ function publication(overrides: Partial<PublicPublication> = {}): PublicPublicat
     description: 'Defesa Civil monitora bairros ribeirinhos.',
     content: '<p>O nível do rio subiu.</p>',
     image_url: '/images/seed/rio-mogi-guacu.webp',
+    image_alt: null,
+    image_credit: null,
     youtube_url: null,
     published_at: '2026-11-18T07:40:00-03:00',
     views: 10,
     author_id: null,
+    byline: null,
     topics: { id: 't1', name: 'Porto Ferreira', slug: 'local' },
     ...overrides,
   };
@@ -53,6 +60,7 @@ function renderAt(path: string) {
 beforeEach(() => {
   services.getPublishedPublication.mockReset();
   services.incrementViews.mockReset().mockResolvedValue(undefined);
+  relatedService.listRelatedStories.mockReset().mockResolvedValue([]);
 });
 
 // Console spies end with their test, so one test's silenced console never hides another's logging.
@@ -85,6 +93,23 @@ describe('article route', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'abrir' }));
     await screen.findByRole('heading', { level: 1 });
     expect(services.incrementViews).toHaveBeenCalledTimes(2);
+  });
+
+  it("ends with 'Leia também': the topic's other stories, asked for in one request once the story is known", async () => {
+    services.getPublishedPublication.mockResolvedValue(publication());
+    const { content: _content, youtube_url: _video, ...summary } = publication();
+    relatedService.listRelatedStories.mockResolvedValue([
+      { ...summary, id: '22222222-2222-4222-8222-000000000009', title: 'Defesa Civil abre abrigo' },
+    ]);
+    renderAt(paths.article(ID, TITLE));
+    const related = await screen.findByRole('heading', { level: 2, name: 'Leia também' });
+    expect(related.closest('section')).toHaveTextContent('Defesa Civil abre abrigo');
+    expect(screen.getByRole('link', { name: 'Defesa Civil abre abrigo' })).toHaveAttribute(
+      'href',
+      '/noticia/22222222-2222-4222-8222-000000000009/defesa-civil-abre-abrigo',
+    );
+    expect(relatedService.listRelatedStories).toHaveBeenCalledOnce();
+    expect(relatedService.listRelatedStories).toHaveBeenCalledWith(expect.anything(), { topicId: 't1', excludeId: ID });
   });
 
   it('shows a skeleton while loading', () => {

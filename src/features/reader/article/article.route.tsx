@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import {
   useLoaderData,
   useLocation,
@@ -11,10 +11,13 @@ import { paths } from '../../../lib/paths';
 import { storySlug } from '../../../lib/story-slug';
 import type { NewsArticle } from '../../../services/news';
 import { Deferred } from '../components/deferred';
-import { countArticleView, loadArticle } from './article-data';
+import { countArticleView, loadArticleWithRelated } from './article-data';
 import { ArticleUnavailable } from './article-unavailable';
 import { ArticleSkeleton, ArticleView } from './article-view';
 import { useBackToNews } from './use-back-to-news';
+
+// 'Leia também' arrives with its data, after the story (article-data.ts): not part of the page's first load.
+const RelatedStories = lazy(() => import('./related-stories').then((block) => ({ default: block.RelatedStories })));
 
 /**
  * A local publication by id. The view is counted here, in the loader, because a loader runs once per navigation
@@ -27,7 +30,7 @@ import { useBackToNews } from './use-back-to-news';
 export function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   countArticleView(id);
-  return { id, article: loadArticle(id) };
+  return { id, ...loadArticleWithRelated(id) };
 }
 
 /**
@@ -41,7 +44,7 @@ export function shouldRevalidate({ currentParams, nextParams, currentUrl, nextUr
 }
 
 export function Component() {
-  const { id, article } = useLoaderData<typeof loader>();
+  const { id, article, related } = useLoaderData<typeof loader>();
   const back = useBackToNews();
   return (
     <Deferred
@@ -57,7 +60,12 @@ export function Component() {
     >
       {(loaded) =>
         loaded ? (
-          <LoadedArticle key={id} id={id} article={loaded} onBack={back} />
+          <>
+            <LoadedArticle key={id} id={id} article={loaded} onBack={back} />
+            <Suspense fallback={null}>
+              <RelatedStories related={related} />
+            </Suspense>
+          </>
         ) : (
           <ArticleUnavailable
             title="Notícia não encontrada"

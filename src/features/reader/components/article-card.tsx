@@ -4,6 +4,7 @@ import { formatDate } from '../../../lib/dates';
 import { CARD_SIZES } from '../../../lib/image-renditions';
 import { NewsArticleImage } from './article-image';
 import { articleLink } from './article-link';
+import { DemoBadge } from './demo-badge';
 
 interface ArticleCardProps {
   article: NewsArticle;
@@ -36,6 +37,8 @@ export function ArticleCard({
         loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
         priority={imageLoading === 'priority'}
         className="aspect-video w-full bg-slate-200 object-cover" />
+      {/* On the image, so the card keeps its skeleton's size. */}
+      <DemoBadge article={article} className="absolute left-2 top-2 shadow-sm" />
       {/* Every text line has a fixed height (one meta line, two title lines, two or three description lines), so a
           card is as tall as its skeleton and nothing moves when the data replaces it. */}
       <div className="flex flex-1 flex-col gap-2 p-4">

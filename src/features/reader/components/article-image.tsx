@@ -1,5 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import type { NewsArticle } from '../../../services/news';
+import type { NewsArticle } from '../../../services/news/news-article';
 import { DEFAULT_IMAGE, articleImageSource } from '../../../lib/article-image';
 import { imageRenditions } from '../../../lib/image-renditions';
 
@@ -48,7 +48,11 @@ export function ArticleImage({ src, alt, width, height, sizes, priority = false,
   );
 }
 
-/** A news article's picture: its own image, else its category's (docs/product.md §16), described by its title. */
+/**
+ * A news article's picture: its own image, else its category's (docs/product.md §16), described by the newsroom's
+ * alternative text where it gave one, else by the title (older stories, external news).
+ */
 export function NewsArticleImage({ article, ...rest }: Omit<ArticleImageProps, 'src' | 'alt'> & { article: NewsArticle }) {
-  return <ArticleImage src={articleImageSource(article)} alt={article.title} {...rest} />;
+  const alt = (article.imageUrl && article.imageAlt?.trim()) || article.title;
+  return <ArticleImage src={articleImageSource(article)} alt={alt} {...rest} />;
 }

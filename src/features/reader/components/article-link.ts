@@ -1,4 +1,4 @@
-import type { NewsArticle } from '../../../services/news';
+import type { NewsArticle } from '../../../services/news/news-article';
 import { paths } from '../../../lib/paths';
 
 export interface ExternalArticleState {

@@ -27,16 +27,7 @@ export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
           <Deferred promise={jobs} fallback={<CardSkeleton />} errorElement={<ErrorAlert>Não foi possível carregar as vagas.</ErrorAlert>}>
             {(items) => <JobList jobs={items} />}
           </Deferred>
-          <a
-            href={site.jobsSiteUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand-700 hover:underline"
-          >
-            Ver todas as vagas
-            <Icon node={ExternalLink} className="h-4 w-4" />
-            <span className="sr-only">(abre em nova aba)</span>
-          </a>
+          <AllJobsLink externalUrl={site.jobsSiteUrl} />
         </CommunityCard>
         <CommunityCard title="Obituário" icon={<Icon node={Flower2} className="h-5 w-5" />}>
           <Deferred
@@ -69,6 +60,26 @@ export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
   );
 }
 
+const MORE_LINK = 'mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand-700 hover:underline';
+
+/** 'Ver todas as vagas': the site's own /vagas, or an external jobs site when one is configured (VITE_JOBS_SITE_URL). */
+export function AllJobsLink({ externalUrl }: { externalUrl: string | null }) {
+  if (!externalUrl) {
+    return (
+      <Link to={paths.jobs()} className={MORE_LINK}>
+        Ver todas as vagas
+      </Link>
+    );
+  }
+  return (
+    <a href={externalUrl} target="_blank" rel="noopener noreferrer" className={MORE_LINK}>
+      Ver todas as vagas
+      <Icon node={ExternalLink} className="h-4 w-4" />
+      <span className="sr-only">(abre em nova aba)</span>
+    </a>
+  );
+}
+
 function CommunityCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
     <div className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
@@ -86,7 +97,7 @@ export function JobList({ jobs }: { jobs: readonly Job[] }) {
     <CardList
       items={jobs}
       empty="Nenhuma vaga publicada no momento."
-      row={(job) => ({ title: job.title, subtitle: job.company, detail: `${job.location} • ${job.contract_type}` })}
+      row={(job) => ({ title: job.title, href: paths.job(job.id, job.title), subtitle: job.company, detail: `${job.location} • ${job.contract_type}` })}
     />
   );
 }
@@ -98,6 +109,7 @@ export function ObituaryList({ obituaries }: { obituaries: readonly Obituary[] }
       empty="Nenhum obituário publicado."
       row={(obituary) => ({
         title: obituary.name,
+        href: paths.obituary(obituary.id, obituary.name),
         subtitle: (
           <>
             {obituary.age} anos • Falecimento: <time dateTime={obituary.death_date}>{formatDate(obituary.death_date)}</time>
@@ -111,6 +123,8 @@ export function ObituaryList({ obituaries }: { obituaries: readonly Obituary[] }
 
 interface CardRow {
   title: string;
+  /** The item's own page. */
+  href: string;
   subtitle: ReactNode;
   detail: string;
 }
@@ -121,10 +135,14 @@ function CardList<Item extends { id: string }>({ items, empty, row }: { items: r
   return (
     <ul className="divide-y divide-slate-100">
       {items.map((item) => {
-        const { title, subtitle, detail } = row(item);
+        const { title, href, subtitle, detail } = row(item);
         return (
           <li key={item.id} className="py-2">
-            <p className="font-semibold text-slate-900">{title}</p>
+            <p className="font-semibold text-slate-900">
+              <Link to={href} className="hover:text-brand-700 hover:underline">
+                {title}
+              </Link>
+            </p>
             <p className="text-sm text-slate-700">{subtitle}</p>
             <p className="text-xs text-slate-600">{detail}</p>
           </li>

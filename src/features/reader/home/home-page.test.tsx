@@ -5,6 +5,7 @@ import type { NewsArticle } from '../../../services/news';
 import type { Obituary } from '../../../services/obituaries';
 import { buildArticle, buildJob, buildObituary } from '../testing/article-factory';
 import { controllablePromise, renderInRouter, settle } from '../testing/render-in-router';
+import { FEATURED_ARTICLE } from '../../../services/news/featured-article';
 import { HomePage, type HomeData } from './home-page';
 
 function pendingHome() {
@@ -17,7 +18,10 @@ function pendingHome() {
     jobs: controllablePromise<Job[]>(),
     obituaries: controllablePromise<Obituary[]>(),
   };
-  const data = Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.promise])) as unknown as HomeData;
+  const data = {
+    ...Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.promise])),
+    lead: FEATURED_ARTICLE,
+  } as unknown as HomeData;
   return { parts, data };
 }
 
@@ -95,7 +99,11 @@ describe('HomePage', () => {
     expect(screen.getByText('Auxiliar de produção')).toBeInTheDocument();
     expect(screen.getByText('Cerâmica Alfa')).toBeInTheDocument();
     expect(screen.getByText('Distrito Industrial • Temporário')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Ver todas as vagas/ })).toHaveAttribute('target', '_blank');
+    // No external jobs site configured: the site's own /vagas, in the same tab.
+    expect(screen.getByRole('link', { name: 'Ver todas as vagas' })).toHaveAttribute('href', '/vagas');
+    expect(screen.getByRole('link', { name: 'Ver todas as vagas' })).not.toHaveAttribute('target');
+    expect(screen.getByRole('link', { name: 'Auxiliar de produção' }).getAttribute('href')).toMatch(/^\/vagas\/job-\d+\/auxiliar-de-producao$/);
+    expect(screen.getByRole('link', { name: 'Antônio Benedito' }).getAttribute('href')).toMatch(/^\/obituarios\/.+\/antonio-benedito$/);
     expect(screen.getByText('Antônio Benedito')).toBeInTheDocument();
     expect(screen.getByText('Antônio Benedito').closest('li')).toHaveTextContent(
       'Antônio Benedito84 anos • Falecimento: 03/11/2026Velório: Velório Municipal, 8h às 14h',

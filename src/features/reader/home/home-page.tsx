@@ -12,12 +12,14 @@ import { ArticleGrid, ArticleGridSkeleton, NewsSection } from '../components/art
 import { Deferred, type Later } from '../components/deferred';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { CommunitySection } from './community-section';
-import { FeaturedStory } from './featured-story';
+import { FeaturedStory, FeaturedStorySkeleton } from './featured-story';
 import { MostReadList, MostReadSkeleton } from './most-read-list';
 import { WeatherWidget } from './weather-widget';
 
 /** Everything the home page shows, each part still on its way: the page renders at once and fills in. */
 export interface HomeData {
+  /** The hero: the newsroom's lead story ('Manchete'), else the hard-coded sample (docs/product.md §2). */
+  lead: Later<NewsArticle>;
   localArticles: Later<NewsArticle[]>;
   nationalArticles: Later<NewsArticle[]>;
   sportsArticles: Later<NewsArticle[]>;
@@ -52,7 +54,9 @@ export function HomePage({ data }: { data: HomeData }) {
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:gap-x-8">
         <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-1">
           <HydrationUnit>
-            <FeaturedStory article={FEATURED_ARTICLE} />
+            <Deferred promise={data.lead} fallback={<FeaturedStorySkeleton />} errorElement={<FeaturedStory article={FEATURED_ARTICLE} />}>
+              {(lead) => <FeaturedStory article={lead} />}
+            </Deferred>
             <AdBanner size="medium" />
           </HydrationUnit>
         </div>

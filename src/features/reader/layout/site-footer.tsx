@@ -25,6 +25,11 @@ export function SiteFooter() {
                 Obituário
               </Link>
             </li>
+            <li>
+              <Link to={paths.jobs()} className="hover:text-white hover:underline">
+                Vagas de Emprego
+              </Link>
+            </li>
           </ul>
         </nav>
         <address className="space-y-1 text-sm not-italic">

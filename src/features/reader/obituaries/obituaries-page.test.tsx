@@ -1,10 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildObituary } from '../testing/article-factory';
 import type { Obituary } from '../../../services/obituaries';
 import { NO_FILTER, type ListFilter } from '../components/search-filters';
 import { ObituariesPage } from './obituaries-page';
+import { renderInRouter } from '../testing/render-in-router';
 
 const noPage = () => Promise.reject(new Error('not expected'));
 const page = (items: Obituary[]) => Promise.resolve({ items, next: null });
@@ -23,14 +24,14 @@ const joao = buildObituary({ name: 'João Batista Ferreira', age: 77, death_date
 
 describe('ObituariesPage', () => {
   it('shows the heading, the subtitle and a loading message', () => {
-    render(<ObituariesPage obituaries={new Promise(() => undefined)} loadPage={noPage} />);
+    renderInRouter(<ObituariesPage obituaries={new Promise(() => undefined)} loadPage={noPage} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Obituário' })).toBeInTheDocument();
     expect(screen.getByText('Homenagens e informações sobre falecimentos em Porto Ferreira')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Carregando obituários...');
   });
 
   it('shows each entry complete', async () => {
-    render(<ObituariesPage obituaries={page([maria])} loadPage={noPage} />);
+    renderInRouter(<ObituariesPage obituaries={page([maria])} loadPage={noPage} />);
     const entry = (await screen.findByRole('heading', { level: 2, name: 'Maria Aparecida Souza' })).closest('article')!;
     expect(entry).toHaveTextContent('91 anos');
     expect(entry).toHaveTextContent('Falecimento: 19 de novembro de 2026');
@@ -40,6 +41,8 @@ describe('ObituariesPage', () => {
     expect(entry).toHaveTextContent('Local:Velório Municipal de Porto Ferreira');
     expect(entry).toHaveTextContent('Horário:19/11, das 9h às 15h');
     expect(screen.getByRole('img', { name: 'Foto de Maria Aparecida Souza' })).toHaveAttribute('src', maria.photo_url);
+    // The name opens the notice's own, shareable page.
+    expect(screen.getByRole('link', { name: 'Maria Aparecida Souza' }).getAttribute('href')).toMatch(/^\/obituarios\/.+\/maria-aparecida-souza$/);
   });
 
   it('filters on the server by name and by death date, debounced, and shows what it answers', async () => {
@@ -47,7 +50,7 @@ describe('ObituariesPage', () => {
     const loadPage = vi.fn((filter: ListFilter) =>
       Promise.resolve({ items: filter.date ? [maria] : filter.search ? [joao] : [], next: null }),
     );
-    render(<ObituariesPage obituaries={page([maria, joao])} loadPage={loadPage} />);
+    renderInRouter(<ObituariesPage obituaries={page([maria, joao])} loadPage={loadPage} />);
     await screen.findByText(maria.name);
     const names = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
@@ -66,7 +69,7 @@ describe('ObituariesPage', () => {
     const user = userEvent.setup();
     const cursor = { deathDate: joao.death_date, id: joao.id };
     const loadPage = vi.fn(() => Promise.resolve({ items: [buildObituary({ name: 'Pedro Alves' })], next: null }));
-    render(<ObituariesPage obituaries={Promise.resolve({ items: [maria, joao], next: cursor })} loadPage={loadPage} />);
+    renderInRouter(<ObituariesPage obituaries={Promise.resolve({ items: [maria, joao], next: cursor })} loadPage={loadPage} />);
     await user.click(await screen.findByRole('button', { name: 'Carregar mais' }));
     await waitFor(() =>
       expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
@@ -80,7 +83,7 @@ describe('ObituariesPage', () => {
   });
 
   it('shows the empty text when there is none', async () => {
-    render(<ObituariesPage obituaries={page([])} loadPage={noPage} />);
+    renderInRouter(<ObituariesPage obituaries={page([])} loadPage={noPage} />);
     expect(await screen.findByText('Nenhum obituário encontrado')).toBeInTheDocument();
   });
 
@@ -88,7 +91,7 @@ describe('ObituariesPage', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failed = Promise.reject(new Error('offline'));
     failed.catch(() => undefined);
-    render(<ObituariesPage obituaries={failed} loadPage={noPage} />);
+    renderInRouter(<ObituariesPage obituaries={failed} loadPage={noPage} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar os obituários');
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
   });

@@ -1,9 +1,11 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
+import { Link } from 'react-router';
 import { UserRound } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import type { Obituary } from '../../../services/obituaries';
 import type { ObituaryCursor } from '../../../services/search';
 import { formatLongDate } from '../../../lib/dates';
+import { paths } from '../../../lib/paths';
 import { OBITUARY_PHOTO_SIZES } from '../../../lib/image-renditions';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { ArticleImage } from '../components/article-image';
@@ -74,14 +76,18 @@ function ObituaryResults({ obituaries }: { obituaries: Obituary[] }) {
     <ul className="space-y-6">
       {obituaries.map((obituary) => (
         <li key={obituary.id}>
-          <ObituaryEntry obituary={obituary} />
+          <ObituaryEntry obituary={obituary} linked />
         </li>
       ))}
     </ul>
   );
 }
 
-export function ObituaryEntry({ obituary }: { obituary: Obituary }) {
+/**
+ * One notice. In the list (`linked`) the name is an h2 linking to the notice's own page; on that page, the h1.
+ */
+export function ObituaryEntry({ obituary, linked = false }: { obituary: Obituary; linked?: boolean }) {
+  const Heading = linked ? 'h2' : 'h1';
   return (
     <article className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:flex-row">
       {obituary.photo_url ? (
@@ -100,7 +106,15 @@ export function ObituaryEntry({ obituary }: { obituary: Obituary }) {
       )}
       <div className="flex-1 space-y-3">
         <div>
-          <h2 className="font-serif text-2xl font-bold text-slate-900">{obituary.name}</h2>
+          <Heading className="font-serif text-2xl font-bold text-slate-900">
+            {linked ? (
+              <Link to={paths.obituary(obituary.id, obituary.name)} className="hover:text-brand-700 hover:underline">
+                {obituary.name}
+              </Link>
+            ) : (
+              obituary.name
+            )}
+          </Heading>
           <p className="text-slate-700">
             {obituary.age} anos • Falecimento: <time dateTime={obituary.death_date}>{formatLongDate(obituary.death_date)}</time>
           </p>

@@ -1,0 +1,56 @@
+import type { Queryable } from '../db/database.ts';
+import { toDate } from '../auth/user-json.ts';
+
+// The local mailbox (auth-local.sql's auth.local_mailbox): what hosted Supabase would have sent by e-mail.
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  /** Plain text, pt-BR, with the link in it. */
+  text: string;
+  /** The one link the message carries (shown clickable on the mailbox page). */
+  link: string;
+}
+
+export interface StoredMailMessage extends MailMessage {
+  id: number;
+  date: Date;
+}
+
+/** Delivers a message: stores it in the mailbox, and may say so on the console. */
+export type Mailer = (db: Queryable, message: MailMessage) => Promise<void>;
+
+export async function storeMessage(db: Queryable, message: MailMessage): Promise<void> {
+  await db.query(`insert into auth.local_mailbox (recipient, subject, body, link) values ($1, $2, $3, $4)`, [
+    message.to,
+    message.subject,
+    message.text,
+    message.link,
+  ]);
+}
+
+/** The newest first; only those sent to `to` (case-insensitive) when given. */
+export async function listMessages(db: Queryable, options: { to?: string; limit?: number } = {}): Promise<StoredMailMessage[]> {
+  const { rows } = await db.query(
+    `select id, recipient, subject, body, link, created_at from auth.local_mailbox
+      where $1::text is null or lower(recipient) = lower($1)
+      order by id desc limit $2`,
+    [options.to ?? null, options.limit ?? 100],
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    to: String(row.recipient),
+    subject: String(row.subject),
+    text: String(row.body),
+    link: String(row.link),
+    date: toDate(row.created_at) ?? new Date(0),
+  }));
+}
+
+/** The mailer of a running backend: stores, and prints the link on one console line unless quiet. */
+export function createMailer(options: { log?: (line: string) => void } = {}): Mailer {
+  return async (db, message) => {
+    await storeMessage(db, message);
+    options.log?.(`[local-supabase] e-mail to ${message.to} ("${message.subject}"): ${message.link}`);
+  };
+}

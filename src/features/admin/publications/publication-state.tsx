@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { ScanEye, Star, StarOff } from 'lucide';
+import type { AdminPublicationSummary } from '../../../services/publication-admin';
+import { formatSaoPauloDateTime } from '../../../lib/sao-paulo-time';
+import { paths } from '../../../lib/paths';
+import { Icon } from '../../../components/ui/icon';
+import { iconButton } from '../../../components/ui/buttons';
+import { StatusBadge } from '../shared/status-badge';
+
+// *Beyond SPEC* (docs/decisions/0014): a published story whose time has not come is 'Agendada', and one story may be
+// the home page's 'Manchete'.
+
+type StateRow = Pick<AdminPublicationSummary, 'published' | 'published_at' | 'is_lead'>;
+
+type TimeRow = Pick<AdminPublicationSummary, 'published' | 'published_at'>;
+
+/** Published with its time still to come. */
+export function isScheduled(row: TimeRow, now: Date = new Date()): boolean {
+  return row.published && row.published_at !== null && Date.parse(row.published_at) > now.getTime();
+}
+
+/** 'Agendada para 25/11/2026 08:00' (São Paulo time), or null for a story that is not scheduled. */
+export function scheduledLabel(row: TimeRow, now: Date = new Date()): string | null {
+  return isScheduled(row, now) && row.published_at ? `Agendada para ${formatSaoPauloDateTime(row.published_at)}` : null;
+}
+
+/** The list's 'Status' cell: Publicado, Rascunho or Agendada para …, and 'Manchete' for the lead story. */
+export function PublicationState({ row, now }: { row: StateRow; now?: Date }) {
+  const scheduled = scheduledLabel(row, now);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      {scheduled ? (
+        <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{scheduled}</span>
+      ) : (
+        <StatusBadge published={row.published} />
+      )}
+      {row.is_lead && <span className="inline-flex rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Manchete</span>}
+    </span>
+  );
+}
+
+/** The row's own buttons: 'Pré-visualizar' for every story, and the lead-story switch for a visible one or the lead. */
+export function PublicationRowExtras({
+  row,
+  setLead,
+  busy,
+}: {
+  row: Pick<AdminPublicationSummary, 'id' | 'title'> & StateRow;
+  setLead: (on: boolean) => void;
+  busy: boolean;
+}) {
+  const canLead = row.published && !isScheduled(row);
+  const leadTitle = row.is_lead ? 'Remover manchete' : 'Tornar manchete';
+  return (
+    <>
+      <Link to={paths.admin.publicationPreview(row.id)} title="Pré-visualizar" aria-label={`Pré-visualizar: ${row.title}`} className={iconButton}>
+        <Icon node={ScanEye} className="h-4 w-4" />
+      </Link>
+      {(canLead || row.is_lead) && (
+        <button
+          type="button"
+          onClick={() => setLead(!row.is_lead)}
+          disabled={busy}
+          title={leadTitle}
+          aria-label={`${leadTitle}: ${row.title}`}
+          aria-pressed={row.is_lead}
+          className={iconButton}
+        >
+          <Icon node={row.is_lead ? StarOff : Star} className="h-4 w-4" />
+        </button>
+      )}
+    </>
+  );
+}

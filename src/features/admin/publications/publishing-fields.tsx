@@ -1,0 +1,75 @@
+import { Link } from 'react-router';
+import { CheckboxField, TextField } from '../../../components/form/form-fields';
+import type { ValidatedForm } from '../../../components/form/use-validated-form';
+import { fromSaoPauloInput } from '../../../lib/sao-paulo-time';
+import type { PublicationFormValues } from './publication-values';
+
+// *Beyond SPEC* (docs/decisions/0014): when the story goes out, whether it leads the home page, and whose name signs it.
+
+/** The checks of these fields; `now` is the form's clock (a test's fixed one). */
+export function validatePublishing(values: PublicationFormValues, now: Date): Partial<Record<keyof PublicationFormValues, string>> {
+  const errors: Partial<Record<keyof PublicationFormValues, string>> = {};
+  if (values.scheduled) {
+    const at = fromSaoPauloInput(values.scheduleAt);
+    if (!values.scheduleAt.trim()) errors.scheduleAt = 'Informe a data e a hora da publicação';
+    else if (!at) errors.scheduleAt = 'Data e hora inválidas';
+    else if (at.getTime() <= now.getTime()) errors.scheduleAt = 'Escolha uma data e hora no futuro (horário de São Paulo)';
+  }
+  if (values.isLead && !values.published) {
+    errors.isLead = values.scheduled
+      ? 'Uma publicação agendada só pode ser manchete depois de publicada'
+      : 'Só uma publicação publicada pode ser a manchete';
+  }
+  return errors;
+}
+
+type PublishingForm = Pick<ValidatedForm<PublicationFormValues>, 'values' | 'set' | 'field' | 'errors'>;
+
+export function PublishingFields({ form, previewHref }: { form: PublishingForm; previewHref: string | null }) {
+  const { values, set, field, errors } = form;
+  return (
+    <fieldset className="min-w-0 space-y-3 rounded-md border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Publicação</legend>
+      <CheckboxField
+        label="Publicar imediatamente"
+        name="published"
+        checked={values.published}
+        onChange={(v) => {
+          set('published', v);
+          if (v) set('scheduled', false);
+        }}
+      />
+      <CheckboxField
+        label="Agendar publicação"
+        name="scheduled"
+        checked={values.scheduled}
+        onChange={(v) => {
+          set('scheduled', v);
+          if (v) set('published', false);
+        }}
+      />
+      {values.scheduled && (
+        <TextField
+          label="Data e hora da publicação (horário de São Paulo)"
+          type="datetime-local"
+          required
+          hint="A publicação aparece para os leitores nesse horário, sem ninguém precisar agir."
+          {...field('scheduleAt')}
+        />
+      )}
+      <CheckboxField label="Manchete da página inicial" name="isLead" checked={values.isLead} onChange={(v) => set('isLead', v)} />
+      {errors.isLead && (
+        <p role="alert" className="text-sm text-red-700">
+          {errors.isLead}
+        </p>
+      )}
+      <CheckboxField label="Assinar com meu nome" name="signed" checked={values.signed} onChange={(v) => set('signed', v)} />
+      <p className="text-xs text-slate-600">Sem essa opção, a autoria aparece como “Redação”.</p>
+      {previewHref && (
+        <Link to={previewHref} className="inline-block text-sm font-semibold text-brand-700 underline hover:no-underline">
+          Pré-visualizar (versão salva)
+        </Link>
+      )}
+    </fieldset>
+  );
+}

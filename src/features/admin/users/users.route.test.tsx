@@ -1,0 +1,106 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Client } from '../../../services/client';
+import { getOwnProfile } from '../../../services/profiles';
+import { userFromSession } from '../../../services/auth';
+import { paths } from '../../../lib/paths';
+import { startBackendInWorker, type WorkerBackend } from '../../../../tests/support/test-backend';
+import { AdminSessionContext, type AdminSession } from '../layout/admin-session-context';
+import * as usersRoute from './users.route';
+
+// The accounts screen, its route (loader, action), its service and the database together: 'Recusar' really deletes
+// the pending sign-up through reject_pending_account (docs/decisions/0013).
+const session = vi.hoisted(() => ({ client: undefined as Client | undefined }));
+vi.mock('../../../services/browser-client', () => ({
+  browserClient: () => {
+    if (!session.client) throw new Error('the test backend has not started');
+    return session.client;
+  },
+}));
+
+let backend: WorkerBackend;
+let adminSession: AdminSession;
+
+beforeAll(async () => {
+  backend = await startBackendInWorker();
+  const client = await backend.admin();
+  session.client = client;
+  const user = userFromSession((await client.auth.getSession()).data.session);
+  const profile = user && (await getOwnProfile(client, user.id));
+  if (!user || !profile) throw new Error('the administrator is not signed in');
+  adminSession = { user, profile };
+}, 60_000);
+afterAll(() => backend?.stop());
+
+/** The screen under a stand-in for the admin layout, which provides the signed-in administrator. */
+function renderUsersScreen() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: paths.admin.users.pattern,
+        Component: () => (
+          <AdminSessionContext value={adminSession}>
+            <Outlet />
+          </AdminSessionContext>
+        ),
+        HydrateFallback: () => null,
+        children: [{ index: true, ...usersRoute, HydrateFallback: () => null }],
+      },
+    ],
+    { initialEntries: [paths.admin.users()] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+async function pendingSignUp(name: string): Promise<{ id: string; email: string }> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}@example.com`;
+  const { data, error } = await backend.anon().auth.signUp({ email, password: 'senha-segura-1', options: { data: { name } } });
+  if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
+  return { id: data.user.id, email };
+}
+
+describe('rejecting a sign-up on the accounts screen', () => {
+  it("'Recusar' asks first; cancelling keeps the account, confirming deletes it and says so", async () => {
+    const person = await pendingSignUp('Rita Recusada');
+    const user = userEvent.setup();
+    renderUsersScreen();
+
+    await user.click(await screen.findByRole('button', { name: 'Recusar: Rita Recusada' }));
+    let dialog = screen.getByRole('dialog', { name: 'Confirmar exclusão' });
+    expect(dialog).toHaveAccessibleDescription('Tem certeza que deseja recusar o cadastro de Rita Recusada? A conta será excluída.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: new RegExp(person.email) })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Recusar: Rita Recusada' }));
+    dialog = screen.getByRole('dialog', { name: 'Confirmar exclusão' });
+    await user.click(within(dialog).getByRole('button', { name: 'Recusar' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Cadastro de Rita Recusada recusado. A conta foi excluída.');
+    expect(screen.queryByRole('row', { name: new RegExp(person.email) })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const { data } = await backend.anon().auth.signInWithPassword({ email: person.email, password: 'senha-segura-1' });
+    expect(data.session).toBeNull();
+  });
+
+  it('shows the refusal when the account was approved meanwhile, and keeps it', async () => {
+    const person = await pendingSignUp('Beto Aprovado');
+    const user = userEvent.setup();
+    renderUsersScreen();
+    await screen.findByRole('button', { name: 'Recusar: Beto Aprovado' });
+    // Another administrator approves the account while this screen still shows it as pending.
+    const { error } = await (await backend.admin()).rpc('set_profile_role', { target_id: person.id, new_role: 'admin' });
+    expect(error).toBeNull();
+
+    // The action logs the refusal for the developer, as every failed account change.
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Recusar: Beto Aprovado' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Confirmar exclusão' })).getByRole('button', { name: 'Recusar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Só é possível recusar contas que aguardam aprovação.');
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    consoleError.mockRestore();
+    expect(screen.getByRole('row', { name: new RegExp(person.email) })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { ErrorAlert } from '../../../components/ui/alert-message';
+import { jobNotFoundMeta } from '../../../lib/community-meta';
+import { paths } from '../../../lib/paths';
+import { Deferred } from '../components/deferred';
+import { ReaderNotFound } from '../components/reader-not-found';
+import { loadJob } from './jobs-data';
+import { JobSkeleton, JobView } from './job-page';
+
+/** /vagas/:id/:slug?: the id finds the job, the slug is only for people (the edge handler redirects a stale one). */
+export function loader({ params }: LoaderFunctionArgs) {
+  return { job: loadJob(params.id ?? '') };
+}
+
+export function Component() {
+  const { job } = useLoaderData<typeof loader>();
+  return (
+    <Deferred
+      promise={job}
+      fallback={<JobSkeleton />}
+      errorElement={<ErrorAlert>Não foi possível carregar a vaga. Tente novamente mais tarde.</ErrorAlert>}
+    >
+      {(loaded) =>
+        loaded ? (
+          <JobView job={loaded} shareUrl={new URL(paths.job(loaded.id, loaded.title), window.location.origin).href} />
+        ) : (
+          <ReaderNotFound
+            title={jobNotFoundMeta.title}
+            message="A vaga que você procura não existe, foi encerrada ou já expirou."
+            back={{ to: paths.jobs(), label: 'Ver todas as vagas' }}
+          />
+        )
+      }
+    </Deferred>
+  );
+}

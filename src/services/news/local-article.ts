@@ -1,0 +1,35 @@
+import type { PublicPublication, PublicationSummary } from '../publications';
+import { DEFAULT_AUTHOR, type NewsArticle } from './news-article';
+
+// Without the site's configuration (it reads import.meta.env): the edge handler maps publications too, with the
+// newspaper's name from its own configuration (docs/decisions/0014).
+
+/** docs/product.md §21: the local section's category when a publication has lost its topic. */
+export const LOCAL_CATEGORY = 'Porto Ferreira';
+
+/**
+ * docs/product.md §16: a local publication as a news article, with the newspaper as source and 'Redação' as author. List rows
+ * come without body and video (a card never shows them); the article page passes the whole publication.
+ */
+export function localArticle(
+  publication: PublicationSummary & Partial<Pick<PublicPublication, 'content' | 'youtube_url' | 'byline' | 'image_alt' | 'image_credit'>>,
+  sourceName: string,
+): NewsArticle {
+  return {
+    id: publication.id,
+    origin: 'local',
+    title: publication.title,
+    description: publication.description ?? '',
+    content: publication.content ?? '',
+    imageUrl: publication.image_url,
+    publishedAt: publication.published_at,
+    sourceName,
+    // The author's name when they signed the story (*beyond SPEC*), else 'Redação'.
+    author: publication.byline ?? DEFAULT_AUTHOR,
+    url: null,
+    category: publication.topics?.name ?? LOCAL_CATEGORY,
+    youtubeUrl: publication.youtube_url ?? null,
+    imageAlt: publication.image_alt ?? null,
+    imageCredit: publication.image_credit ?? null,
+  };
+}

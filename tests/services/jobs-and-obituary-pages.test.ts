@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPublishedJob, listOpenJobs } from '../../src/services/job-board.ts';
+import { listPublishedJobs } from '../../src/services/jobs.ts';
+import { getJob } from '../../src/services/job-admin.ts';
+import { getPublishedObituary } from '../../src/services/obituary-notice.ts';
+import { listRelatedStories } from '../../src/services/related-stories.ts';
+import { seed } from '../support/seed.ts';
+import { startTestBackend, type TestBackend } from '../support/test-backend.ts';
+
+// Issue 12: expired jobs leave the readers' view by São Paulo's calendar (the read policy), the /vagas paging, an
+// obituary's own page and 'Leia também', through supabase-js against the local backend.
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(() => backend.stop());
+
+async function insertJob(title: string, expiresAt: string, createdAt = 'now()'): Promise<string> {
+  const { rows } = await backend.db.query<{ id: string }>(
+    `insert into public.jobs (title, company, location, published, expires_at, created_at)
+     values ($1, 'Empresa Teste', 'Centro', true, ${expiresAt}, ${createdAt}) returning id`,
+    [title],
+  );
+  return rows[0]!.id;
+}
+
+describe('job expiry, by São Paulo’s calendar', () => {
+  it('São Paulo’s date is the day it is there, not in UTC, late in the evening and just after midnight', async () => {
+    const { rows } = await backend.db.query<{ late: string; early: string; noon: string }>(
+      `select public.sao_paulo_date('2026-11-24T02:30:00Z')::text as late,
+              public.sao_paulo_date('2026-11-24T03:00:00Z')::text as early,
+              public.sao_paulo_date('2026-11-23T15:00:00Z')::text as noon`,
+    );
+    // 23:30 in São Paulo on the 23rd is already the 24th in UTC.
+    expect(rows[0]).toEqual({ late: '2026-11-23', early: '2026-11-24', noon: '2026-11-23' });
+  });
+
+  it('an anonymous reader sees a job expiring today and none that expired yesterday; an administrator sees both', async () => {
+    const today = await insertJob('Vaga que vence hoje', 'public.sao_paulo_date(now())');
+    const yesterday = await insertJob('Vaga que venceu ontem', 'public.sao_paulo_date(now()) - 1');
+
+    const anon = backend.anon();
+    await expect(getPublishedJob(anon, today)).resolves.toMatchObject({ id: today });
+    await expect(getPublishedJob(anon, yesterday)).resolves.toBeNull();
+    const home = (await listPublishedJobs(anon, 50)).map((job) => job.id);
+    expect(home).toContain(today);
+    expect(home).not.toContain(yesterday);
+    const page = (await listOpenJobs(anon, { pageSize: 50 })).items.map((job) => job.id);
+    expect(page).toContain(today);
+    expect(page).not.toContain(yesterday);
+
+    const admin = await backend.admin();
+    await expect(getJob(admin.client, yesterday)).resolves.toMatchObject({ id: yesterday });
+    await expect(getJob(admin.client, today)).resolves.toMatchObject({ id: today });
+  });
+
+  it('a signed-in account that is not an administrator sees no expired job either', async () => {
+    const expired = await insertJob('Vencida para contas pendentes', 'public.sao_paulo_date(now()) - 3');
+    const pending = await backend.newUser();
+    await expect(getPublishedJob(pending.client, expired)).resolves.toBeNull();
+  });
+});
+
+describe('the /vagas paging', () => {
+  it('walks every open job newest first, a page at a time, without repeating or losing one', async () => {
+    const created = [];
+    for (let index = 0; index < 7; index += 1) {
+      // Two jobs share one instant: the id breaks the tie.
+      const at = index === 3 ? `now() + interval '1 day' + interval '3 minutes'` : `now() + interval '1 day' + interval '${index} minutes'`;
+      created.push(await insertJob(`Vaga paginada ${index}`, 'null', at));
+    }
+    const anon = backend.anon();
+    const seen: string[] = [];
+    let page = await listOpenJobs(anon, { pageSize: 3 });
+    seen.push(...page.items.map((job) => job.id));
+    while (page.next) {
+      page = await listOpenJobs(anon, { pageSize: 3, after: page.next });
+      expect(page.items.length).toBeLessThanOrEqual(3);
+      seen.push(...page.items.map((job) => job.id));
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(created));
+    // The newest first: the seven made a day ahead open the list.
+    expect(new Set(seen.slice(0, 7))).toEqual(new Set(created));
+    expect(seen).toContain('44444444-4444-4444-8444-000000000001');
+    expect(seen).not.toContain('44444444-4444-4444-8444-000000000004');
+  });
+});
+
+describe('an obituary’s own page', () => {
+  it('finds a published obituary by id; a draft, an unknown or a malformed id is null', async () => {
+    const anon = backend.anon();
+    await expect(getPublishedObituary(anon, seed.obituaries.published)).resolves.toMatchObject({ id: seed.obituaries.published });
+    await expect(getPublishedObituary(anon, seed.obituaries.draft)).resolves.toBeNull();
+    await expect(getPublishedObituary(anon, '00000000-0000-4000-8000-000000000000')).resolves.toBeNull();
+    await expect(getPublishedObituary(anon, 'nao-e-uuid')).resolves.toBeNull();
+  });
+});
+
+describe('Leia também', () => {
+  it('gives three other published stories of the topic, newest first, never the story itself nor a draft', async () => {
+    const rows = await listRelatedStories(backend.anon(), { topicId: seed.topics.local, excludeId: seed.publications.publishedLocal });
+    expect(rows).toHaveLength(3);
+    expect(rows.map((row) => row.id)).not.toContain(seed.publications.publishedLocal);
+    expect(rows.every((row) => row.topics?.slug === 'local')).toBe(true);
+    const dates = rows.map((row) => Date.parse(row.published_at ?? ''));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(rows.map((row) => row.id)).not.toContain(seed.publications.draft);
+  });
+
+  it('is empty for a topic with no other story', async () => {
+    const { rows } = await backend.db.query<{ id: string }>(
+      `insert into public.topics (name, slug) values ('Tópico solitário', 'topico-solitario') returning id`,
+    );
+    const topicId = rows[0]!.id;
+    const { rows: story } = await backend.db.query<{ id: string }>(
+      `insert into public.publications (title, topic_id, published, published_at) values ('Única', $1, true, now()) returning id`,
+      [topicId],
+    );
+    await expect(listRelatedStories(backend.anon(), { topicId, excludeId: story[0]!.id })).resolves.toEqual([]);
+  });
+});
