@@ -4,7 +4,7 @@ import { unwrap } from './errors';
 
 export type Job = Row<'jobs'>;
 
-export const JOB_COLUMNS = 'id,title,company,contract_type,description,location,published,expires_at,created_at' as const;
+export const JOB_COLUMNS = 'id,title,company,contract_type,description,how_to_apply,location,published,expires_at,created_at' as const;
 export const COMMUNITY_JOBS_LIMIT = 3;
 
 // Readers see published jobs that have not expired (by São Paulo's calendar): the read policy of

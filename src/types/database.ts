@@ -24,6 +24,7 @@ export type Database = {
           created_at: string
           description: string | null
           expires_at: string | null
+          how_to_apply: string | null
           id: string
           location: string
           published: boolean
@@ -35,6 +36,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           expires_at?: string | null
+          how_to_apply?: string | null
           id?: string
           location: string
           published?: boolean
@@ -46,6 +48,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           expires_at?: string | null
+          how_to_apply?: string | null
           id?: string
           location?: string
           published?: boolean

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPublishedJob, listOpenJobs } from '../../src/services/job-board.ts';
 import { listPublishedJobs } from '../../src/services/jobs.ts';
-import { getJob } from '../../src/services/job-admin.ts';
+import { ServiceError } from '../../src/services/errors.ts';
+import { getJob, saveJob } from '../../src/services/job-admin.ts';
 import { getPublishedObituary } from '../../src/services/obituary-notice.ts';
 import { listRelatedStories } from '../../src/services/related-stories.ts';
 import { seed } from '../support/seed.ts';
@@ -59,6 +60,51 @@ describe('job expiry, by São Paulo’s calendar', () => {
     const expired = await insertJob('Vencida para contas pendentes', 'public.sao_paulo_date(now()) - 3');
     const pending = await backend.newUser();
     await expect(getPublishedJob(pending.client, expired)).resolves.toBeNull();
+  });
+});
+
+/** A published job of the seed (supabase/seed.sql). */
+const PUBLISHED_JOB = '44444444-4444-4444-8444-000000000001';
+
+describe('how to apply for a job', () => {
+  const job = { title: 'Recepcionista', company: 'Clínica Central', contract_type: 'CLT' as const, location: 'Centro' };
+
+  it('an anonymous reader reads it on a published job, on its page and in the lists, line breaks kept', async () => {
+    const admin = await backend.admin();
+    const howToApply = 'Currículos para rh@clinica.com.br\nou https://clinica.com.br/vagas';
+    const saved = await saveJob(admin.client, { ...job, published: true, how_to_apply: howToApply });
+    expect(saved.how_to_apply).toBe(howToApply);
+
+    const anon = backend.anon();
+    await expect(getPublishedJob(anon, saved.id)).resolves.toMatchObject({ id: saved.id, how_to_apply: howToApply });
+    const listed = (await listOpenJobs(anon, { pageSize: 50 })).items.find((row) => row.id === saved.id);
+    expect(listed?.how_to_apply).toBe(howToApply);
+    // A job saved without it reads as null (the page's generic text).
+    const plain = await saveJob(admin.client, { ...job, title: 'Sem instruções', published: true });
+    await expect(getPublishedJob(anon, plain.id)).resolves.toMatchObject({ how_to_apply: null });
+  });
+
+  it('the column refuses more than 1000 characters, for an administrator too; exactly 1000 is stored', async () => {
+    const admin = await backend.admin();
+    const error = await saveJob(admin.client, { ...job, how_to_apply: 'a'.repeat(1001) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).code).toBe('23514');
+
+    const saved = await saveJob(admin.client, { ...job, how_to_apply: 'ç'.repeat(1000) });
+    expect(saved.how_to_apply).toHaveLength(1000);
+    const updated = await saveJob(admin.client, { ...job, how_to_apply: 'b'.repeat(1001) }, saved.id).catch((e: unknown) => e);
+    expect((updated as ServiceError).code).toBe('23514');
+    await expect(getJob(admin.client, saved.id)).resolves.toMatchObject({ how_to_apply: 'ç'.repeat(1000) });
+  });
+
+  it('only an administrator writes it: an anonymous reader and a pending account are refused', async () => {
+    const anon = await backend.anon().from('jobs').update({ how_to_apply: 'golpe@example.com' }).eq('id', PUBLISHED_JOB).select('id');
+    expect(anon.data ?? []).toEqual([]);
+    const pending = await backend.newUser();
+    const write = await pending.client.from('jobs').update({ how_to_apply: 'golpe@example.com' }).eq('published', true).select('id');
+    expect(write.data ?? []).toEqual([]);
+    const { rows } = await backend.db.query<{ n: number }>(`select count(*)::int as n from public.jobs where how_to_apply = 'golpe@example.com'`);
+    expect(rows[0]?.n).toBe(0);
   });
 });
 

@@ -5,7 +5,7 @@ import type { JobInput } from '../../../services/job-admin';
 import type { Job } from '../../../services/jobs';
 import { paths } from '../../../lib/paths';
 import { renderRoute } from '../testing/render-route';
-import { EMPTY_JOB, JobForm, toJobInput, type JobFormValues } from './job-form';
+import { EMPTY_JOB, HOW_TO_APPLY_MAX, JobForm, toJobInput, valuesFromJob, type JobFormValues } from './job-form';
 import * as jobFormRoute from './job-form.route';
 
 // The route's services and its sign-in check: the save flow runs the real loader and action against these.
@@ -76,6 +76,7 @@ describe('JobForm', () => {
       contract_type: 'Estágio',
       location: 'Porto Ferreira - SP',
       description: null,
+      how_to_apply: null,
       expires_at: null,
       published: false,
     });
@@ -91,13 +92,68 @@ describe('JobForm', () => {
     expect(toJobInput(onSubmit.mock.calls[0]![0]).expires_at).toBe('2026-12-31');
   });
 
+  it("offers an optional 'Como se candidatar' and sends what was typed, trimmed, line breaks kept", async () => {
+    const { onSubmit, user } = renderForm();
+    const howToApply = screen.getByRole('textbox', { name: 'Como se candidatar' });
+    expect(howToApply.tagName).toBe('TEXTAREA');
+    expect(howToApply).toHaveAttribute('placeholder', 'E-mail, telefone ou link para enviar o currículo');
+    expect(howToApply).not.toHaveAttribute('aria-required');
+    await fillRequired(user);
+    await user.type(howToApply, '  Currículos para rh@ceramica.com.br{Enter}ou (19) 3589-0000  ');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(toJobInput(onSubmit.mock.calls[0]![0]).how_to_apply).toBe('Currículos para rh@ceramica.com.br\nou (19) 3589-0000');
+  });
+
+  it('refuses more than 1000 characters of how to apply next to the field, keeping the text', async () => {
+    const { onSubmit, user } = renderForm();
+    await fillRequired(user);
+    const howToApply = screen.getByRole('textbox', { name: 'Como se candidatar' });
+    const tooLong = 'a'.repeat(HOW_TO_APPLY_MAX + 1);
+    // Pasted (typing 1001 keys is slow): a paste is also how a long text arrives.
+    await user.click(howToApply);
+    await user.paste(tooLong);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(howToApply).toHaveAccessibleDescription('As instruções de candidatura devem ter no máximo 1000 caracteres');
+    expect(howToApply).toHaveAttribute('aria-invalid', 'true');
+    expect(howToApply).toHaveFocus();
+    expect(howToApply).toHaveValue(tooLong);
+
+    // Exactly the limit (spaces around it do not count) saves; the message goes as the field is edited.
+    await user.clear(howToApply);
+    await user.paste(` ${'a'.repeat(HOW_TO_APPLY_MAX)} `);
+    expect(howToApply).not.toHaveAccessibleDescription('As instruções de candidatura devem ter no máximo 1000 caracteres');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(toJobInput(onSubmit.mock.calls[0]![0]).how_to_apply).toBe('a'.repeat(HOW_TO_APPLY_MAX));
+  });
+
+  it('edits a job with its how to apply, and an empty one is sent as null', () => {
+    const job: Job = {
+      id: '00000000-0000-4000-8000-000000000001',
+      title: 'Vaga',
+      company: 'Empresa',
+      contract_type: 'PJ',
+      description: null,
+      how_to_apply: 'rh@empresa.com.br',
+      location: 'Centro',
+      published: true,
+      expires_at: null,
+      created_at: '2026-11-20T10:00:00-03:00',
+    };
+    expect(valuesFromJob(job).howToApply).toBe('rh@empresa.com.br');
+    expect(valuesFromJob({ ...job, how_to_apply: null }).howToApply).toBe('');
+    expect(toJobInput({ ...valuesFromJob(job), howToApply: '   ' }).how_to_apply).toBeNull();
+  });
+
   it("shows 'Erro ao salvar vaga' on failure and keeps the form", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     services.saveJob.mockRejectedValue(new Error('x'));
     const user = await renderNewJobPage();
     await fillRequired(user);
+    await user.type(screen.getByRole('textbox', { name: 'Como se candidatar' }), 'rh@ceramica.com.br');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar vaga');
     expect(screen.getByLabelText(/empresa/i)).toHaveValue('Cerâmica Porto');
+    expect(screen.getByRole('textbox', { name: 'Como se candidatar' })).toHaveValue('rh@ceramica.com.br');
   });
 });

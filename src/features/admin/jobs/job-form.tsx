@@ -13,6 +13,7 @@ export type JobFormValues = {
   contractType: ContractType;
   location: string;
   description: string;
+  howToApply: string;
   expiresAt: string;
   published: boolean;
 };
@@ -24,6 +25,7 @@ export const EMPTY_JOB: JobFormValues = {
   contractType: 'CLT',
   location: '',
   description: '',
+  howToApply: '',
   expiresAt: '',
   published: false,
 };
@@ -35,6 +37,7 @@ export function valuesFromJob(job: Job): JobFormValues {
     contractType: job.contract_type,
     location: job.location,
     description: job.description ?? '',
+    howToApply: job.how_to_apply ?? '',
     expiresAt: job.expires_at ?? '',
     published: job.published,
   };
@@ -48,21 +51,30 @@ export function toJobInput(values: JobFormValues): JobInput {
     contract_type: values.contractType,
     location: values.location.trim(),
     description: values.description.trim() || null,
+    how_to_apply: values.howToApply.trim() || null,
     expires_at: values.expiresAt || null,
     published: values.published,
   };
 }
 
-type Field = 'title' | 'company' | 'contractType' | 'location';
+/** The limit of jobs.how_to_apply (migration 20261123160000), in characters as the database counts them. */
+export const HOW_TO_APPLY_MAX = 1000;
+export const HOW_TO_APPLY_TOO_LONG = `As instruções de candidatura devem ter no máximo ${HOW_TO_APPLY_MAX} caracteres`;
+
+type Field = 'title' | 'company' | 'contractType' | 'location' | 'howToApply';
 type Errors = Partial<Record<Field, string>>;
 
-/** docs/product.md §19.7: title, company, contract type and location are required. */
+/**
+ * docs/product.md §19.7: title, company, contract type and location are required; how to apply is optional, within its
+ * column's limit (counted on the trimmed text that is saved, by code point as Postgres' char_length does).
+ */
 export function validateJob(values: JobFormValues): Errors {
   const errors: Errors = {};
   if (!values.title.trim()) errors.title = 'Informe o título da vaga';
   if (!values.company.trim()) errors.company = 'Informe a empresa';
   if (!CONTRACT_TYPES.includes(values.contractType)) errors.contractType = 'Selecione o tipo de contrato';
   if (!values.location.trim()) errors.location = 'Informe o local';
+  if ([...values.howToApply.trim()].length > HOW_TO_APPLY_MAX) errors.howToApply = HOW_TO_APPLY_TOO_LONG;
   return errors;
 }
 
@@ -80,6 +92,13 @@ export function JobForm({ initialValues, save, onCancel }: ResourceFormProps<Job
       </div>
       <TextField label="Local" required {...field('location')} />
       <TextAreaField label="Descrição" rows={4} {...field('description')} />
+      <TextAreaField
+        label="Como se candidatar"
+        rows={3}
+        placeholder="E-mail, telefone ou link para enviar o currículo"
+        hint={`Opcional, até ${HOW_TO_APPLY_MAX} caracteres. E-mails e links viram links na página da vaga.`}
+        {...field('howToApply')}
+      />
       <TextField label="Data de Expiração" type="date" hint="Opcional" {...field('expiresAt')} />
       <CheckboxField label="Publicar imediatamente" name="published" checked={values.published} onChange={(v) => set('published', v)} />
     </ResourceFormFrame>

@@ -19,6 +19,7 @@ function job(n: number): Job {
     company: 'Cerâmica',
     contract_type: 'CLT',
     description: null,
+    how_to_apply: null,
     location: 'Porto Ferreira',
     published: n % 2 === 0,
     expires_at: null,

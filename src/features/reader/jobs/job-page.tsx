@@ -58,11 +58,17 @@ export function JobView({ job, shareUrl }: { job: Job; shareUrl: string }) {
         <h2 id="candidatura-titulo" className="text-lg font-bold text-slate-900">
           Como se candidatar
         </h2>
-        {/* The jobs table has no contact field: the newsroom writes how to apply in the description (docs/product.md). */}
-        <p className="mt-2 text-slate-800">
-          Siga as orientações da descrição acima ou procure diretamente a empresa <strong>{job.company}</strong>, em {job.location}.
-          Ao se candidatar, diga que viu a vaga no nosso portal.
-        </p>
+        {/* What the newsroom typed (jobs.how_to_apply), its addresses made links; without it, the generic guidance. */}
+        {job.how_to_apply?.trim() ? (
+          <div className="mt-2">
+            <PlainText text={job.how_to_apply} />
+          </div>
+        ) : (
+          <p className="mt-2 text-slate-800">
+            Siga as orientações da descrição acima ou procure diretamente a empresa <strong>{job.company}</strong>, em {job.location}.
+            Ao se candidatar, diga que viu a vaga no nosso portal.
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="compartilhe-vaga-titulo" className="rounded-lg bg-slate-100 p-5">

@@ -63,6 +63,42 @@ describe('a job’s page', () => {
     expect(screen.getByRole('link', { name: 'Todas as vagas' })).toHaveAttribute('href', '/vagas');
   });
 
+  /** The 'Como se candidatar' box: the section its heading names. */
+  function howToApplySection() {
+    return screen.getByRole('heading', { name: 'Como se candidatar' }).closest('section')!;
+  }
+
+  it('shows how to apply as typed, line breaks kept, with safe links only', () => {
+    const howToApply =
+      'Envie o currículo para vagas@beta.com.br\nou cadastre-se em https://beta.com.br/trabalhe.\nTelefone: (19) 3589-0000\n\nNão use javascript:alert(1) nem data:text/html,x';
+    renderInRouter(<JobView job={{ ...job, how_to_apply: howToApply }} shareUrl="https://example.com/vagas/c3/tecnico-de-manutencao" />);
+    const section = within(howToApplySection());
+    const mail = section.getByRole('link', { name: /vagas@beta\.com\.br/ });
+    expect(mail).toHaveAttribute('href', 'mailto:vagas@beta.com.br');
+    const site = section.getByRole('link', { name: /https:\/\/beta\.com\.br\/trabalhe/ });
+    expect(site).toHaveAttribute('href', 'https://beta.com.br/trabalhe');
+    expect(site).toHaveAttribute('target', '_blank');
+    expect(site).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(section.getAllByRole('link')).toHaveLength(2);
+    expect(section.getByText(/Telefone: \(19\) 3589-0000/)).toBeInTheDocument();
+    expect(section.getByText(/javascript:alert\(1\)/)).not.toHaveAttribute('href');
+    // The line breaks stay: the paragraph keeps them and its styles show them (whitespace-pre-line).
+    const first = section.getByText(/Envie o currículo/, { selector: 'p' });
+    expect(first.textContent).toContain('\nTelefone:');
+    expect(first.closest('.whitespace-pre-line')).not.toBeNull();
+    expect(section.queryByText(/Siga as orientações/)).not.toBeInTheDocument();
+  });
+
+  it('without how to apply (none, or only spaces), keeps the generic guidance', () => {
+    for (const howToApply of [null, '  \n ']) {
+      const { unmount } = renderInRouter(<JobView job={{ ...job, how_to_apply: howToApply }} shareUrl="https://example.com/vagas/c3/x" />);
+      const section = howToApplySection();
+      expect(section).toHaveTextContent('Siga as orientações da descrição acima ou procure diretamente a empresa Cerâmica Beta, em Distrito Industrial.');
+      expect(within(section).queryByRole('link')).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('an unknown, closed or expired job is “Vaga não encontrada”, with the way back to the list', async () => {
     const router = createMemoryRouter([{ path: '/vagas/:id', loader: () => ({ job: Promise.resolve(null) }), Component: JobRoute, HydrateFallback: () => null }], {
       initialEntries: ['/vagas/nao-existe'],

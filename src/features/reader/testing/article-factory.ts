@@ -31,6 +31,7 @@ export function buildJob(overrides: Partial<Job> = {}): Job {
     company: 'Cerâmica Exemplo',
     contract_type: 'CLT',
     description: null,
+    how_to_apply: null,
     location: 'Porto Ferreira',
     published: true,
     expires_at: null,
