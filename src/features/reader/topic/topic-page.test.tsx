@@ -39,7 +39,8 @@ function cardTitles() {
 describe('TopicPage', () => {
   it("shows the heading, the line under it, the filters and 'Carregando notícias...' while loading", async () => {
     renderTopic(new Promise(() => undefined));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Política' })).toBeInTheDocument();
+    // The provisional heading gives way to the resolved one: ask the document as it is, not an element found earlier.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Política' })).toBeInTheDocument());
     expect(screen.getByText('Acompanhe as últimas notícias sobre Política')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar para a página inicial' })).toHaveAttribute('href', '/');
     expect(screen.getByPlaceholderText('Buscar notícias...')).toBeInTheDocument();
