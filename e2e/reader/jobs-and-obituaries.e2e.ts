@@ -86,8 +86,11 @@ describe('a reader', () => {
       expect(await page.getByRole('region', { name: 'Porto Ferreira e Região' }).getByText('Conteúdo de demonstração').count()).toBe(0);
       await shoot(page, 'home-demo', viewport);
       await sports.getByRole('heading', { level: 3 }).first().getByRole('link').click();
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.getByText('Conteúdo de demonstração').waitFor();
+      // Wait for the sample's own page: until then the home page (with its many labels) is still the document.
+      await page.waitForURL(/\/noticia\/externa/);
+      const sample = page.getByRole('article').first();
+      await sample.getByRole('heading', { level: 1 }).waitFor();
+      await sample.getByText('Conteúdo de demonstração').first().waitFor();
       await shoot(page, 'amostra', viewport);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
     });
