@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { Modal } from '../../../components/ui/modal';
 import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 import { TextField } from '../../../components/form/form-fields';
-import { ACCEPTED_IMAGE_TYPES, checkImageFile } from '../../../services/storage';
+import { checkImageFile } from '../../../services/storage';
+import { ImageFilePicker } from '../shared/image-file-picker';
 import { PROBLEM_MESSAGES, uploadErrorMessage, type UploadImage } from '../shared/image-upload-field';
 import type { FigureImageAttributes } from './figure-image';
 
@@ -142,30 +143,19 @@ function InsertImageForm({ upload, measure = measureImage, onInsert, onClose }: 
           </span>
         </label>
         {preview && <img src={preview} alt="" className="mb-2 h-32 w-auto max-w-full rounded-md border border-slate-200 object-cover" />}
-        {/* The native control stays focusable; the visible one is a pt-BR label (Chromium draws the native one in the
-            browser's language), as in the main image's field. */}
         <div className="flex flex-wrap items-center gap-3">
-          <input
-            ref={inputRef}
+          <ImageFilePicker
             id={fileId}
-            type="file"
-            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            ref={inputRef}
             disabled={uploading}
-            aria-invalid={errors.file ? true : undefined}
-            aria-describedby={errors.file ? `${fileId}-error` : `${fileId}-hint`}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
+            invalid={Boolean(errors.file)}
+            describedBy={errors.file ? `${fileId}-error` : `${fileId}-hint`}
+            hasImage={Boolean(preview)}
+            onChoose={(file) => {
               setFileName(file?.name ?? null);
               if (file) void chooseFile(file);
             }}
-            className="peer sr-only"
           />
-          <label
-            htmlFor={fileId}
-            className="inline-flex cursor-pointer items-center rounded-md bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-100 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
-          >
-            {preview ? 'Trocar imagem' : 'Selecionar imagem'}
-          </label>
           <span className="min-w-0 truncate text-sm text-slate-700">{fileName ?? 'Nenhum arquivo selecionado'}</span>
         </div>
         <p id={`${fileId}-hint`} className="mt-1 text-xs text-slate-600">

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Image as ImageIcon, X } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
-import { ACCEPTED_IMAGE_TYPES, checkImageFile, type ImageProblem, type UploadProgress } from '../../../services/storage';
+import { checkImageFile, type ImageProblem, type UploadProgress } from '../../../services/storage';
+import { ImageFilePicker } from './image-file-picker';
 import { StorageError } from '../../../services/errors';
 
 export type UploadImage = (file: File, onProgress: (progress: UploadProgress) => void) => Promise<string>;
@@ -113,29 +114,18 @@ export function ImageUploadField({ label, value, onChange, upload, onUploadingCh
       <div className="flex items-center gap-3 rounded-md border-2 border-dashed border-slate-300 bg-white p-4">
         <Icon node={ImageIcon} className="h-8 w-8 shrink-0 text-slate-500" />
         <div className="min-w-0 flex-1">
-          {/* The native input stays focusable for keyboards and screen readers; the visible control is a pt-BR label
-              (Chromium draws the native one in the browser's own language). */}
-          <input
-            ref={inputRef}
+          <ImageFilePicker
             id={id}
-            type="file"
-            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            ref={inputRef}
             disabled={uploading}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : `${id}-hint`}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
+            invalid={Boolean(error)}
+            describedBy={error ? `${id}-error` : `${id}-hint`}
+            hasImage={Boolean(preview)}
+            onChoose={(file) => {
               setFileName(file?.name ?? null);
               if (file) void handleFile(file);
             }}
-            className="peer sr-only"
           />
-          <label
-            htmlFor={id}
-            className="inline-flex cursor-pointer items-center rounded-md bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-100 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
-          >
-            {preview ? 'Trocar imagem' : 'Selecionar imagem'}
-          </label>
           <span className="mt-1 block truncate text-sm text-slate-700">{fileName ?? 'Nenhum arquivo selecionado'}</span>
           <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
             {hint}

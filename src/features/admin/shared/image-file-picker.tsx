@@ -1,0 +1,43 @@
+import type { Ref } from 'react';
+import { ACCEPTED_IMAGE_TYPES } from '../../../services/storage';
+
+interface ImageFilePickerProps {
+  id: string;
+  ref?: Ref<HTMLInputElement>;
+  disabled: boolean;
+  invalid: boolean;
+  /** The id of the hint, or of the error when there is one. */
+  describedBy: string;
+  /** Says 'Trocar imagem' rather than 'Selecionar imagem'. */
+  hasImage: boolean;
+  onChoose: (file: File | undefined) => void;
+}
+
+/**
+ * The image file control of the main image's field and of the body's 'Inserir imagem' dialog. The native input stays
+ * focusable for keyboards and screen readers; the visible control is a pt-BR label (Chromium draws the native one in
+ * the browser's own language).
+ */
+export function ImageFilePicker({ id, ref, disabled, invalid, describedBy, hasImage, onChoose }: ImageFilePickerProps) {
+  return (
+    <>
+      <input
+        ref={ref}
+        id={id}
+        type="file"
+        accept={ACCEPTED_IMAGE_TYPES.join(',')}
+        disabled={disabled}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChoose(event.target.files?.[0])}
+        className="peer sr-only"
+      />
+      <label
+        htmlFor={id}
+        className="inline-flex cursor-pointer items-center rounded-md bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-100 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+      >
+        {hasImage ? 'Trocar imagem' : 'Selecionar imagem'}
+      </label>
+    </>
+  );
+}
