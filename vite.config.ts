@@ -2,10 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { localSupabase } from './local-supabase/src/vite-plugin.ts';
-import { edgeHandler } from './server/edge-plugin.ts';
+import { DEV_NONCE_PLACEHOLDER } from './edge/security-headers.ts';
+import { edgeHandler, securityHeadersPlugin } from './server/edge-plugin.ts';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), localSupabase(), edgeHandler()],
+export default defineConfig(({ command, isPreview }) => ({
+  plugins: [securityHeadersPlugin(), react(), tailwindcss(), localSupabase(), edgeHandler()],
+  // `vite dev` writes inline scripts (React refresh's preamble) and styles: each carries this placeholder as its
+  // nonce, which the edge handler makes a fresh one per page and names in the page's policy. Builds have none.
+  html: command === 'serve' && !isPreview ? { cspNonce: DEV_NONCE_PLACEHOLDER } : {},
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   build: {
@@ -18,4 +22,4 @@ export default defineConfig({
     // Every browser the site supports knows <link rel="modulepreload">: no polyfill in every reader's first load.
     modulePreload: { polyfill: false },
   },
-});
+}));

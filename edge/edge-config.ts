@@ -40,6 +40,7 @@ export function edgeConfigFrom(vars: Vars, localSupabaseUrl?: string): EdgeConfi
   return {
     siteUrl: origin(vars, 'SITE_URL'),
     supabaseUrl,
+    browserSupabaseUrl: hostedUrl,
     supabaseAnonKey: hostedKey ?? text(vars, 'VITE_LOCAL_SUPABASE_ANON_KEY') ?? LOCAL_DEMO_ANON_KEY,
     newsApiKey: text(vars, 'NEWS_API_KEY'),
     newsApiUrl: origin(vars, 'NEWS_API_URL') ?? DEFAULT_NEWS_API_URL,

@@ -4,6 +4,7 @@ import { startTestBackend, type TestBackend, type TestUser } from '../tests/supp
 import { storySlug } from '../src/lib/story-slug.ts';
 import { CACHE, createEdgeHandler } from './handler.ts';
 import { FEED_LIMIT } from '../src/services/site-index.ts';
+import { DEV_NONCE_PLACEHOLDER } from './security-headers.ts';
 import type { TablesInsert } from '../src/types/database.ts';
 import type { EdgeConfig, EdgeHandler, EdgeHost } from './types.ts';
 
@@ -285,7 +286,7 @@ describe('jobs and obituaries pages', () => {
 
     const { rows } = await backend.db.query<{ id: string }>(
       `insert into public.jobs (title, company, location, published, expires_at)
-       values ('Vaga vencida', 'Empresa', 'Centro', true, public.sao_paulo_date(now()) - 1) returning id`,
+       values ('Vaga vencida', 'Empresa', 'Centro', true, private.sao_paulo_date(now()) - 1) returning id`,
     );
     for (const id of [DRAFT_JOB, rows[0]!.id, 'nao-e-uuid']) {
       const missing = await get(`/vagas/${id}`);
@@ -426,5 +427,78 @@ describe('what the handler leaves to its host', () => {
     const doc = html(await (await get('/obituarios', 'GET', partial)).text());
     expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('index.html');
     expect(doc.querySelector('title')?.textContent).toBe('Obituário | Porto Ferreira Notícias');
+  });
+});
+
+/** The policy's directives by name, each with its sources. */
+function directives(policy: string | null): Map<string, string[]> {
+  expect(policy).not.toBeNull();
+  return new Map(
+    policy!.split(';').map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      return [name!, sources];
+    }),
+  );
+}
+
+describe('the page policy and its companion headers', () => {
+  it('every kind of answer carries the policy, nosniff and the referrer policy', async () => {
+    const answers = await Promise.all(
+      ['/', storyPath(ids.story, XSS_TITLE), `/noticia/${ids.story}`, '/nada/aqui', '/admin', '/rss.xml', '/rss/cultura.xml',
+        '/rss/nao-existe.xml', '/sitemap.xml', '/robots.txt', '/api/news/top-headlines?category=general'].map((path) => get(path)),
+    );
+    for (const response of answers) {
+      expect(response.headers.get('content-security-policy'), response.url).toMatch(/^default-src 'self';/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+    // The data did not answer: the feed's 503 is the handler's too.
+    const down = createEdgeHandler(config(), { ...host, fetch: () => Promise.reject(new TypeError('fetch failed')) });
+    expect((await get('/rss.xml', 'GET', down)).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('allows scripts and styles from the site only, frames from YouTube’s privacy-enhanced host, nothing inline', async () => {
+    const policy = directives((await get('/')).headers.get('content-security-policy'));
+    expect(Object.fromEntries(policy)).toEqual({
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'"],
+      'style-src-attr': ["'none'"],
+      'img-src': ["'self'", 'blob:', 'https:'],
+      'connect-src': ["'self'"],
+      'frame-src': ['https://www.youtube-nocookie.com'],
+      'frame-ancestors': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'object-src': ["'none'"],
+    });
+  });
+
+  it('names a hosted project for its API, realtime and images', async () => {
+    const hosted = createEdgeHandler(config({ browserSupabaseUrl: 'https://abcdefghijklmnopqrst.supabase.co' }), host);
+    const policy = directives((await get('/obituarios', 'GET', hosted)).headers.get('content-security-policy'));
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://abcdefghijklmnopqrst.supabase.co', 'wss://abcdefghijklmnopqrst.supabase.co']);
+    expect(policy.get('img-src')).toContain('https://abcdefghijklmnopqrst.supabase.co');
+  });
+
+  it("vite dev's page gets a fresh nonce for each answer, in its inline tags and in its policy", async () => {
+    const devPage = `<!doctype html><html><head><meta property="csp-nonce" nonce="${DEV_NONCE_PLACEHOLDER}">` +
+      `<script type="module" nonce="${DEV_NONCE_PLACEHOLDER}">import '/@react-refresh'</script></head><body><div id="root"></div></body></html>`;
+    const dev = createEdgeHandler(config(), { ...host, readHtml: () => Promise.resolve(devPage) });
+    const nonces: (string | undefined)[] = [];
+    for (let visit = 0; visit < 2; visit++) {
+      const response = await get('/admin', 'GET', dev);
+      const body = await response.text();
+      expect(body).not.toContain(DEV_NONCE_PLACEHOLDER);
+      const nonce = /<script type="module" nonce="([^"]+)">/.exec(body)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const policy = directives(response.headers.get('content-security-policy'));
+      expect(policy.get('script-src')).toEqual(["'self'", `'nonce-${nonce}'`]);
+      expect(policy.get('style-src')).toEqual(["'self'", `'nonce-${nonce}'`]);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+    // A built page has no placeholder, and its policy no nonce.
+    expect((await get('/admin')).headers.get('content-security-policy')).not.toContain('nonce-');
   });
 });

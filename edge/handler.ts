@@ -16,6 +16,7 @@ import {
   STORIES_SITEMAP,
   storiesSitemap,
 } from './sitemaps';
+import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders, withHeaders } from './security-headers';
 import type { EdgeConfig, EdgeHandler, EdgeHost } from './types';
 
 /** How each kind of answer may be kept (docs/decisions/0012). Hashed assets are the host's: immutable. */
@@ -58,12 +59,21 @@ export interface EdgeHandlerOptions {
   now?: () => Date;
 }
 
+/** `vite dev`'s page: its inline scripts carry the placeholder nonce, made a fresh one for each answer. */
+function withFreshNonce(html: string): { html: string; nonce: string | undefined } {
+  if (!html.includes(DEV_NONCE_PLACEHOLDER)) return { html, nonce: undefined };
+  const nonce = newNonce();
+  return { html: html.replaceAll(DEV_NONCE_PLACEHOLDER, nonce), nonce };
+}
+
 /**
  * The one handler in front of the built app (docs/decisions/0012): page addresses with their own head tags, feeds,
  * sitemaps, robots.txt and the news proxy. Reads published data as an anonymous reader, like the browser does.
  */
 export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: EdgeHandlerOptions = {}): EdgeHandler {
   const now = options.now ?? (() => new Date());
+  const policy = { supabaseUrl: config.browserSupabaseUrl ?? null };
+  const headers = securityHeaders(policy);
   const dataFetch: typeof fetch = (input, init) => host.fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATA_TIMEOUT_MS) });
   const client = createDataClient(config.supabaseUrl, config.supabaseAnonKey, { fetch: dataFetch, retry: false });
   const news = createNewsProxy({
@@ -83,11 +93,15 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     const built = (await host.readHtml(answer.file)) ?? (await host.readHtml('index.html'));
     if (built === null) return null;
     const lead = answer.home ? await readLeadStory(site) : null;
-    const html = lead ? withLeadStory(built, lead) : built;
+    const { html, nonce } = withFreshNonce(lead ? withLeadStory(built, lead) : built);
     const body = answer.head ? withHead(html, answer.head) : html;
-    const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': answer.head ? CACHE.page : 'no-cache' });
-    if (answer.noindex) headers.set('X-Robots-Tag', 'noindex');
-    return new Response(head ? null : body, { status: answer.status, headers });
+    const pageHeaders = new Headers({
+      ...securityHeaders({ ...policy, nonce }),
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': answer.head ? CACHE.page : 'no-cache',
+    });
+    if (answer.noindex) pageHeaders.set('X-Robots-Tag', 'noindex');
+    return new Response(head ? null : body, { status: answer.status, headers: pageHeaders });
   }
 
   async function route(request: Request, url: URL, site: SiteContext, head: boolean): Promise<Response | null> {
@@ -112,7 +126,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     return page(site, url, head);
   }
 
-  return async (request) => {
+  async function respond(request: Request): Promise<Response | null> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const url = new URL(request.url);
     const site: SiteContext = { origin: config.siteUrl ?? url.origin, siteName: config.siteName, client };
@@ -128,5 +142,13 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       }
       return null;
     }
+  }
+
+  // Every answer of the handler (pages, feeds, sitemaps, redirects, the news proxy) carries the policy; a page's
+  // own headers, with its nonce in development, stay as they are.
+  return async (request) => {
+    const response = await respond(request);
+    if (!response || response.headers.has('Content-Security-Policy')) return response;
+    return withHeaders(response, headers);
   };
 }

@@ -17,6 +17,11 @@ export interface EdgeConfig {
   /** The Supabase project the published data is read from, with the anon key: the handler reads as a reader. */
   supabaseUrl: string;
   supabaseAnonKey: string;
+  /**
+   * The hosted project the readers' browsers talk to (VITE_SUPABASE_URL), for the page policy's connect-src and
+   * img-src; absent or null when they talk to the local backend on the site's own origin.
+   */
+  browserSupabaseUrl?: string | null;
   /** NewsAPI's key, held by the server only; null: the proxy answers that the service is not configured. */
   newsApiKey: string | null;
   newsApiUrl: string;

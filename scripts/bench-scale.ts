@@ -272,9 +272,9 @@ async function scenarios(db: Database, anon: BenchClient, admin: BenchClient): P
   );
   const adminSearchLast = await lastPageCursor(
     db,
-    `select ${iso.replace('%s', 'created_at')} as at, id from public.publications where public.unaccent_lower(title) like $1
+    `select ${iso.replace('%s', 'created_at')} as at, id from public.publications where private.unaccent_lower(title) like $1
       order by created_at desc, id desc
-      offset greatest((select count(*) from public.publications where public.unaccent_lower(title) like $1) - $2, 0) limit 1`,
+      offset greatest((select count(*) from public.publications where private.unaccent_lower(title) like $1) - $2, 0) limit 1`,
     [`%${ADMIN_TERM}%`, PAGE + 1],
   );
 

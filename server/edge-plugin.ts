@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve, sep } from 'node:path';
 import { loadEnv, type Connect, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
+import { BACKEND_POLICY, securityHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
+import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
 import { runningLocalBackend } from '../local-supabase/src/vite-plugin.ts';
 import { distHtmlReader, localEdgeHandler } from './local-edge.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, isPrivateBuildPath, looksLikeFile } from './static-policy.ts';
@@ -16,7 +18,7 @@ type ViteServer = ViteDevServer | PreviewServer;
 
 /** The handler with the server's variables (.env files and the environment) and, unless hosted, the local backend. */
 async function handlerFor(server: ViteServer, readHtml: EdgeHost['readHtml']): Promise<EdgeHandler> {
-  const vars = loadEnv(server.config.mode, server.config.envDir || server.config.root, '');
+  const vars = serverVars(server);
   const backend = runningLocalBackend();
   return localEdgeHandler(vars, backend ? await backend : null, readHtml);
 }
@@ -88,6 +90,35 @@ export function edgeHandler(): Plugin {
       });
       server.middlewares.use(middleware(handler, (path) => isHandlerAddress(path) || isPrivateBuildPath(path) || !isBuiltFile(path)));
     },
+  };
+}
+
+/** The server's variables, as the handler reads them. */
+function serverVars(server: ViteServer): Record<string, string> {
+  return loadEnv(server.config.mode, server.config.envDir || server.config.root, '');
+}
+
+/**
+ * The page policy and its companions (edge/security-headers.ts) on every answer of `npm run dev` and `npm run
+ * preview`: Vite's modules and files, the local backend's API, and the handler's pages (whose own headers, with the
+ * page's nonce in development, replace these). Runs before every other middleware (enforce: 'pre').
+ */
+export function securityHeadersPlugin(): Plugin {
+  function install(server: ViteServer) {
+    const vars = serverVars(server);
+    const site = Object.entries(securityHeaders({ supabaseUrl: vars.VITE_SUPABASE_URL?.trim() || null }));
+    const backend = Object.entries(securityHeaders({ policy: BACKEND_POLICY }));
+    server.middlewares.use((req, res, next) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      for (const [name, value] of isBackendPath(path) ? backend : site) res.setHeader(name, value);
+      next();
+    });
+  }
+  return {
+    name: 'porto-ferreira:security-headers',
+    enforce: 'pre',
+    configureServer: install,
+    configurePreviewServer: install,
   };
 }
 

@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
+import { BACKEND_POLICY, securityHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
 import { findStaticFile, etagFor, isNotModified, type StaticFile } from './static-files.ts';
@@ -21,6 +22,8 @@ export interface NodeServerOptions {
   trustProxy?: boolean;
   /** How long close() lets in-flight requests run before cutting their connections (default 10 s). */
   shutdownGraceMs?: number;
+  /** The hosted project the browser talks to (VITE_SUPABASE_URL), for the page policy; absent: the local backend. */
+  supabaseUrl?: string | null;
 }
 
 export interface NodeServer {
@@ -46,6 +49,9 @@ function isClientGone(error: unknown, res: ServerResponse): boolean {
 
 export function createNodeServer(options: NodeServerOptions): NodeServer {
   const { handler, backend, trustProxy = false, shutdownGraceMs = 10_000 } = options;
+  // Every answer, file, page or API, starts with these (edge/security-headers.ts); the handler's own replace them.
+  const siteHeaders = Object.entries(securityHeaders({ supabaseUrl: options.supabaseUrl }));
+  const backendHeaders = Object.entries(securityHeaders({ policy: BACKEND_POLICY }));
   const distDir = resolve(options.distDir);
   // Files are checked against dist/'s real path, so a symbolic link inside cannot lead out of it.
   let distRoot: Promise<string> | undefined;
@@ -83,7 +89,9 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
 
   async function answer(req: IncomingMessage, res: ServerResponse, abort: AbortSignal): Promise<void> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
-    if (backend && isBackendPath(rawPath)) {
+    const toBackend = !!backend && isBackendPath(rawPath);
+    for (const [name, value] of toBackend ? backendHeaders : siteHeaders) res.setHeader(name, value);
+    if (backend && toBackend) {
       await backend(req, res);
       return;
     }

@@ -58,6 +58,7 @@ const { server, close } = createNodeServer({
   handler,
   backend: backend ? (req, res) => backend.handler(req, res) : undefined,
   trustProxy,
+  supabaseUrl: hosted ? vars.VITE_SUPABASE_URL : null,
 });
 
 server.once('error', (error: NodeJS.ErrnoException) => {

@@ -326,7 +326,7 @@ values
   '44444444-4444-4444-8444-000000000002',
   'Designer de produto cerâmico', 'Ateliê Terra Queimada', 'PJ',
   'Criação de coleções de vasos e peças utilitárias, do desenho ao protótipo. Portfólio obrigatório.',
-  'Centro, Porto Ferreira - SP', true, public.sao_paulo_date(now()) + 30, '2026-11-12 14:00:00-03'
+  'Centro, Porto Ferreira - SP', true, private.sao_paulo_date(now()) + 30, '2026-11-12 14:00:00-03'
 ),
 (
   '44444444-4444-4444-8444-000000000003',

@@ -6,7 +6,7 @@ import { OG_MAX_BYTES, imageRenditions } from '../src/lib/image-renditions.ts';
 import { topicNavigation } from '../src/lib/paths.ts';
 import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-database.ts';
 
-const MIGRATION_COUNT = 16;
+const MIGRATION_COUNT = 17;
 
 let fresh: FreshSqlDatabase;
 let db: Database;
@@ -62,7 +62,7 @@ describe('applyMigrations on an empty database', () => {
   });
 
   it('reserves exactly the navigation\'s slugs, which the app links to by name', async () => {
-    const reserved = await db.query<{ slugs: string[] }>('select public.reserved_topic_slugs() as slugs');
+    const reserved = await db.query<{ slugs: string[] }>('select private.reserved_topic_slugs() as slugs');
     expect([...(reserved.rows[0]?.slugs ?? [])].sort()).toEqual(topicNavigation.map((topic) => topic.slug).sort());
   });
 

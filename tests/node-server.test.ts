@@ -335,6 +335,58 @@ describe('the local backend', () => {
   });
 });
 
+describe('security headers on every answer', () => {
+  const SITE_POLICY = /^default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'none'; .*frame-ancestors 'none'/;
+  const backend: NodeListener = (_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end('{}');
+  };
+
+  function expectCompanions(answer: Answer, label: string) {
+    expect(answer.headers['x-content-type-options'], label).toBe('nosniff');
+    expect(answer.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+  }
+
+  it('files, the app page, 404s, 400s and 500s carry the page policy; the backend its own, stricter one', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const failing: EdgeHandler = (request) =>
+        new URL(request.url).pathname === '/quebrado' ? Promise.reject(new Error('falhou')) : Promise.resolve(null);
+      const { port } = await start(failing, backend);
+      for (const path of ['/assets/index-AbC123.js', '/images/seed/photo.jpg', '/favicon.svg', '/admin/noticias', '/nada.png', '/..%2fsecret.txt', '/quebrado']) {
+        const answer = await send(port, path);
+        expect(answer.headers['content-security-policy'], path).toMatch(SITE_POLICY);
+        expectCompanions(answer, path);
+      }
+      for (const path of ['/rest/v1/publications', '/storage/v1/object/public/publications/a.svg']) {
+        const answer = await send(port, path);
+        expect(answer.headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+        expectCompanions(answer, path);
+      }
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("the handler's own headers win over the server's", async () => {
+    const own: EdgeHandler = () => Promise.resolve(new Response('<p>página</p>', { headers: { 'Content-Security-Policy': "default-src 'self'; script-src 'self' 'nonce-abc'" } }));
+    const { port } = await start(own);
+    const answer = await send(port, '/');
+    expect(answer.headers['content-security-policy']).toBe("default-src 'self'; script-src 'self' 'nonce-abc'");
+    expectCompanions(answer, '/');
+  });
+
+  it('names a hosted project in the policy of the files it serves', async () => {
+    const node = createNodeServer({ distDir, handler: nothing, supabaseUrl: 'https://abcdefghijklmnopqrst.supabase.co/' });
+    running.push(node);
+    await new Promise<void>((listening) => node.server.listen(0, '127.0.0.1', listening));
+    const answer = await send((node.server.address() as AddressInfo).port, '/admin');
+    expect(answer.headers['content-security-policy']).toContain(
+      "connect-src 'self' https://abcdefghijklmnopqrst.supabase.co wss://abcdefghijklmnopqrst.supabase.co",
+    );
+  });
+});
+
 describe('shutting down', () => {
   it('stops accepting, finishes the answer under way, then closes its kept-alive connection', async () => {
     let release: () => void = () => undefined;

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../local-supabase/src/db/migrate.ts';
 import type { Database, Queryable } from '../local-supabase/src/db/database.ts';
 import { runAsCaller, type CallerContext } from '../local-supabase/src/db/request-context.ts';
+import { resetDatabaseClock, setDatabaseClock } from './support/database-clock.ts';
 import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-database.ts';
 
 /**
@@ -25,10 +26,12 @@ const DRAFT_JOB = '44444444-4444-4444-8444-000000000004';
 
 type Actor = 'anon' | 'pending' | 'admin';
 
+// Each actor is a client of its own address (request.headers as the API's edge sets it): view counting and the
+// media-kit limit key on the client.
 const callers: Record<Actor, CallerContext> = {
-  anon: { role: 'anon', claims: { role: 'anon' } },
-  pending: { role: 'authenticated', claims: { sub: PENDING_ID, role: 'authenticated' } },
-  admin: { role: 'authenticated', claims: { sub: ADMIN_ID, role: 'authenticated' } },
+  anon: { role: 'anon', claims: { role: 'anon' }, headers: { 'x-forwarded-for': '198.51.100.1' } },
+  pending: { role: 'authenticated', claims: { sub: PENDING_ID, role: 'authenticated' }, headers: { 'x-forwarded-for': '198.51.100.2' } },
+  admin: { role: 'authenticated', claims: { sub: ADMIN_ID, role: 'authenticated' }, headers: { 'x-forwarded-for': '198.51.100.3' } },
 };
 
 let fresh: FreshSqlDatabase;
@@ -125,7 +128,7 @@ describe('profiles created on sign-up', () => {
 
   it('is_admin() is true only for the admin', async () => {
     const isAdmin = async (actor: Actor) => {
-      const outcome = await run(actor, 'select public.is_admin() as value');
+      const outcome = await run(actor, 'select private.is_admin() as value');
       return outcome.ok ? outcome.rows[0]?.value : outcome.code;
     };
     expect(await isAdmin('admin')).toBe(true);
@@ -178,18 +181,17 @@ describe('acting as an anonymous reader', () => {
   });
 
   it('sending a media kit request is allowed, reading requests back is denied', async () => {
-    const outcome = await attempt(callers.anon, async (tx) => {
-      const insert = await tx.query(
+    const outcome = await attempt(callers.anon, (tx) =>
+      tx.query(
         `insert into public.media_kit_requests (name, company, email, phone, message)
          values ('Lia', 'Padaria Central', 'lia@padaria.example', '(19) 99999-0000', 'Banner em dezembro')`,
-      );
-      const readBack = await tx.query('select id from public.media_kit_requests');
-      return { rows: readBack.rows, affectedRows: insert.affectedRows };
-    });
-    expect(outcome).toMatchObject({ ok: true, affected: 1, rows: [] });
+      ),
+    );
+    expect(outcome).toMatchObject({ ok: true, affected: 1 });
+    expect(await run('anon', 'select id from public.media_kit_requests')).toEqual({ ok: false, code: '42501' });
   });
 
-  it('sending a media kit request that asks for the row back is denied (RETURNING needs a SELECT policy)', async () => {
+  it('sending a media kit request that asks for the row back is denied (RETURNING needs SELECT)', async () => {
     const outcome = await run(
       'anon',
       `insert into public.media_kit_requests (name, company, email, phone) values ('Lia', 'P', 'l@p.example', '1')
@@ -436,6 +438,82 @@ describe('acting as an admin', () => {
   });
 });
 
+describe('view counting and the media-kit limit, per client', () => {
+  const visitor = (address: string | null): CallerContext => ({
+    role: 'anon',
+    claims: { role: 'anon' },
+    headers: address === null ? {} : { 'x-forwarded-for': `${address}, 10.0.0.1` },
+  });
+  const views = () =>
+    superuserValue<number>('select views as value from public.publications where id = $1', [PUBLISHED_PUBLICATION]);
+  const view = (caller: CallerContext) =>
+    runAsCaller(db, caller, (tx) => tx.query('select public.increment_views($1)', [PUBLISHED_PUBLICATION]));
+  const sendMediaKit = async (caller: CallerContext, email: string): Promise<string> => {
+    try {
+      await runAsCaller(db, caller, (tx) =>
+        tx.query(`insert into public.media_kit_requests (name, company, email, phone) values ('Lia', 'P', $1, '1')`, [email]),
+      );
+      return 'stored';
+    } catch (error) {
+      return sqlStateOf(error) ?? String(error);
+    }
+  };
+
+  afterEach(async () => {
+    await resetDatabaseClock(db);
+  });
+
+  it('a client is counted once per story in 6 hours, then again; another client counts at once', async () => {
+    const start = await views();
+    await view(visitor('203.0.113.10'));
+    await view(visitor('203.0.113.10'));
+    expect(await views()).toBe(start + 1);
+    await view(visitor('203.0.113.11'));
+    expect(await views()).toBe(start + 2);
+    await setDatabaseClock(db, new Date(Date.now() + 6 * 3600_000 + 60_000));
+    await view(visitor('203.0.113.10'));
+    expect(await views()).toBe(start + 3);
+  });
+
+  it('cf-connecting-ip, then x-real-ip, then the first x-forwarded-for entry name the client; none at all is one shared client', async () => {
+    const start = await views();
+    await view({ ...visitor(null), headers: { 'cf-connecting-ip': '203.0.113.20', 'x-forwarded-for': '203.0.113.21' } });
+    await view({ ...visitor(null), headers: { 'cf-connecting-ip': '203.0.113.20', 'x-real-ip': '203.0.113.22' } });
+    await view(visitor('203.0.113.20'));
+    expect(await views()).toBe(start + 1);
+    await view(visitor(null));
+    await view(visitor(null));
+    expect(await views()).toBe(start + 2);
+  });
+
+  it('receipts keep a salted hash, never an address', async () => {
+    const { rows } = await db.query<{ client_key: string }>('select client_key from private.view_receipts');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { client_key } of rows) expect(client_key).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('a client may send 3 media-kit requests an hour, an e-mail address 3 a day; over either limit it is PT429', async () => {
+    const results = [];
+    for (let n = 1; n <= 4; n += 1) results.push(await sendMediaKit(visitor('203.0.113.30'), `cliente${n}@exemplo.example`));
+    expect(results).toEqual(['stored', 'stored', 'stored', 'PT429']);
+    await setDatabaseClock(db, new Date(Date.now() + 3600_000 + 60_000));
+    expect(await sendMediaKit(visitor('203.0.113.30'), 'cliente5@exemplo.example')).toBe('stored');
+
+    const email = 'Mesma@Exemplo.example';
+    for (const [n, address] of ['203.0.113.31', '203.0.113.32', '203.0.113.33'].entries()) {
+      expect(await sendMediaKit(visitor(address), n === 1 ? email.toLowerCase() : email), address).toBe('stored');
+    }
+    expect(await sendMediaKit(visitor('203.0.113.34'), ` ${email.toUpperCase()} `.trim())).toBe('PT429');
+  });
+
+  it('the database owner\'s own inserts are not limited', async () => {
+    for (let n = 0; n < 4; n += 1) {
+      await db.query(`insert into public.media_kit_requests (name, company, email, phone) values ('Equipe', 'P', 'equipe@exemplo.example', '1')`);
+    }
+    expect(await superuserValue<number>(`select count(*)::int as value from public.media_kit_requests where email = 'equipe@exemplo.example'`)).toBe(4);
+  });
+});
+
 describe('topic slug redirects (written only by the triggers on topics)', () => {
   beforeAll(async () => {
     // An old address of 'local', as a rename before the navigation slugs were fixed would have left it.
@@ -506,17 +584,21 @@ describe('storage.objects in the publications and obituaries buckets', () => {
     );
   });
 
-  it('acting as anyone, reading objects of the two image buckets is allowed, other buckets stay hidden', async () => {
-    for (const actor of ['anon', 'pending', 'admin'] as const) {
-      const outcome = await run(actor, 'select bucket_id, name from storage.objects order by bucket_id');
-      expect(outcome, actor).toMatchObject({
-        ok: true,
-        rows: [
-          { bucket_id: 'obituaries', name: 'seed-portrait.webp' },
-          { bucket_id: 'publications', name: 'seed-photo.webp' },
-        ],
-      });
+  it('acting as anonymous or pending, listing objects is denied: no bucket shows a row', async () => {
+    for (const actor of ['anon', 'pending'] as const) {
+      expect(await run(actor, 'select bucket_id, name from storage.objects'), actor).toMatchObject({ ok: true, rows: [] });
     }
+  });
+
+  it('acting as an admin, listing the two image buckets is allowed, other buckets stay hidden', async () => {
+    const outcome = await run('admin', 'select bucket_id, name from storage.objects order by bucket_id');
+    expect(outcome).toMatchObject({
+      ok: true,
+      rows: [
+        { bucket_id: 'obituaries', name: 'seed-portrait.webp' },
+        { bucket_id: 'publications', name: 'seed-photo.webp' },
+      ],
+    });
   });
 
   it('acting as anonymous, uploading, replacing and removing is denied', async () => {

@@ -39,7 +39,7 @@ describe('public.pt_unaccent', () => {
   });
 });
 
-describe('public.html_to_text', () => {
+describe('private.html_to_text', () => {
   it.each([
     ['<p>Olá</p><p>mundo</p>', 'Olá mundo'],
     ['<p><strong>Sa</strong>úde</p>', 'Saúde'],
@@ -48,11 +48,11 @@ describe('public.html_to_text', () => {
     ['<p>A &amp; B &lt;b&gt; &quot;x&quot; &#39;y&#39;&nbsp;z &amp;lt;</p>', `A & B <b> "x" 'y' z &lt;`],
     ['<a href="https://x.y/?a=1&amp;b=2">link</a>', 'link'],
   ])('%s', async (html, text) => {
-    expect(await value<string>('public.html_to_text($1)', [html])).toBe(text);
+    expect(await value<string>('private.html_to_text($1)', [html])).toBe(text);
   });
 });
 
-describe('public.search_excerpt', () => {
+describe('private.search_excerpt', () => {
   const long = `${'palavra '.repeat(80)}A Secretaria de Saúde abriu vagas. ${'depois '.repeat(80)}`.trim();
   it.each([
     ['the beginning when there is no query', 'Curto e simples.', null, 'Curto e simples.'],
@@ -61,7 +61,7 @@ describe('public.search_excerpt', () => {
     ['a word at the start of a word only', 'oportunidade para o Porto.', 'porto', 'oportunidade para o Porto.'],
   ])('%s', async (_name, doc, query, expected) => {
     const excerpt = await value<string>(
-      `public.search_excerpt($1, case when $2::text is null then null else public.search_lexemes(websearch_to_tsquery('public.pt_unaccent', $2::text)) end)`,
+      `private.search_excerpt($1, case when $2::text is null then null else private.search_lexemes(websearch_to_tsquery('public.pt_unaccent', $2::text)) end)`,
       [doc, query],
     );
     if (expected instanceof RegExp) expect(excerpt).toMatch(expected);
@@ -70,14 +70,14 @@ describe('public.search_excerpt', () => {
   });
 });
 
-describe('public.search_like_patterns', () => {
+describe('private.search_like_patterns', () => {
   it.each([
     ['João  da SILVA', ['%joao%', '%da%', '%silva%']],
     ['100%_\\', ['%100\\%\\_\\\\%']],
     ['   ', []],
     ['a b c d e f g', ['%a%', '%b%', '%c%', '%d%', '%e%']],
   ])('%s', async (q, patterns) => {
-    expect(await value<string[]>('public.search_like_patterns($1)', [q])).toEqual(patterns);
+    expect(await value<string[]>('private.search_like_patterns($1)', [q])).toEqual(patterns);
   });
 });
 

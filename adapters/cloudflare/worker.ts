@@ -1,5 +1,6 @@
 import { edgeConfigFrom } from '../../edge/edge-config';
 import { createEdgeHandler } from '../../edge/handler';
+import { securityHeaders, withHeaders } from '../../edge/security-headers';
 import type { EdgeHandler, EdgeHost } from '../../edge/types';
 import { cacheControlFor, decodePath, isPrivateBuildPath, looksLikeFile } from '../../server/static-policy';
 import { kvNewsCache, type KvNamespace } from './news-cache';
@@ -91,18 +92,33 @@ async function serveAppPage(request: Request, env: WorkerEnv): Promise<Response>
   return new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } });
 }
 
+/**
+ * The answer with the page policy and its companions (edge/security-headers.ts): the handler's pages carry their own;
+ * files, the app page and errors get the site's.
+ */
+function secured(response: Response, env: WorkerEnv): Response {
+  if (response.headers.has('Content-Security-Policy')) return response;
+  const supabaseUrl = typeof env.VITE_SUPABASE_URL === 'string' ? env.VITE_SUPABASE_URL.trim() || null : null;
+  return withHeaders(response, securityHeaders({ supabaseUrl }));
+}
+
+/** The handler's answer, else a file of dist/ or the app page. */
+async function answer(request: Request, env: WorkerEnv): Promise<Response> {
+  const path = decodePath(new URL(request.url).pathname);
+  if (path === null) return textResponse(400, 'Endereço inválido.');
+  try {
+    const response = await handlerFor(env)(request);
+    if (response) return response;
+    const readsOnly = request.method === 'GET' || request.method === 'HEAD';
+    return readsOnly && !looksLikeFile(path) ? await serveAppPage(request, env) : await serveAsset(request, env, path);
+  } catch (error) {
+    console.error(`worker: ${request.method} ${path} failed`, error);
+    return textResponse(500, 'Erro interno do servidor. Tente novamente em instantes.');
+  }
+}
+
 export default {
   async fetch(request: Request, env: WorkerEnv, _ctx: WorkerContext): Promise<Response> {
-    const path = decodePath(new URL(request.url).pathname);
-    if (path === null) return textResponse(400, 'Endereço inválido.');
-    try {
-      const response = await handlerFor(env)(request);
-      if (response) return response;
-      const readsOnly = request.method === 'GET' || request.method === 'HEAD';
-      return readsOnly && !looksLikeFile(path) ? await serveAppPage(request, env) : await serveAsset(request, env, path);
-    } catch (error) {
-      console.error(`worker: ${request.method} ${path} failed`, error);
-      return textResponse(500, 'Erro interno do servidor. Tente novamente em instantes.');
-    }
+    return secured(await answer(request, env), env);
   },
 };

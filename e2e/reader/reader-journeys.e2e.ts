@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { expectConsoleErrors, failedRequest, useBrowser } from '../support/browser.ts';
+import { fetchFromAddress, loopbackClientAddress } from '../../tests/support/fetch-from-address.ts';
 import { seed, settle, viewsOf, waitForHomeLoaded } from './reader-fixtures.ts';
 
 /** Where an element sits on the whole page (not the viewport), in CSS pixels. */
@@ -100,6 +101,19 @@ describe('a reader', () => {
     expect(await items.first().textContent()).toMatch(/^01/);
     expect(await items.nth(4).textContent()).toMatch(/^05/);
 
+    // Views count once per client in 6 hours (decision 0015), and this browser (127.0.0.1) opened the story before:
+    // its view calls leave from a loopback address of their own, as a reader who has not read the story yet.
+    const viewCalls: string[] = [];
+    await page.route('**/rest/v1/rpc/increment_views', async (route) => {
+      const request = route.request();
+      viewCalls.push(request.postData() ?? '');
+      const response = await fetchFromAddress(loopbackClientAddress(900))(request.url(), {
+        method: request.method(),
+        headers: request.headers(),
+        body: request.postData(),
+      });
+      await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) });
+    });
     const before = await viewsOf(seed.flood.id);
     await mostRead.getByRole('link', { name: seed.flood.title }).click();
     await page.getByRole('heading', { level: 1, name: seed.flood.title }).waitFor();
@@ -108,6 +122,7 @@ describe('a reader', () => {
     // Nothing else arrives later (a second effect, a retried call).
     await page.waitForTimeout(1_000);
     expect(await viewsOf(seed.flood.id)).toBe(before + 1);
+    expect(viewCalls).toHaveLength(1);
   });
 
   it('says a draft or unknown story is not found', async () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { edgeConfigFrom } from '../../edge/edge-config.ts';
 import { createEdgeHandler } from '../../edge/handler.ts';
@@ -10,9 +11,51 @@ import { startTestBackend } from '../../tests/support/test-backend.ts';
 export interface RunningApp {
   baseUrl: string;
   anonKey: string;
+  /** Signs the backend's tokens: a journey can mint an already-expired access token with it. */
+  jwtSecret: string;
   adminEmail: string;
   adminPassword: string;
+  /** Stops the backend (the site keeps serving), makes it hang, or brings it back: the fault journeys. */
+  backend: BackendSwitch;
   stop(): Promise<void>;
+}
+
+/**
+ * 'down': every backend request's connection is dropped unanswered, as a stopped backend behind a proxy does (the
+ * browser sees a network error at once). 'hanging': requests are held open and never answered. 'up': normal.
+ */
+export type BackendState = 'up' | 'down' | 'hanging';
+
+export interface BackendSwitch {
+  set(state: BackendState): void;
+}
+
+/** The switch, and the hook that applies it to the backend's requests (held ones are dropped when it changes). */
+function backendSwitch() {
+  let state: BackendState = 'up';
+  const held = new Set<ServerResponse>();
+  function dropHeld() {
+    for (const res of held) res.socket?.destroy();
+    held.clear();
+  }
+  return {
+    control: {
+      set: (next: BackendState) => {
+        state = next;
+        dropHeld();
+      },
+    } satisfies BackendSwitch,
+    intercept: (_req: IncomingMessage, res: ServerResponse): boolean => {
+      if (state === 'up') return false;
+      if (state === 'down') res.socket?.destroy();
+      else {
+        held.add(res);
+        res.on('close', () => held.delete(res));
+      }
+      return true;
+    },
+    dropHeld,
+  };
 }
 
 /**
@@ -28,7 +71,8 @@ export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../.
     handler: (request) => (handler ? handler(request) : Promise.reject(new Error('the edge handler is not ready'))),
   });
   // The backend answers /rest/v1, /auth/v1 and /storage/v1; every other request is the site's.
-  const backend = await startTestBackend({ otherRequests: site.listener });
+  const faults = backendSwitch();
+  const backend = await startTestBackend({ otherRequests: site.listener, interceptBackend: faults.intercept });
   handler = createEdgeHandler(edgeConfigFrom({ VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey }, backend.url), {
     readHtml: distHtmlReader(distDir),
     fetch: (input, init) => fetch(input, init),
@@ -37,8 +81,13 @@ export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../.
   return {
     baseUrl: backend.url,
     anonKey: backend.anonKey,
+    jwtSecret: backend.jwtSecret,
     adminEmail: backend.administrator.email,
     adminPassword: backend.administrator.password,
-    stop: () => backend.stop(),
+    backend: faults.control,
+    stop: () => {
+      faults.dropHeld();
+      return backend.stop();
+    },
   };
 }

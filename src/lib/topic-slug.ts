@@ -3,7 +3,7 @@ import { slugify } from './slugify';
 
 /**
  * Slugs the site links to by name (the navigation, which includes the home page's 'local'). The database refuses to
- * change them (public.reserved_topic_slugs(), kept equal to this list by tests/migrations.test.ts).
+ * change them (private.reserved_topic_slugs(), kept equal to this list by tests/migrations.test.ts).
  */
 export function isReservedTopicSlug(slug: string): boolean {
   return topicNavigation.some((topic) => topic.slug === slug);

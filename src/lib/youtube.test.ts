@@ -27,6 +27,12 @@ describe('youtubeVideoId', () => {
     'javascript:alert(1)//youtu.be/dQw4w9WgXcQ',
     'ftp://youtu.be/dQw4w9WgXcQ',
     'não é um link',
+    // The database's rule (src/lib/safe-urls.ts): no user-info, no port, the exact hosts.
+    'https://evil.example@youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://youtube.com@evil.example/watch?v=dQw4w9WgXcQ',
+    'https://www.youtube.com:443/watch?v=dQw4w9WgXcQ',
+    'https://music.youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://evil.example/?next=https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   ])('refuses %s', (input) => {
     expect(youtubeVideoId(input)).toBeNull();
   });

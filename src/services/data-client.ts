@@ -12,7 +12,16 @@ export interface DataClientOptions {
    * waits a few seconds at most, and a page without its own head beats no page.
    */
   retry?: boolean;
+  /** How long one request may wait for the backend's answer before it fails (REQUEST_TIMEOUT_MS by default). */
+  timeoutMs?: number;
 }
+
+/**
+ * The backend client's request timeout (SPEC: 10 s): a backend that takes the request and never answers fails it,
+ * so a page shows its message and retry instead of a skeleton forever. postgrest-js aborts the request (an
+ * AbortError, which it does not retry: a backend that hung once would likely hang again, and the page has a retry).
+ */
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * A tables-and-functions client for anonymous requests. It speaks the same PostgREST API with the same headers as
@@ -20,8 +29,10 @@ export interface DataClientOptions {
  * and a hosted project alike.
  */
 export function createDataClient(url: string, anonKey: string, options: DataClientOptions = {}): DataClient {
+  const { timeoutMs = REQUEST_TIMEOUT_MS, ...rest } = options;
   return new PostgrestClient<Database, { PostgrestVersion: '12' }>(`${url.replace(/\/+$/, '')}/rest/v1`, {
     headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
-    ...options,
+    timeout: timeoutMs,
+    ...rest,
   });
 }

@@ -1,10 +1,10 @@
 import type { InsertRow, MediaKitInterest, Row } from '../types/database';
 import type { DataClient } from './client';
-import { check, unwrap } from './errors';
+import { NotFoundError, ServiceError, check, unwrap } from './errors';
 import { anyColumnContains } from './text-match';
 
 export type MediaKitRequest = Row<'media_kit_requests'>;
-export type MediaKitRequestInput = Omit<InsertRow<'media_kit_requests'>, 'id' | 'created_at'>;
+export type MediaKitRequestInput = Omit<InsertRow<'media_kit_requests'>, 'id' | 'created_at' | 'handled_at'>;
 
 export const MEDIA_KIT_INTERESTS: readonly MediaKitInterest[] = [
   'banner-principal',
@@ -13,6 +13,15 @@ export const MEDIA_KIT_INTERESTS: readonly MediaKitInterest[] = [
   'outros',
 ];
 export const ADMIN_LIST_LIMIT = 200;
+const REQUEST_COLUMNS = 'id,name,company,email,phone,interest,message,created_at,handled_at';
+
+/**
+ * The database's answer when one contact or client sent too many requests in a short time: the media-kit rate limit
+ * raises sqlstate PT429, which PostgREST answers as HTTP 429.
+ */
+export function isMediaKitRateLimited(error: unknown): boolean {
+  return error instanceof ServiceError && (error.code === 'PT429' || error.status === 429);
+}
 
 /** Readers may insert but never read back (no representation is requested, so no select policy is needed). */
 export async function submitMediaKitRequest(client: DataClient, input: MediaKitRequestInput): Promise<void> {
@@ -32,7 +41,7 @@ export async function listMediaKitRequests(client: DataClient, limit = ADMIN_LIS
   return unwrap(
     await client
       .from('media_kit_requests')
-      .select('id,name,company,email,phone,interest,message,created_at')
+      .select(REQUEST_COLUMNS)
       .order('created_at', { ascending: false })
       .limit(limit),
   );
@@ -57,11 +66,32 @@ export async function listMediaKitRequestsPage(
   const from = (Math.max(page, 1) - 1) * pageSize;
   let request = client
     .from('media_kit_requests')
-    .select('id,name,company,email,phone,interest,message,created_at', { count: 'exact' });
+    .select(REQUEST_COLUMNS, { count: 'exact' });
   if (search.trim()) request = request.or(anyColumnContains(['name', 'email', 'company'], search.trim()));
   const { data, error, count, status } = await request
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + pageSize - 1);
   return { rows: unwrap({ data, error, status }), total: count ?? 0 };
+}
+
+/**
+ * Marks a request handled (now) or back to new (null). Admins may change only `handled_at`. RLS hides the rows from
+ * everyone else, so a refused change matches no row: NotFoundError then, as when the request is gone.
+ */
+export async function setMediaKitRequestHandled(client: DataClient, id: string, handled: boolean): Promise<void> {
+  const rows = unwrap(
+    await client
+      .from('media_kit_requests')
+      .update({ handled_at: handled ? new Date().toISOString() : null })
+      .eq('id', id)
+      .select('id'),
+  );
+  if (rows.length === 0) throw new NotFoundError();
+}
+
+/** Deletes a request (a person's contact data, for good); NotFoundError when the caller may not or it is gone. */
+export async function deleteMediaKitRequest(client: DataClient, id: string): Promise<void> {
+  const rows = unwrap(await client.from('media_kit_requests').delete().eq('id', id).select('id'));
+  if (rows.length === 0) throw new NotFoundError();
 }

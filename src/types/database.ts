@@ -61,6 +61,7 @@ export type Database = {
           company: string
           created_at: string
           email: string
+          handled_at: string | null
           id: string
           interest: MediaKitInterest
           message: string | null
@@ -71,6 +72,7 @@ export type Database = {
           company: string
           created_at?: string
           email: string
+          handled_at?: string | null
           id?: string
           interest?: MediaKitInterest
           message?: string | null
@@ -81,6 +83,7 @@ export type Database = {
           company?: string
           created_at?: string
           email?: string
+          handled_at?: string | null
           id?: string
           interest?: MediaKitInterest
           message?: string | null
@@ -281,68 +284,17 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      body_images_are_own_storage: {
-        Args: {
-          body: string
-        }
-        Returns: boolean
-      }
-      html_to_text: {
-        Args: {
-          html: string
-        }
-        Returns: string
-      }
       increment_views: {
         Args: {
           publication_id: string
         }
         Returns: undefined
       }
-      is_admin: {
-        Args: never
-        Returns: boolean
-      }
-      is_own_storage_image_url: {
-        Args: {
-          url: string
-        }
-        Returns: boolean
-      }
       reject_pending_account: {
         Args: {
           target_id: string
         }
         Returns: undefined
-      }
-      reserved_topic_slugs: {
-        Args: never
-        Returns: string[]
-      }
-      sao_paulo_date: {
-        Args: {
-          instant: string
-        }
-        Returns: string
-      }
-      search_excerpt: {
-        Args: {
-          doc: string
-          lexemes: string[]
-        }
-        Returns: string
-      }
-      search_lexemes: {
-        Args: {
-          query: unknown
-        }
-        Returns: string[]
-      }
-      search_like_patterns: {
-        Args: {
-          q: string
-        }
-        Returns: string[]
       }
       search_obituaries: {
         Args: {
@@ -448,12 +400,6 @@ export type Database = {
           target_id: string
         }
         Returns: undefined
-      }
-      unaccent_lower: {
-        Args: {
-          value: string
-        }
-        Returns: string
       }
     }
     Enums: {

@@ -212,8 +212,13 @@ describe('the offset-paged lists', () => {
       phone: '19 99999-0000',
       interest: 'outros' as const,
     }));
-    const { error } = await backend.anon().from('media_kit_requests').insert(requests);
-    if (error) throw new Error(error.message);
+    // Stored as the database owner: four from one client would pass the form's limit (3 an hour), not what this pages.
+    for (const request of requests) {
+      await backend.db.query(
+        'insert into public.media_kit_requests (name, company, email, phone, interest) values ($1, $2, $3, $4, $5)',
+        [request.name, request.company, request.email, request.phone, request.interest],
+      );
+    }
     const first = await listMediaKitRequestsPage(admin.client, 1, 3);
     const second = await listMediaKitRequestsPage(admin.client, 2, 3);
     expect(first.total).toBeGreaterThanOrEqual(4);

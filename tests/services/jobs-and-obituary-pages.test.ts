@@ -29,17 +29,17 @@ async function insertJob(title: string, expiresAt: string, createdAt = 'now()'):
 describe('job expiry, by São Paulo’s calendar', () => {
   it('São Paulo’s date is the day it is there, not in UTC, late in the evening and just after midnight', async () => {
     const { rows } = await backend.db.query<{ late: string; early: string; noon: string }>(
-      `select public.sao_paulo_date('2026-11-24T02:30:00Z')::text as late,
-              public.sao_paulo_date('2026-11-24T03:00:00Z')::text as early,
-              public.sao_paulo_date('2026-11-23T15:00:00Z')::text as noon`,
+      `select private.sao_paulo_date('2026-11-24T02:30:00Z')::text as late,
+              private.sao_paulo_date('2026-11-24T03:00:00Z')::text as early,
+              private.sao_paulo_date('2026-11-23T15:00:00Z')::text as noon`,
     );
     // 23:30 in São Paulo on the 23rd is already the 24th in UTC.
     expect(rows[0]).toEqual({ late: '2026-11-23', early: '2026-11-24', noon: '2026-11-23' });
   });
 
   it('an anonymous reader sees a job expiring today and none that expired yesterday; an administrator sees both', async () => {
-    const today = await insertJob('Vaga que vence hoje', 'public.sao_paulo_date(now())');
-    const yesterday = await insertJob('Vaga que venceu ontem', 'public.sao_paulo_date(now()) - 1');
+    const today = await insertJob('Vaga que vence hoje', 'private.sao_paulo_date(now())');
+    const yesterday = await insertJob('Vaga que venceu ontem', 'private.sao_paulo_date(now()) - 1');
 
     const anon = backend.anon();
     await expect(getPublishedJob(anon, today)).resolves.toMatchObject({ id: today });
@@ -57,7 +57,7 @@ describe('job expiry, by São Paulo’s calendar', () => {
   });
 
   it('a signed-in account that is not an administrator sees no expired job either', async () => {
-    const expired = await insertJob('Vencida para contas pendentes', 'public.sao_paulo_date(now()) - 3');
+    const expired = await insertJob('Vencida para contas pendentes', 'private.sao_paulo_date(now()) - 3');
     const pending = await backend.newUser();
     await expect(getPublishedJob(pending.client, expired)).resolves.toBeNull();
   });

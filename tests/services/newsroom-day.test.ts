@@ -24,8 +24,9 @@ import {
   listPublishedByTopicSlug,
 } from '../../src/services/publications.ts';
 import { countPublicationSearch, searchPublications } from '../../src/services/search.ts';
-import type { Client } from '../../src/services/client.ts';
+import { createSupabaseClient, type Client } from '../../src/services/client.ts';
 import { resetDatabaseClock, setDatabaseClock } from '../support/database-clock.ts';
+import { fetchFromAddress, loopbackClientAddress } from '../support/fetch-from-address.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
 
@@ -40,8 +41,15 @@ beforeAll(async () => {
 afterAll(() => backend.stop());
 afterEach(() => resetDatabaseClock(backend.db));
 
+/** Readers as two distinct clients: the anonymous one from a loopback address of its own (views count per client). */
 const readers = (): [string, Client][] => [
-  ['anon', backend.anon()],
+  [
+    'anon',
+    createSupabaseClient(backend.url, backend.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'newsroom-day-anon' },
+      global: { fetch: fetchFromAddress(loopbackClientAddress(0)) },
+    }),
+  ],
   ['pending', pending.client],
 ];
 
@@ -144,7 +152,7 @@ describe('scheduled publishing', () => {
     for (const [actor, client] of [...readers(), ['admin', admin.client] as [string, Client]]) {
       const write = await client.schema('private' as 'public').from('clock_override' as 'publications').insert({ title: 'x' });
       expect(write.error, actor).not.toBeNull();
-      const call = await client.rpc('clock_now' as 'is_admin');
+      const call = await client.rpc('clock_now' as 'increment_views', { publication_id: '' });
       expect(call.error, actor).not.toBeNull();
     }
     const { rows } = await backend.db.query('select * from private.clock_override');

@@ -220,7 +220,8 @@ describe('media kit requests', () => {
     });
     const requests = await listMediaKitRequests(admin.client);
     expect(requests[0]).toMatchObject({ name: 'Ana Souza', interest: 'banner-lateral', message: null });
-    expect(await listMediaKitRequests(backend.anon())).toEqual([]);
+    // Readers have no SELECT on requests at all (decision 0015): the read is refused, not just empty.
+    await expect(listMediaKitRequests(backend.anon())).rejects.toThrow();
   });
 });
 

@@ -26,6 +26,11 @@ export interface StartTestBackendOptions {
   dataDir?: string;
   /** Answers every request outside /rest/v1, /auth/v1, /storage/v1 and /__mailbox (the end-to-end suite serves the built app). */
   otherRequests?: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Sees each request for the backend first; true when it dealt with it instead (the end-to-end suite's switch that
+   * stops the backend or makes it hang: e2e/support/server.ts).
+   */
+  interceptBackend?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 export interface TestUser {
@@ -167,10 +172,13 @@ export async function startTestBackend(options: StartTestBackendOptions = {}): P
   );
 
   const server: Server = createServer((req, res) => {
-    if (!options.otherRequests || isBackendPath(req.url ?? '/')) started.handler(req, res);
-    else options.otherRequests(req, res);
+    if (!options.otherRequests || isBackendPath(req.url ?? '/')) {
+      if (!options.interceptBackend?.(req, res)) started.handler(req, res);
+    } else options.otherRequests(req, res);
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  // A backlog above Node's 511: the view-count suite opens 1,000 connections at once, and each one the kernel drops
+  // for a full accept queue costs its client a second or more of SYN retries.
+  await new Promise<void>((done) => server.listen({ port: 0, host: '127.0.0.1', backlog: 2048 }, done));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clients = clientsOf(url, started.anonKey);
   const { administrator } = started;

@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { Database, Queryable } from '../db/database.ts';
 import { runAsCaller } from '../db/request-context.ts';
+import { requestHeadersOf } from '../db/request-headers.ts';
 import { resolveBearer, type JwtClaims } from '../jwt.ts';
 import { buildCountQuery, buildMutation, buildRead, buildRpc, type ResultRow, type SqlQuery } from './build-sql.ts';
 import {
@@ -13,7 +15,7 @@ import {
   unsupportedMethod,
 } from './errors.ts';
 import { appliedPreferences, parsePrefer, SINGULAR_MEDIA_TYPE, wantsSingular, type Preferences } from './parse-headers.ts';
-import { parseQuery, splitRpcParams } from './parse-query.ts';
+import { parseQuery, splitRpcParams, type ParsedQuery } from './parse-query.ts';
 import {
   planDelete,
   planInsert,
@@ -27,6 +29,14 @@ import {
   type RpcPlan,
 } from './plan.ts';
 import { contentRange, readRange } from './range.ts';
+import {
+  bodyTooLarge,
+  cappedLimit,
+  checkQueryShape,
+  checkQueryStringLength,
+  MAX_BODY_BYTES,
+  MAX_ROWS,
+} from './request-bounds.ts';
 import { createSchemaHolder, type SchemaHolder } from './schema-holder.ts';
 
 /**
@@ -63,6 +73,7 @@ export function createRestRouter(deps: RestDeps): RestRouter {
   const schema = createSchemaHolder(deps.db);
   const app = new Hono();
 
+  app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => errorResponse(bodyTooLarge()) }));
   app.all('/rpc/:fn', (c) => answer(c, deps, (caller) => handleRpc(c, deps.db, schema, caller, c.req.param('fn'))));
   app.all('/:table', (c) => answer(c, deps, (caller) => handleTable(c, deps.db, schema, caller, c.req.param('table'))));
   // A sub-app's notFound is not used once mounted, so the catch-all is an ordinary route.
@@ -100,7 +111,7 @@ function errorResponse(error: RestError): Response {
 }
 
 function runAs<T>(db: Database, c: Context, caller: Caller, readOnly: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return runAsCaller(db, { ...caller, readOnly, method: c.req.method, path: c.req.path }, fn);
+  return runAsCaller(db, { ...caller, readOnly, method: c.req.method, path: c.req.path, headers: requestHeadersOf(c) }, fn);
 }
 
 async function queryRow(tx: Queryable, sql: SqlQuery): Promise<ResultRow> {
@@ -131,9 +142,9 @@ function successHeaders(prefs: Preferences, extra: Record<string, string>): Reco
 
 /**
  * `Prefer: count=estimated` counts exactly up to PostgREST's db-max-rows and asks the planner beyond it. Supabase
- * configures max_rows = 1000; this backend caps nothing else with it.
+ * configures max_rows = 1000, which also caps every page of rows (request-bounds.ts).
  */
-export const ESTIMATED_COUNT_EXACT_UP_TO = 1000;
+export const ESTIMATED_COUNT_EXACT_UP_TO = MAX_ROWS;
 
 /** What the main statement counts: everything (exact), up to the threshold and one more (estimated), or nothing. */
 function countOptions(prefs: Preferences): { count: boolean; countLimit?: number } {
@@ -169,9 +180,17 @@ async function totalFor(tx: Queryable, prefs: Preferences, counted: number | nul
 // ---------------------------------------------------------------------------------------------------------------
 // tables
 
+/** The parsed query string, refused before and after parsing when it asks too much (request-bounds.ts). */
+function boundedQuery(url: URL, params: URLSearchParams = url.searchParams): ParsedQuery {
+  checkQueryStringLength(url.search);
+  const query = parseQuery(params);
+  checkQueryShape(query);
+  return query;
+}
+
 async function handleTable(c: Context, db: Database, schema: SchemaHolder, caller: Caller, tableName: string): Promise<Response> {
   const method = c.req.method;
-  const query = parseQuery(new URL(c.req.url).searchParams);
+  const query = boundedQuery(new URL(c.req.url));
   const prefs = parsePrefer(c.req.header('prefer'));
   const singular = wantsSingular(c.req.header('accept'));
 
@@ -180,6 +199,7 @@ async function handleTable(c: Context, db: Database, schema: SchemaHolder, calle
     const plan = await schema.withSchema((cache) =>
       planRead(cache, requireTable(cache, tableName), query, { ...countOptions(prefs), singular, head }),
     );
+    plan.node.limit = cappedLimit(plan.node.limit);
     const sql = buildRead(plan);
     return runAs(db, c, caller, true, async (tx) => {
       const row = await queryRow(tx, sql);
@@ -242,7 +262,9 @@ async function handleTable(c: Context, db: Database, schema: SchemaHolder, calle
 
 async function handleRpc(c: Context, db: Database, schema: SchemaHolder, caller: Caller, fnName: string): Promise<Response> {
   const method = c.req.method;
-  const params = new URL(c.req.url).searchParams;
+  const url = new URL(c.req.url);
+  checkQueryStringLength(url.search);
+  const params = url.searchParams;
   let body: JsonBody;
   let readParams: URLSearchParams;
   if (method === 'POST') {
@@ -259,8 +281,9 @@ async function handleRpc(c: Context, db: Database, schema: SchemaHolder, caller:
   const prefs = parsePrefer(c.req.header('prefer'));
   const singular = wantsSingular(c.req.header('accept'));
   const head = method === 'HEAD';
-  const query = parseQuery(readParams);
+  const query = boundedQuery(url, readParams);
   const plan = await schema.withSchema((cache) => planRpc(cache, fnName, body, { query, ...countOptions(prefs), singular, head }));
+  if (plan.read) plan.read.node.limit = cappedLimit(plan.read.node.limit);
   const sql = buildRpc(plan);
   const readOnly = plan.fn.readOnly || method !== 'POST';
   // PostgREST echoes only these for a function (supabase-js adds return=representation with select()).

@@ -13,6 +13,12 @@ describe('normalizeObjectName', () => {
     ['dir/./x.png', null],
     ['foto-ç.png', null],
     ['a\u0000b', null],
+    ['a\nb.png', null],
+    ['a\\b.png', null],
+    ['..\\x.png', null],
+    ['dir/../../x.png', null],
+    // An absolute name stays inside its bucket, as storage-js itself already strips the slash.
+    ['/etc/passwd.png', 'etc/passwd.png'],
     ['x'.repeat(1025), null],
   ])('%j → %j', (raw, expected) => {
     expect(normalizeObjectName(raw)).toBe(expected);

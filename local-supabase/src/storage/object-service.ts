@@ -8,9 +8,12 @@ import {
   findBucket,
   findObjectMetadata,
   insertObject,
+  listObjects,
   replaceObject,
   upsertObject,
   type BucketRules,
+  type ListedEntry,
+  type ListQuery,
   type ObjectMetadata,
   type ObjectRowJson,
 } from './object-store.ts';
@@ -135,6 +138,11 @@ export async function removeObjects(
   return deleted;
 }
 
+/** A folder listing under the caller's role: RLS on storage.objects decides what, if anything, is listed. */
+export function listFolder(deps: ObjectServiceDeps, caller: CallerContext, bucketId: string, query: ListQuery): Promise<ListedEntry[]> {
+  return asCaller(deps.db, { ...caller, readOnly: true }, (tx) => listObjects(tx, bucketId, query));
+}
+
 export interface PublicObject {
   bytes: Uint8Array<ArrayBuffer>;
   mimeType: string;
@@ -143,6 +151,16 @@ export interface PublicObject {
   lastModified: string;
   /** Replaced by an upsert or update since it was first stored (an insert sets updated_at = created_at). */
   overwritten: boolean;
+}
+
+/**
+ * The type an object is served with: its stored type when that is an allow-listed raster image, else opaque
+ * bytes. Uploads through this backend always store such a type; a row written any other way (by SQL, by an
+ * older version) must still never reach a browser as HTML or SVG from the app's origin.
+ */
+export function servedMimeType(stored: string | null): string {
+  const type = canonicalImageType(stored ?? '');
+  return isRasterImageType(type) ? type : 'application/octet-stream';
 }
 
 export async function readPublicObject(deps: ObjectServiceDeps, bucketId: string, name: string): Promise<PublicObject> {
@@ -160,7 +178,7 @@ export async function readPublicObject(deps: ObjectServiceDeps, bucketId: string
   };
   return {
     bytes,
-    mimeType: text('mimetype') ?? 'application/octet-stream',
+    mimeType: servedMimeType(text('mimetype')),
     cacheControl: text('cacheControl') ?? 'no-cache',
     eTag: text('eTag'),
     lastModified: text('lastModified') ?? row.updatedAt,

@@ -172,3 +172,70 @@ export async function findObjectMetadata(
   const row = rows[0];
   return row ? { metadata: objectOrNull(row.metadata), updatedAt: isoOf(row.updated_at), overwritten: row.overwritten === true } : null;
 }
+
+/** One entry of a folder listing: a file, or a sub-folder (id, dates and metadata null), as Storage lists them. */
+export interface ListedEntry {
+  name: string;
+  id: string | null;
+  updated_at: string | null;
+  created_at: string | null;
+  last_accessed_at: string | null;
+  metadata: Record<string, unknown> | null;
+}
+
+export interface ListQuery {
+  /** '' or a folder ending in '/'. */
+  prefix: string;
+  search: string;
+  limit: number;
+  offset: number;
+  sortColumn: 'name' | 'updated_at' | 'created_at' | 'last_accessed_at';
+  ascending: boolean;
+}
+
+/**
+ * One folder level of a bucket, as Storage's search function lists it: the files directly in the folder and one
+ * entry per sub-folder, names relative to the folder, `search` matching the start of a name case-insensitively.
+ * By name, files and folders interleave; by a date, folders come first. Must run under the caller's role: rows
+ * that RLS hides are not listed, so a caller without a SELECT policy gets an empty list, as from Storage.
+ */
+export async function listObjects(tx: Queryable, bucket: string, query: ListQuery): Promise<ListedEntry[]> {
+  const direction = query.ascending ? 'asc' : 'desc';
+  // Both come from fixed lists (list-request.ts), never from the request's text.
+  const order =
+    query.sortColumn === 'name'
+      ? `sort_key collate "C" ${direction}`
+      : `is_folder desc, (case when is_folder then sort_key end) collate "C" ${direction}, ${query.sortColumn} ${direction}, sort_key collate "C"`;
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `with matched as (
+       select o.name, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata,
+              strpos(substr(o.name, char_length($2::text) + 1), '/') as slash
+         from storage.objects o
+        where o.bucket_id = $1 and lower(left(o.name, char_length($2::text))) = lower($2::text)
+     ), entries as (
+       select distinct on (left(name, char_length($2::text) + slash - 1))
+              substr(left(name, char_length($2::text) + slash - 1), char_length($3::text) + 1) as name,
+              null::uuid as id, null::timestamptz as updated_at, null::timestamptz as created_at,
+              null::timestamptz as last_accessed_at, null::jsonb as metadata, true as is_folder,
+              lower(left(name, char_length($2::text) + slash)) as sort_key
+         from matched where slash > 0
+       union all
+       select substr(name, char_length($3::text) + 1), id, updated_at, created_at, last_accessed_at, metadata, false,
+              lower(name)
+         from matched where slash = 0
+     )
+     select name, id, updated_at, created_at, last_accessed_at, metadata from entries
+      order by ${order}
+      limit $4 offset $5`,
+    [bucket, query.prefix + query.search, query.prefix, query.limit, query.offset],
+  );
+  const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : isoOf(value));
+  return rows.map((row) => ({
+    name: String(row.name),
+    id: textOrNull(row.id),
+    updated_at: isoOrNull(row.updated_at),
+    created_at: isoOrNull(row.created_at),
+    last_accessed_at: isoOrNull(row.last_accessed_at),
+    metadata: objectOrNull(row.metadata),
+  }));
+}

@@ -1,11 +1,14 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../db/database.ts';
 import type { CallerContext } from '../db/request-context.ts';
+import { requestHeadersOf } from '../db/request-headers.ts';
 import { resolveBearer } from '../jwt.ts';
 import type { BlobStore } from './blob-store.ts';
 import { servedCacheControl } from './cache-control.ts';
 import { normalizeObjectName } from './object-name.ts';
-import { readPublicObject, removeObjects, requireBucket, sizeLimitOf, uploadObject, type UploadMode } from './object-service.ts';
+import { parseListRequest } from './list-request.ts';
+import { GLOBAL_FILE_SIZE_LIMIT, listFolder, readPublicObject, removeObjects, requireBucket, sizeLimitOf, uploadObject, type UploadMode } from './object-service.ts';
 import { StorageApiError, storageErrorResponse, storageErrors } from './storage-error.ts';
 import { readUploadBody } from './upload-body.ts';
 
@@ -15,6 +18,12 @@ export interface StorageRouterOptions {
   blobs: BlobStore;
 }
 
+/**
+ * The rest of the path, whatever it holds: `.+` would stop at a decoded line break, and the request would fall
+ * through to "Route not found" instead of being refused as an invalid key (normalizeObjectName).
+ */
+const OBJECT_NAME = ':name{[\\s\\S]+}';
+
 /** Room for multipart boundaries and fields when judging a body by its Content-Length alone. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -22,7 +31,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 async function callerOf(c: Context, jwtSecret: string): Promise<CallerContext> {
   const bearer = await resolveBearer(c.req.header('authorization'), jwtSecret);
   if (!bearer.ok) throw storageErrors.invalidJwt(bearer.message);
-  return { role: bearer.role, claims: bearer.claims, method: c.req.method, path: c.req.path };
+  return { role: bearer.role, claims: bearer.claims, method: c.req.method, path: c.req.path, headers: requestHeadersOf(c) };
 }
 
 function objectNameOf(c: Context): string {
@@ -53,7 +62,7 @@ export function createStorageRouter(options: StorageRouterOptions): Hono {
   const deps = { db: options.db, blobs: options.blobs };
   const router = new Hono();
 
-  router.get('/object/public/:bucket/:name{.+}', async (c) => {
+  router.get(`/object/public/:bucket/${OBJECT_NAME}`, async (c) => {
     const object = await readPublicObject(deps, c.req.param('bucket'), objectNameOf(c));
     const headers = new Headers({
       'content-type': object.mimeType,
@@ -73,6 +82,20 @@ export function createStorageRouter(options: StorageRouterOptions): Hono {
     return new Response(c.req.method === 'HEAD' ? null : object.bytes, { status: 200, headers });
   });
 
+  // Before the upload route, which would otherwise take `list` for a bucket. A bucket that does not exist lists
+  // nothing, as Storage's search does: no query can tell a missing bucket from one whose objects RLS hides.
+  router.post('/object/list/:bucket', async (c) => {
+    const caller = await callerOf(c, options.jwtSecret);
+    const request = parseListRequest(await readJson(c));
+    return c.json(await listFolder(deps, caller, c.req.param('bucket'), request));
+  });
+
+  // A body sent without Content-Length (chunked) is counted as it arrives, never held whole past the global limit.
+  const uploadBodyLimit = bodyLimit({
+    maxSize: GLOBAL_FILE_SIZE_LIMIT + MULTIPART_OVERHEAD_BYTES,
+    onError: () => storageErrorResponse(storageErrors.entityTooLarge()),
+  });
+
   const upload = (mode: (c: Context) => UploadMode) => async (c: Context) => {
     const caller = await callerOf(c, options.jwtSecret);
     const name = objectNameOf(c);
@@ -83,11 +106,13 @@ export function createStorageRouter(options: StorageRouterOptions): Hono {
   };
 
   router.post(
-    '/object/:bucket/:name{.+}',
+    `/object/:bucket/${OBJECT_NAME}`,
+    uploadBodyLimit,
     upload((c) => (c.req.header('x-upsert') === 'true' ? 'upsert' : 'create')),
   );
   router.put(
-    '/object/:bucket/:name{.+}',
+    `/object/:bucket/${OBJECT_NAME}`,
+    uploadBodyLimit,
     upload((c) => (c.req.header('x-upsert') === 'true' ? 'upsert' : 'replace')),
   );
 

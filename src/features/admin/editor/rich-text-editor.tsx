@@ -3,6 +3,7 @@ import { EditorToolbar } from './editor-toolbar';
 import { richTextExtensions } from './editor-extensions';
 import type { UploadImage } from '../shared/image-upload-field';
 import type { MeasureImage } from './insert-image-dialog';
+import './prosemirror.css';
 
 export interface RichTextEditorProps {
   /** The id of the visible label, read as the editing area's name. */
@@ -28,6 +29,8 @@ export default function RichTextEditor({ labelId, initialContent, onChange, inva
     extensions: richTextExtensions(),
     content: initialContent,
     immediatelyRender: true,
+    // The page policy refuses inline styles: TipTap's base styles come from ./prosemirror.css instead.
+    injectCSS: false,
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {

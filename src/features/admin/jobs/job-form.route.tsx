@@ -5,6 +5,7 @@ import { EMPTY_JOB, JobForm, toJobInput, valuesFromJob } from './job-form';
 
 export const { loader, action, Component, ErrorBoundary } = resourceFormRoute({
   words: { create: 'Nova Vaga', edit: 'Editar Vaga', loadFailure: 'Erro ao carregar a vaga.', saveFailure: 'Erro ao salvar vaga' },
+  draftForm: 'job',
   listPath: paths.admin.jobs,
   service: { get: getJob, save: saveJob },
   values: { fromRow: valuesFromJob, empty: () => EMPTY_JOB, toInput: toJobInput },

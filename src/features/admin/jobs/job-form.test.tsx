@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { JobInput } from '../../../services/job-admin';
 import type { Job } from '../../../services/jobs';
 import { paths } from '../../../lib/paths';
+import { formDraftKey } from '../shared/form-draft';
 import { renderRoute } from '../testing/render-route';
 import { EMPTY_JOB, HOW_TO_APPLY_MAX, JobForm, toJobInput, valuesFromJob, type JobFormValues } from './job-form';
 import * as jobFormRoute from './job-form.route';
@@ -20,15 +21,18 @@ vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }
 
 beforeEach(() => {
   services.saveJob.mockReset();
+  localStorage.clear();
 });
+
+const NEW_JOB_DRAFT = formDraftKey('job', undefined);
 afterEach(() => vi.restoreAllMocks());
 
 /** The form alone, its save a stub: what it hands over is what `save.submit` receives. */
 function renderForm(props: Partial<Parameters<typeof JobForm>[0]> = {}) {
   const save = { submit: vi.fn<(values: JobFormValues) => void>(), pending: false, failure: null };
   const onCancel = vi.fn();
-  render(<JobForm initialValues={EMPTY_JOB} save={save} onCancel={onCancel} {...props} />);
-  return { onSubmit: save.submit, onCancel, user: userEvent.setup() };
+  const view = render(<JobForm initialValues={EMPTY_JOB} save={save} onCancel={onCancel} draftKey={NEW_JOB_DRAFT} storage={localStorage} {...props} />);
+  return { onSubmit: save.submit, onCancel, user: userEvent.setup(), unmount: view.unmount };
 }
 
 /** The new-job page as the app routes it: its loader, its action (which saves) and the redirect. */
@@ -155,5 +159,38 @@ describe('JobForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar vaga');
     expect(screen.getByLabelText(/empresa/i)).toHaveValue('Cerâmica Porto');
     expect(screen.getByRole('textbox', { name: 'Como se candidatar' })).toHaveValue('rh@ceramica.com.br');
+  });
+
+  it('keeps what is typed as a draft of this job, offers it back when the form opens again, and discards it on request', async () => {
+    const first = renderForm();
+    await first.user.type(screen.getByLabelText(/título da vaga/i), 'Soldador');
+    first.unmount();
+
+    // Another job's form has its own draft: nothing of this one shows there.
+    const other = renderForm({ draftKey: formDraftKey('job', '00000000-0000-4000-8000-000000000001') });
+    expect(screen.getByLabelText(/título da vaga/i)).toHaveValue('');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    other.unmount();
+
+    const again = renderForm();
+    expect(screen.getByLabelText(/título da vaga/i)).toHaveValue('Soldador');
+    expect(screen.getByRole('status')).toHaveTextContent('Rascunho não salvo recuperado');
+    await again.user.click(screen.getByRole('button', { name: 'Descartar rascunho' }));
+    expect(screen.getByLabelText(/título da vaga/i)).toHaveValue('');
+    expect(localStorage.getItem(NEW_JOB_DRAFT)).toBeNull();
+  });
+
+  it('keeps the draft through a failed save and removes it once the job is saved', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    services.saveJob.mockRejectedValueOnce(new Error('fetch failed')).mockResolvedValueOnce({});
+    const user = await renderNewJobPage();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar vaga');
+    expect(JSON.parse(localStorage.getItem(NEW_JOB_DRAFT) ?? '{}')).toMatchObject({ values: { title: 'Auxiliar de produção' } });
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(`outra página: ${paths.admin.jobs()}`)).toBeInTheDocument();
+    expect(localStorage.getItem(NEW_JOB_DRAFT)).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import { CONTRACT_TYPES, type JobInput } from '../../../services/job-admin';
 import type { Job } from '../../../services/jobs';
 import type { ContractType } from '../../../types/database';
-import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
 import { ResourceFormFrame } from '../shared/resource-form-frame';
 import type { ResourceFormProps } from '../shared/resource-form-route';
+import { useDraftedForm } from '../shared/use-drafted-form';
 
 /** A type rather than an interface: it is the save action's JSON body (see PublicationFormValues). */
 export type JobFormValues = {
@@ -78,13 +78,16 @@ export function validateJob(values: JobFormValues): Errors {
   return errors;
 }
 
-/** docs/product.md §2 job form; a failed save keeps every field and shows 'Erro ao salvar vaga'. */
-export function JobForm({ initialValues, save, onCancel }: ResourceFormProps<JobFormValues>) {
-  const form = useValidatedForm({ initialValues, validate: validateJob, save });
+/**
+ * docs/product.md §2 job form; a failed save keeps every field and shows 'Erro ao salvar vaga', and what is typed is
+ * kept as a draft until the job is saved (useDraftedForm). `storage` is injected for tests.
+ */
+export function JobForm({ initialValues, save, onCancel, draftKey, storage }: ResourceFormProps<JobFormValues> & { storage?: Storage }) {
+  const form = useDraftedForm({ initialValues, validate: validateJob, save, draft: { key: draftKey, template: EMPTY_JOB, storage } });
   const { values, set, field } = form;
 
   return (
-    <ResourceFormFrame {...form} onCancel={onCancel}>
+    <ResourceFormFrame {...form} onCancel={onCancel} notice={form.draftNotice}>
       <TextField label="Título da Vaga" required {...field('title')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Empresa" required {...field('company')} />

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { SignedInUser } from '../../../services/auth';
@@ -30,6 +30,12 @@ vi.mock('../../../services/auth', () => ({
     return () => (auth.listener = undefined);
   },
   signOut: () => Promise.resolve(),
+  // Signing in again (the 'session expired' dialog): the right password brings the same person back.
+  signIn: (_client: unknown, email: string, password: string) => {
+    if (password !== 'senha-certa') return Promise.reject(new Error('Invalid login credentials'));
+    auth.change({ ...editor, email });
+    return Promise.resolve(auth.user);
+  },
 }));
 const profiles = vi.hoisted(() => ({ getOwnProfile: vi.fn<(client: unknown, id: string) => Promise<Profile | null>>() }));
 vi.mock('../../../services/profiles', () => profiles);
@@ -103,6 +109,8 @@ describe('the admin layout route', () => {
     const router = renderAdmin('/admin/jobs');
     await screen.findByRole('heading', { name: 'Vagas de Emprego' });
     act(() => auth.change(null));
+    // Closing the 'session expired' dialog without signing in leaves for the sign-in page.
+    await userEvent.click(await screen.findByRole('button', { name: 'Fechar' }));
     await screen.findByText(/^outra página: \/admin\/login/);
 
     profiles.getOwnProfile.mockResolvedValue(profile('pending'));
@@ -112,10 +120,31 @@ describe('the admin layout route', () => {
     expect(screenData).toHaveBeenCalledTimes(1);
   });
 
-  it('goes to the sign-in page when the session ends elsewhere (another tab signs out)', async () => {
+  it('asks to sign in again over the screen when the session ends under it, and the screen stays as it was', async () => {
     renderAdmin('/admin/jobs');
     await screen.findByRole('heading', { name: 'Vagas de Emprego' });
     act(() => auth.change(null));
+    const dialog = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
+    expect(screen.getByRole('heading', { name: 'Vagas de Emprego' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue(editor.email);
+    expect(within(dialog).getByLabelText(/senha/i)).toHaveFocus();
+
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText(/senha/i), 'senha-certa');
+    await user.click(within(dialog).getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Vagas de Emprego' })).toBeInTheDocument();
+    // The same person is back: nothing was loaded again.
+    expect(profiles.getOwnProfile).toHaveBeenCalledTimes(1);
+    expect(screenData).toHaveBeenCalledTimes(1);
+  });
+
+  it("signing out from the menu goes to the sign-in page without the 'session expired' dialog", async () => {
+    renderAdmin('/admin/jobs');
+    await screen.findByRole('heading', { name: 'Vagas de Emprego' });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Sair' })[0]!);
+    act(() => auth.change(null));
     expect(await screen.findByText(/^outra página: \/admin\/login/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

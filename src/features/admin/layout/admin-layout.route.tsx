@@ -1,7 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import {
   Outlet,
   useLoaderData,
+  useLocation,
   useNavigate,
   useNavigation,
   useRevalidator,
@@ -14,6 +15,8 @@ import { paths } from '../../../lib/paths';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { AdminRouteError } from '../shared/admin-route-error';
 import { loadAdminAccess } from '../auth/admin-access';
+import { loginPathFor } from '../auth/return-path';
+import { SessionExpiredDialog } from '../auth/session-expired-dialog';
 import { useRevalidateOnAuthChange } from '../auth/use-revalidate-on-auth-change';
 import { AdminSessionContext } from './admin-session-context';
 import { AdminSidebar } from './admin-sidebar';
@@ -37,9 +40,18 @@ export function Component() {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  useRevalidateOnAuthChange(access.user.id);
+  const location = useLocation();
+  // The session ended without the editor signing out (a refused token refresh): sign in again over the screen.
+  const [sessionLost, setSessionLost] = useState(false);
+  const signingOut = useRef(false);
+  const onSessionLost = useCallback(() => {
+    if (!signingOut.current) setSessionLost(true);
+  }, []);
+  // An account waiting for approval has nothing typed to keep: it goes to the sign-in page as before.
+  useRevalidateOnAuthChange(access.user.id, access.status === 'admin' ? onSessionLost : undefined);
 
   const handleSignOut = useCallback(() => {
+    signingOut.current = true;
     signOut(browserClient())
       .catch((error: unknown) => console.error(error))
       .finally(() => void navigate(paths.admin.login(), { replace: true }));
@@ -69,6 +81,13 @@ export function Component() {
           </div>
         </main>
       </div>
+      {sessionLost && (
+        <SessionExpiredDialog
+          email={access.user.email}
+          onSignedIn={() => setSessionLost(false)}
+          onLeave={() => void navigate(loginPathFor(`${location.pathname}${location.search}`), { replace: true })}
+        />
+      )}
     </AdminSessionContext>
   );
 }

@@ -1,5 +1,6 @@
 import type { MediaKitRequest } from '../../../services/media-kit';
 import type { MediaKitInterest } from '../../../types/database';
+import { secondaryButton } from '../../../components/ui/buttons';
 import { DataTable, EmptyRow, cell } from '../shared/data-table';
 
 /** The advertising form's interest values (docs/product.md §16) as the newsroom reads them. */
@@ -15,32 +16,88 @@ function formatDateTime(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 }
 
-/** docs/product.md: the media kit requests readers sent, newest first (the service orders them). */
-export function MediaKitRequestList({ requests }: { requests: readonly MediaKitRequest[] }) {
+/** 'Atendido' (with when) or 'Novo': what the newsroom has done about a request. */
+function HandledBadge({ handledAt }: { handledAt: string | null }) {
+  if (handledAt === null) {
+    return <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Novo</span>;
+  }
   return (
-    <DataTable caption="Pedidos de mídia kit" headers={['Data', 'Contato', 'Empresa', 'Interesse', 'Mensagem']}>
-      {requests.length === 0 && <EmptyRow colSpan={5}>Nenhum pedido de mídia kit recebido</EmptyRow>}
-      {requests.map((request) => (
-        <tr key={request.id}>
-          <td className={`${cell} whitespace-nowrap`}>{formatDateTime(request.created_at)}</td>
-          <td className={cell}>
-            <p className="font-medium text-slate-900">{request.name}</p>
-            <p className="text-xs">
-              <a href={`mailto:${request.email}`} className="text-brand-700 underline">
-                {request.email}
-              </a>
-            </p>
-            <p className="text-xs">
-              <a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline">
-                {request.phone}
-              </a>
-            </p>
-          </td>
-          <td className={cell}>{request.company}</td>
-          <td className={`${cell} whitespace-nowrap`}>{INTEREST_LABELS[request.interest] ?? request.interest}</td>
-          <td className={`${cell} min-w-56 max-w-md whitespace-pre-line`}>{request.message || '-'}</td>
-        </tr>
-      ))}
+    <span className="flex flex-col items-start gap-1">
+      <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">Atendido</span>
+      <span className="text-xs text-slate-600">em {formatDateTime(handledAt)}</span>
+    </span>
+  );
+}
+
+interface MediaKitRequestListProps {
+  requests: readonly MediaKitRequest[];
+  /** The request whose change or delete is under way: its buttons are disabled. */
+  busyId?: string | null;
+  /** Marks a request handled, or back to new. */
+  onToggleHandled: (request: MediaKitRequest) => void;
+  /** Asks to delete a request (the screen confirms first). */
+  onDelete: (request: MediaKitRequest) => void;
+}
+
+/**
+ * docs/product.md §15: the media kit requests readers sent, newest first (the service orders them), each new or
+ * handled; the newsroom marks one handled (or back to new) and deletes one, a person's contact data, when done with it.
+ */
+export function MediaKitRequestList({ requests, busyId = null, onToggleHandled, onDelete }: MediaKitRequestListProps) {
+  return (
+    <DataTable caption="Pedidos de mídia kit" headers={['Data', 'Contato', 'Empresa', 'Interesse', 'Mensagem', 'Situação', 'Ações']}>
+      {requests.length === 0 && <EmptyRow colSpan={7}>Nenhum pedido de mídia kit recebido</EmptyRow>}
+      {requests.map((request) => {
+        const busy = busyId === request.id;
+        const handled = request.handled_at !== null;
+        const toggleLabel = handled ? 'Marcar como novo' : 'Marcar como atendido';
+        return (
+          <tr key={request.id} className={handled ? 'bg-slate-50' : undefined}>
+            <td className={`${cell} whitespace-nowrap`}>{formatDateTime(request.created_at)}</td>
+            <td className={cell}>
+              <p className="font-medium text-slate-900">{request.name}</p>
+              <p className="text-xs">
+                <a href={`mailto:${request.email}`} className="text-brand-700 underline">
+                  {request.email}
+                </a>
+              </p>
+              <p className="text-xs">
+                <a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline">
+                  {request.phone}
+                </a>
+              </p>
+            </td>
+            <td className={cell}>{request.company}</td>
+            <td className={`${cell} whitespace-nowrap`}>{INTEREST_LABELS[request.interest] ?? request.interest}</td>
+            <td className={`${cell} min-w-56 max-w-md whitespace-pre-line`}>{request.message || '-'}</td>
+            <td className={`${cell} whitespace-nowrap`}>
+              <HandledBadge handledAt={request.handled_at} />
+            </td>
+            <td className={`${cell} text-right`}>
+              <span className="inline-flex flex-wrap justify-end gap-2">
+                <button
+                  type="button"
+                  onClick={() => onToggleHandled(request)}
+                  disabled={busy}
+                  aria-label={`${toggleLabel}: ${request.name}`}
+                  className={`${secondaryButton} whitespace-nowrap`}
+                >
+                  {toggleLabel}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => onDelete(request)}
+                  disabled={busy}
+                  aria-label={`Excluir: ${request.name}`}
+                  className={`${secondaryButton} text-red-800`}
+                >
+                  Excluir
+                </button>
+              </span>
+            </td>
+          </tr>
+        );
+      })}
     </DataTable>
   );
 }

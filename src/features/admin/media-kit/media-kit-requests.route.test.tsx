@@ -16,6 +16,7 @@ function request(n: number): MediaKitRequest {
     interest: 'outros',
     message: null,
     created_at: '2026-11-01T12:00:00Z',
+    handled_at: null,
   };
 }
 

@@ -1,13 +1,27 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
-import { listMediaKitRequestsPage } from '../../../services/media-kit';
+import {
+  deleteMediaKitRequest,
+  listMediaKitRequestsPage,
+  setMediaKitRequestHandled,
+  type MediaKitRequest,
+} from '../../../services/media-kit';
+import { ErrorAlert, SuccessNotice } from '../../../components/ui/alert-message';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from '../shared/admin-route-error';
+import { ListBody, type ListContent } from '../shared/list-body';
 import { PageHeader } from '../shared/page-header';
 import { ListSearchForm } from '../shared/list-search-form';
 import { OFFSET_PAGE_SIZE, OffsetPager, readPageNumber, readSearch } from '../shared/offset-pager';
-import { loadScreenData } from '../shared/route-data';
+import { actionFailure, loadScreenData, readJson } from '../shared/route-data';
+import { useRowActionFetcher } from '../shared/use-row-action-fetcher';
 import { MediaKitRequestList } from './media-kit-request-list';
+import { useDeleteRequest, type DeleteIntent } from './use-delete-request';
+
+type HandledIntent = { intent: 'set-handled'; id: string; handled: boolean };
+
+export const HANDLED_FAILURE = 'Erro ao atualizar o pedido de mídia kit. Tente novamente.';
+export const DELETE_FAILURE = 'Erro ao excluir o pedido de mídia kit. Tente novamente.';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -20,20 +34,68 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { page, q, ...result };
 }
 
-export function Component() {
-  const { page, q, rows, total } = useLoaderData<typeof loader>();
+/** Marks a request handled or new, or deletes it; the database lets only administrators do either. */
+export async function action({ request }: ActionFunctionArgs) {
+  const body = await readJson<HandledIntent | DeleteIntent>(request);
+  try {
+    if (body.intent === 'delete') {
+      await deleteMediaKitRequest(browserClient(), body.id);
+      return { deleted: body.name };
+    }
+    await setMediaKitRequestHandled(browserClient(), body.id, body.handled);
+    return null;
+  } catch (error) {
+    console.error(error);
+    return actionFailure(body.intent === 'delete' ? DELETE_FAILURE : HANDLED_FAILURE);
+  }
+}
+
+function MediaKitScreen({
+  content,
+  paging,
+}: {
+  content: ListContent<readonly MediaKitRequest[]>;
+  paging?: { page: number; total: number; q: string };
+}) {
+  const handling = useRowActionFetcher<HandledIntent>();
+  const deletion = useDeleteRequest();
+  const searchFoundNothing = paging?.q && 'rows' in content && content.rows.length === 0;
+
   return (
     <>
       <PageHeader title="Mídia Kit" />
       <div className="space-y-4">
-        <ListSearchForm q={q} />
-        {q && rows.length === 0 ? <p className="text-slate-700">Nenhum resultado encontrado.</p> : <MediaKitRequestList requests={rows} />}
-        <OffsetPager page={page} total={total} noun={['pedido', 'pedidos']} />
+        {deletion.notice && <SuccessNotice>{deletion.notice}</SuccessNotice>}
+        {deletion.failure && <ErrorAlert>{deletion.failure}</ErrorAlert>}
+        {paging && <ListSearchForm q={paging.q} />}
+        {searchFoundNothing ? (
+          <p className="text-slate-700">Nenhum resultado encontrado.</p>
+        ) : (
+          <ListBody
+            actionFailure={handling.failure}
+            content={content}
+            table={(requests) => (
+              <MediaKitRequestList
+                requests={requests}
+                busyId={handling.busyId ?? deletion.busyId}
+                onToggleHandled={(row) => handling.run({ intent: 'set-handled', id: row.id, handled: row.handled_at === null })}
+                onDelete={deletion.ask}
+              />
+            )}
+          />
+        )}
+        {paging && <OffsetPager page={paging.page} total={paging.total} noun={['pedido', 'pedidos']} />}
       </div>
+      {deletion.dialog}
     </>
   );
 }
 
+export function Component() {
+  const { page, q, rows, total } = useLoaderData<typeof loader>();
+  return <MediaKitScreen content={{ rows }} paging={{ page, total, q }} />;
+}
+
 export function ErrorBoundary() {
-  return <AdminRouteError header={<PageHeader title="Mídia Kit" />} />;
+  return <AdminRouteError onLoadFailure={(loadFailure) => <MediaKitScreen content={{ loadFailure }} />} />;
 }

@@ -8,6 +8,7 @@ const uploadPhoto = bucketUploader('obituaries');
 
 export const { loader, action, Component, ErrorBoundary } = resourceFormRoute({
   words: { create: 'Novo Obituário', edit: 'Editar Obituário', loadFailure: 'Erro ao carregar o obituário.', saveFailure: 'Erro ao salvar obituário' },
+  draftForm: 'obituary',
   listPath: paths.admin.obituaries,
   service: { get: getObituary, save: saveObituary },
   values: { fromRow: valuesFromObituary, empty: () => emptyObituary(), toInput: toObituaryInput },

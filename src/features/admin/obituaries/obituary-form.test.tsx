@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ObituaryInput } from '../../../services/obituary-admin';
 import type { Obituary } from '../../../services/obituaries';
 import { paths } from '../../../lib/paths';
+import { formDraftKey } from '../shared/form-draft';
 import { renderRoute } from '../testing/render-route';
 import { ObituaryForm, emptyObituary, type ObituaryFormValues } from './obituary-form';
 import * as obituaryFormRoute from './obituary-form.route';
@@ -19,7 +20,10 @@ vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }
 
 beforeEach(() => {
   services.saveObituary.mockReset();
+  localStorage.clear();
 });
+
+const NEW_OBITUARY_DRAFT = formDraftKey('obituary', undefined);
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -30,8 +34,18 @@ function renderForm(props: Partial<Parameters<typeof ObituaryForm>[0]> = {}) {
   const save = { submit: vi.fn<(values: ObituaryFormValues) => void>(), pending: false, failure: null };
   const onCancel = vi.fn();
   const upload = vi.fn().mockResolvedValue('https://cdn.example/obituaries/p.jpg');
-  render(<ObituaryForm initialValues={emptyObituary(new Date(2026, 10, 3, 10))} save={save} onCancel={onCancel} upload={upload} {...props} />);
-  return { onSubmit: save.submit, onCancel, upload, user: userEvent.setup() };
+  const view = render(
+    <ObituaryForm
+      initialValues={emptyObituary(new Date(2026, 10, 3, 10))}
+      save={save}
+      onCancel={onCancel}
+      upload={upload}
+      draftKey={NEW_OBITUARY_DRAFT}
+      storage={localStorage}
+      {...props}
+    />,
+  );
+  return { onSubmit: save.submit, onCancel, upload, user: userEvent.setup(), unmount: view.unmount };
 }
 
 /** The new-obituary page as the app routes it: its loader, its action (which saves) and the redirect. */
@@ -118,5 +132,42 @@ describe('ObituaryForm', () => {
     const { onCancel, user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(onCancel).toHaveBeenCalled();
+  });
+
+  it('keeps what is typed as a draft, offers it back when the form opens again, and discards it on request', async () => {
+    const first = renderForm();
+    await first.user.type(screen.getByLabelText(/nome completo/i), 'Maria Aparecida');
+    await first.user.type(screen.getByLabelText(/família/i), 'Deixa dois filhos');
+    first.unmount();
+
+    const again = renderForm();
+    expect(screen.getByLabelText(/nome completo/i)).toHaveValue('Maria Aparecida');
+    expect(screen.getByLabelText(/família/i)).toHaveValue('Deixa dois filhos');
+    expect(screen.getByRole('status')).toHaveTextContent('Rascunho não salvo recuperado');
+    await again.user.click(screen.getByRole('button', { name: 'Descartar rascunho' }));
+    expect(screen.getByLabelText(/nome completo/i)).toHaveValue('');
+    expect(localStorage.getItem(NEW_OBITUARY_DRAFT)).toBeNull();
+  });
+
+  it('ignores a stored draft that is not an obituary form', () => {
+    localStorage.setItem(NEW_OBITUARY_DRAFT, JSON.stringify({ values: { name: 42 }, savedAt: '2026-11-20T10:00:00Z' }));
+    renderForm();
+    expect(screen.getByLabelText(/nome completo/i)).toHaveValue('');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('keeps the draft through a failed save and removes it once the obituary is saved', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    services.saveObituary.mockRejectedValueOnce(new Error('fetch failed')).mockResolvedValueOnce({});
+    const user = await renderNewObituaryPage();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar obituário');
+    expect(screen.getByLabelText(/nome completo/i)).toHaveValue('José da Silva');
+    expect(JSON.parse(localStorage.getItem(NEW_OBITUARY_DRAFT) ?? '{}')).toMatchObject({ values: { name: 'José da Silva' } });
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(`outra página: ${paths.admin.obituaries()}`)).toBeInTheDocument();
+    expect(localStorage.getItem(NEW_OBITUARY_DRAFT)).toBeNull();
   });
 });

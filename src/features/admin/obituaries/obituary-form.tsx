@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { ObituaryInput } from '../../../services/obituary-admin';
 import type { Obituary } from '../../../services/obituaries';
 import { todayInputValue } from '../../../lib/dates';
-import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/form/form-fields';
+import { IMAGE_URL_MESSAGE, isSafeImageUrl } from '../../../lib/safe-urls';
 import { ImageUploadField, type UploadImage } from '../shared/image-upload-field';
 import { ResourceFormFrame } from '../shared/resource-form-frame';
 import type { ResourceFormProps } from '../shared/resource-form-route';
+import { useDraftedForm } from '../shared/use-drafted-form';
 
 /** A type rather than an interface: it is the save action's JSON body (see PublicationFormValues). */
 export type ObituaryFormValues = {
@@ -65,7 +66,7 @@ export function toObituaryInput(values: ObituaryFormValues): ObituaryInput {
   };
 }
 
-type Field = 'name' | 'age' | 'deathDate' | 'funeralLocation' | 'funeralTime';
+type Field = 'name' | 'age' | 'deathDate' | 'funeralLocation' | 'funeralTime' | 'photoUrl';
 type Errors = Partial<Record<Field, string>>;
 
 /** docs/product.md §19.7: name, age, date of death, funeral place and time are required. */
@@ -78,21 +79,32 @@ export function validateObituary(values: ObituaryFormValues): Errors {
   if (!values.deathDate) errors.deathDate = 'Informe a data do falecimento';
   if (!values.funeralLocation.trim()) errors.funeralLocation = 'Informe o local do velório';
   if (!values.funeralTime.trim()) errors.funeralTime = 'Informe o horário do velório';
+  if (values.photoUrl && !isSafeImageUrl(values.photoUrl)) errors.photoUrl = IMAGE_URL_MESSAGE;
   return errors;
 }
 
 interface ObituaryFormProps extends ResourceFormProps<ObituaryFormValues> {
   upload: UploadImage;
+  /** Injected for tests; the browser's localStorage by default. */
+  storage?: Storage;
 }
 
-/** docs/product.md §2 obituary form, 'Cancelar' and 'Salvar' ('Salvando...'); a failed save keeps every field. */
-export function ObituaryForm({ initialValues, save, onCancel, upload }: ObituaryFormProps) {
-  const form = useValidatedForm({ initialValues, validate: validateObituary, save });
+/**
+ * docs/product.md §2 obituary form, 'Cancelar' and 'Salvar' ('Salvando...'); a failed save keeps every field, and
+ * what is typed is kept as a draft until the obituary is saved (useDraftedForm).
+ */
+export function ObituaryForm({ initialValues, save, onCancel, upload, draftKey, storage }: ObituaryFormProps) {
+  const form = useDraftedForm({
+    initialValues,
+    validate: validateObituary,
+    save,
+    draft: { key: draftKey, template: emptyObituary(), storage },
+  });
   const { values, set, field } = form;
   const [uploading, setUploading] = useState(false);
 
   return (
-    <ResourceFormFrame {...form} onCancel={onCancel} saveDisabled={uploading}>
+    <ResourceFormFrame {...form} onCancel={onCancel} saveDisabled={uploading} notice={form.draftNotice}>
       <TextField label="Nome Completo" required {...field('name')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Idade" type="number" inputMode="numeric" min={0} max={130} required {...field('age')} />
@@ -104,7 +116,14 @@ export function ObituaryForm({ initialValues, save, onCancel, upload }: Obituary
         <TextField label="Local do Velório" required {...field('funeralLocation')} />
         <TextField label="Horário do Velório" required placeholder="Ex.: 08h às 16h" {...field('funeralTime')} />
       </div>
-      <ImageUploadField label="Foto" value={values.photoUrl} onChange={(url) => set('photoUrl', url)} upload={upload} onUploadingChange={setUploading} />
+      <ImageUploadField
+        label="Foto"
+        value={values.photoUrl}
+        onChange={(url) => set('photoUrl', url)}
+        upload={upload}
+        onUploadingChange={setUploading}
+        invalidMessage={form.errors.photoUrl}
+      />
       <CheckboxField label="Publicar imediatamente" name="published" checked={values.published} onChange={(v) => set('published', v)} />
     </ResourceFormFrame>
   );

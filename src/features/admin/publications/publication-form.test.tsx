@@ -87,6 +87,31 @@ describe('PublicationForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  // The database's rule (src/lib/safe-urls.ts): a look-alike is refused here with the field's message, as typed.
+  it.each([
+    'https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ',
+    'https://evil.example/?next=https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://evil.example@youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://www.youtube.com:8443/watch?v=dQw4w9WgXcQ',
+  ])('refuses the YouTube look-alike %s and keeps it as typed', async (lookAlike) => {
+    const { onSubmit, user } = renderForm({ initialValues: { ...EMPTY_PUBLICATION, title: 'Vídeo', topicId: 'local' } });
+    const field = screen.getByRole('textbox', { name: 'URL do vídeo no YouTube' });
+    await user.type(field, lookAlike);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(field).toHaveAccessibleDescription(/link válido do YouTube/);
+    expect(field).toHaveValue(lookAlike);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a stored image address that could break out of an attribute, with a message next to the image', async () => {
+    const { onSubmit, user } = renderForm({
+      initialValues: { ...EMPTY_PUBLICATION, title: 'Foto', topicId: 'local', imageUrl: 'https://x.example/a.png"onerror="alert(1)' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Endereço de imagem inválido. Remova a imagem e envie o arquivo novamente.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it("saves the values, with 'Salvando...' and the button disabled meanwhile, then opens the list", async () => {
     let finish!: () => void;
     services.savePublication.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({}))));

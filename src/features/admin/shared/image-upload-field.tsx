@@ -31,6 +31,8 @@ interface ImageUploadFieldProps {
   /** Tells the form an upload is running, so it can hold the save until the URL exists. */
   onUploadingChange?: (uploading: boolean) => void;
   hint?: string;
+  /** The form's own message for the stored address (src/lib/safe-urls.ts), shown when the upload has none. */
+  invalidMessage?: string;
 }
 
 /**
@@ -38,12 +40,13 @@ interface ImageUploadFieldProps {
  * bar while the file goes up, and a remove button. The upload starts on selection, so the URL is part of the form
  * (and of the publication's local draft) before the form is saved.
  */
-export function ImageUploadField({ label, value, onChange, upload, onUploadingChange, hint = 'PNG, JPG até 10MB' }: ImageUploadFieldProps) {
+export function ImageUploadField({ label, value, onChange, upload, onUploadingChange, hint = 'PNG, JPG até 10MB', invalidMessage }: ImageUploadFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [uploadError, setError] = useState<string | null>(null);
+  const error = uploadError ?? invalidMessage ?? null;
   const [fileName, setFileName] = useState<string | null>(null);
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import type { ExternalSave } from '../../../components/form/use-validated-form';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from './admin-route-error';
 import { PageHeader } from './page-header';
+import { formDraftKey, removeFormDraft, type DraftForm } from './form-draft';
 import { actionFailure, loadScreenData, readJson, recordNotFound } from './route-data';
 import { useSaveFetcher } from './use-save-fetcher';
 
@@ -15,12 +16,16 @@ export interface ResourceFormProps<Values> {
   /** The route's action, through a fetcher: see useSaveFetcher. */
   save: ExternalSave<Values>;
   onCancel: () => void;
+  /** Where this record's autosaved draft lives (useDraftedForm); the route removes it once the record is saved. */
+  draftKey: string;
 }
 
 /** What a resource (publications, obituaries, jobs) tells the generic form route: its words, form and services. */
 export interface ResourceForm<Row, Values extends SubmitTarget, Input, Extra> {
   /** The page's titles ('Nova Vaga', 'Editar Vaga') and docs/product.md §20's messages. */
   words: { create: string; edit: string; loadFailure: string; saveFailure: string };
+  /** Whose drafts the form keeps (form-draft.ts). */
+  draftForm: DraftForm;
   listPath: () => string;
   service: {
     /** The row being edited, or null when there is none. */
@@ -34,8 +39,6 @@ export interface ResourceForm<Row, Values extends SubmitTarget, Input, Extra> {
   loadExtra?: (client: Client) => Promise<Extra>;
   /** A failure's own message where the resource words one (the lead story's rules); null for the generic one. */
   saveFailureFor?: (error: unknown) => string | null;
-  /** Runs after a successful save, before the list opens. */
-  afterSave?: (id: string | undefined) => void;
   renderForm: (props: ResourceFormProps<Values>, loaded: { id: string | undefined; extra: Extra | null }) => ReactNode;
 }
 
@@ -65,7 +68,8 @@ export function resourceFormRoute<Row, Values extends SubmitTarget, Input, Extra
       console.error(error);
       return actionFailure(resource.saveFailureFor?.(error) ?? resource.words.saveFailure);
     }
-    resource.afterSave?.(params.id);
+    // The local draft has served its purpose once the record is stored.
+    removeFormDraft(globalThis.localStorage, formDraftKey(resource.draftForm, params.id));
     return redirect(resource.listPath());
   }
 
@@ -77,7 +81,10 @@ export function resourceFormRoute<Row, Values extends SubmitTarget, Input, Extra
   function FormWithSave({ id, values, extra }: { id: string | undefined; values: Values; extra: Extra | null }) {
     const navigate = useNavigate();
     const save = useSaveFetcher<Values>();
-    return resource.renderForm({ initialValues: values, save, onCancel: () => void navigate(resource.listPath()) }, { id, extra });
+    return resource.renderForm(
+      { initialValues: values, save, onCancel: () => void navigate(resource.listPath()), draftKey: formDraftKey(resource.draftForm, id) },
+      { id, extra },
+    );
   }
 
   function Component() {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ServiceError } from '../../../services/errors';
 import type { MediaKitRequestInput } from '../../../services/media-kit';
 import { controllablePromise, renderInRouter } from '../testing/render-in-router';
 import { AdvertisingPage } from './advertising-page';
@@ -119,6 +120,44 @@ describe('AdvertisingPage', () => {
     expect(within(dialog).getByLabelText(/Telefone/)).toHaveValue('(19) 99999-0000');
     expect(within(dialog).getByLabelText(/Mensagem/)).toHaveValue('Quero anunciar no Natal.');
     expect(within(dialog).getByRole('button', { name: 'Enviar solicitação' })).toBeEnabled();
+  });
+
+  it("says when the server's rate limit refused the request (HTTP 429, PT429), keeps everything typed and logs no fault", async () => {
+    // Cleared: an earlier test's failure may already sit on the same spy.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    logged.mockClear();
+    // What submitMediaKitRequest throws for PostgREST's 429 answer to the database's PT429.
+    const refused = new ServiceError('media_kit_rate_limited', { code: 'PT429', status: 429 });
+    const { user, notify } = setup(() => Promise.reject(refused));
+    const dialog = await openDialog(user);
+    await fillRequired(user, dialog);
+    await user.selectOptions(within(dialog).getByLabelText('Interesse'), 'outros');
+    await user.type(within(dialog).getByLabelText(/Mensagem/), 'Anúncio para a feira.');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar solicitação' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Recebemos várias solicitações deste contato em pouco tempo. Por favor, tente novamente mais tarde.',
+    );
+    expect(within(dialog).queryByText('Erro ao enviar formulário. Por favor, tente novamente.')).not.toBeInTheDocument();
+    expect(notify).not.toHaveBeenCalled();
+    expect(logged).not.toHaveBeenCalled();
+    expect(within(dialog).getByLabelText(/Nome/)).toHaveValue('Ana Lima');
+    expect(within(dialog).getByLabelText(/Empresa/)).toHaveValue('Padaria Central');
+    expect(within(dialog).getByLabelText(/E-mail/)).toHaveValue('ana@padaria.com.br');
+    expect(within(dialog).getByLabelText(/Telefone/)).toHaveValue('(19) 99999-0000');
+    expect(within(dialog).getByLabelText('Interesse')).toHaveValue('outros');
+    expect(within(dialog).getByLabelText(/Mensagem/)).toHaveValue('Anúncio para a feira.');
+    expect(within(dialog).getByRole('button', { name: 'Enviar solicitação' })).toBeEnabled();
+  });
+
+  it("keeps SPEC's message for any other refusal (an HTTP 400 from the database)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = setup(() => Promise.reject(new ServiceError('new row violates check constraint', { code: '23514', status: 400 })));
+    const dialog = await openDialog(user);
+    await fillRequired(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Erro ao enviar formulário. Por favor, tente novamente.');
+    expect(within(dialog).getByLabelText(/Nome/)).toHaveValue('Ana Lima');
   });
 
   it('closes with Esc (the dialog cancel event) and keeps what was typed for later', async () => {

@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
 import type { MediaKitInterest } from '../../../types/database';
-import { MEDIA_KIT_INTERESTS, type MediaKitRequestInput } from '../../../services/media-kit';
+import { MEDIA_KIT_INTERESTS, isMediaKitRateLimited, type MediaKitRequestInput } from '../../../services/media-kit';
 import { SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
 import { useValidatedForm, type FieldErrors } from '../../../components/form/use-validated-form';
 import { ErrorAlert } from '../../../components/ui/alert-message';
@@ -47,6 +47,12 @@ export function validateMediaKit(values: MediaKitValues): FieldErrors<MediaKitVa
 }
 
 export const MEDIA_KIT_ERROR = 'Erro ao enviar formulário. Por favor, tente novamente.';
+/** The database's per-client and per-e-mail limit refused the request (HTTP 429): waiting helps, resending now does not. */
+export const MEDIA_KIT_RATE_LIMITED = 'Recebemos várias solicitações deste contato em pouco tempo. Por favor, tente novamente mais tarde.';
+
+function failureMessage(error: unknown): string {
+  return isMediaKitRateLimited(error) ? MEDIA_KIT_RATE_LIMITED : MEDIA_KIT_ERROR;
+}
 
 interface MediaKitFormProps {
   /** Owned by the page so that closing the dialog or a failed send never loses what was typed. */
@@ -62,7 +68,9 @@ export function MediaKitForm({ values: draft, onChange, onSubmit, onCancel }: Me
     valuesState: [draft, onChange],
     validate: validateMediaKit,
     onSubmit: (sent) => onSubmit({ ...sent, message: sent.message.trim() || null }),
-    failureMessage: MEDIA_KIT_ERROR,
+    failureMessage,
+    // The limit doing its job is no fault to log.
+    isExpectedFailure: isMediaKitRateLimited,
     failureLog: 'Sending the media kit request failed',
   });
 

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type LoaderFunctionArgs } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths';
 import { storySlug } from '../../../lib/story-slug';
 import type { DataClient } from '../../../services/client';
 import { createDataClient } from '../../../services/data-client';
+import { fetchFromAddress, loopbackClientAddress } from '../../../../tests/support/fetch-from-address';
 import { startBackendInWorker, type WorkerBackend } from '../../../../tests/support/test-backend';
 import { Component, loader, shouldRevalidate } from './article.route';
 
@@ -26,10 +27,16 @@ const CURRENT = paths.article(ID, TITLE);
 
 let backend: WorkerBackend;
 
+let readers = 0;
+
 beforeAll(async () => {
   backend = await startBackendInWorker();
-  reader.client = createDataClient(backend.url, backend.anonKey);
 }, 60_000);
+// A story counts once per reader in six hours: each case is a new reader, from its own loopback address.
+beforeEach(() => {
+  readers += 1;
+  reader.client = createDataClient(backend.url, backend.anonKey, { fetch: fetchFromAddress(loopbackClientAddress(readers)) });
+});
 afterAll(() => backend?.stop());
 
 async function viewsOf(id: string): Promise<number> {

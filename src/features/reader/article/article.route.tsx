@@ -4,6 +4,7 @@ import {
   useLocation,
   useNavigate,
   useParams,
+  useRevalidator,
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
@@ -46,6 +47,7 @@ export function shouldRevalidate({ currentParams, nextParams, currentUrl, nextUr
 export function Component() {
   const { id, article, related } = useLoaderData<typeof loader>();
   const back = useBackToNews();
+  const revalidator = useRevalidator();
   return (
     <Deferred
       promise={article}
@@ -55,6 +57,7 @@ export function Component() {
           title="Não foi possível carregar a notícia"
           message="Verifique sua conexão e tente novamente em instantes."
           onBack={back}
+          onRetry={() => void revalidator.revalidate()}
         />
       }
     >

@@ -7,8 +7,8 @@ import type { Obituary } from '../../../services/obituaries';
 import { site } from '../../../config/site';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
-import { ErrorAlert } from '../../../components/ui/alert-message';
 import { Deferred, type Later } from '../components/deferred';
+import { RetryAlert } from '../components/retry-alert';
 
 interface CommunitySectionProps {
   jobs: Later<Job[]>;
@@ -24,7 +24,7 @@ export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
       </h2>
       <div className="grid gap-6 md:grid-cols-3">
         <CommunityCard title="Vagas de Emprego" icon={<Icon node={Briefcase} className="h-5 w-5" />}>
-          <Deferred promise={jobs} fallback={<CardSkeleton />} errorElement={<ErrorAlert>Não foi possível carregar as vagas.</ErrorAlert>}>
+          <Deferred promise={jobs} fallback={<CardSkeleton />} errorElement={<RetryAlert>Não foi possível carregar as vagas.</RetryAlert>}>
             {(items) => <JobList jobs={items} />}
           </Deferred>
           <AllJobsLink externalUrl={site.jobsSiteUrl} />
@@ -33,7 +33,7 @@ export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
           <Deferred
             promise={obituaries}
             fallback={<CardSkeleton />}
-            errorElement={<ErrorAlert>Não foi possível carregar o obituário.</ErrorAlert>}
+            errorElement={<RetryAlert>Não foi possível carregar o obituário.</RetryAlert>}
           >
             {(items) => <ObituaryList obituaries={items} />}
           </Deferred>

@@ -5,7 +5,6 @@ import { FEATURED_ARTICLE } from '../../../services/news/featured-article';
 import { site } from '../../../config/site';
 import { HOME_CARD_SIZES } from '../../../lib/image-renditions';
 import { paths } from '../../../lib/paths';
-import { ErrorAlert } from '../../../components/ui/alert-message';
 import { HydrationUnit } from '../../../components/ui/hydration-unit';
 import { AdBanner } from '../components/ad-banner';
 import { ArticleGrid, ArticleGridSkeleton, NewsSection } from '../components/article-grid';
@@ -15,6 +14,7 @@ import { CommunitySection } from './community-section';
 import { FeaturedStory, FeaturedStorySkeleton } from './featured-story';
 import { MostReadList, MostReadSkeleton } from './most-read-list';
 import { WeatherWidget } from './weather-widget';
+import { RetryAlert } from '../components/retry-alert';
 
 /** Everything the home page shows, each part still on its way: the page renders at once and fills in. */
 export interface HomeData {
@@ -71,7 +71,7 @@ export function HomePage({ data }: { data: HomeData }) {
             <Deferred
               promise={data.mostRead}
               fallback={<MostReadSkeleton />}
-              errorElement={<ErrorAlert>Não foi possível carregar as mais lidas.</ErrorAlert>}
+              errorElement={<RetryAlert>Não foi possível carregar as mais lidas.</RetryAlert>}
             >
               {(articles) => <MostReadList articles={articles} />}
             </Deferred>
@@ -88,7 +88,7 @@ export function HomePage({ data }: { data: HomeData }) {
               <Deferred
                 promise={section.articles}
                 fallback={<ArticleGridSkeleton />}
-                errorElement={<ErrorAlert>Não foi possível carregar as notícias desta seção.</ErrorAlert>}
+                errorElement={<RetryAlert>Não foi possível carregar as notícias desta seção.</RetryAlert>}
               >
                 {(articles) =>
                   articles.length === 0 ? (

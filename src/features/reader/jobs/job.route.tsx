@@ -1,11 +1,11 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { ErrorAlert } from '../../../components/ui/alert-message';
 import { jobNotFoundMeta } from '../../../lib/community-meta';
 import { paths } from '../../../lib/paths';
 import { Deferred } from '../components/deferred';
 import { ReaderNotFound } from '../components/reader-not-found';
 import { loadJob } from './jobs-data';
 import { JobSkeleton, JobView } from './job-page';
+import { RetryAlert } from '../components/retry-alert';
 
 /** /vagas/:id/:slug?: the id finds the job, the slug is only for people (the edge handler redirects a stale one). */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -18,7 +18,7 @@ export function Component() {
     <Deferred
       promise={job}
       fallback={<JobSkeleton />}
-      errorElement={<ErrorAlert>Não foi possível carregar a vaga. Tente novamente mais tarde.</ErrorAlert>}
+      errorElement={<RetryAlert>Não foi possível carregar a vaga agora.</RetryAlert>}
     >
       {(loaded) =>
         loaded ? (

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Briefcase } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
-import { ErrorAlert } from '../../../components/ui/alert-message';
 import { formatDate } from '../../../lib/dates';
 import { jobsMeta } from '../../../lib/community-meta';
 import { paths } from '../../../lib/paths';
@@ -10,6 +9,7 @@ import type { JobCursor, JobPage } from '../../../services/job-board';
 import { Deferred } from '../components/deferred';
 import { LoadMoreList } from '../components/paged-list';
 import { useDocumentMeta } from '../components/use-document-meta';
+import { RetryAlert } from '../components/retry-alert';
 
 interface JobsPageProps {
   jobs: Promise<JobPage>;
@@ -28,7 +28,7 @@ export function JobsPage({ jobs, loadPage }: JobsPageProps) {
       <Deferred
         promise={jobs}
         fallback={<JobListSkeleton />}
-        errorElement={<ErrorAlert>Não foi possível carregar as vagas. Tente novamente mais tarde.</ErrorAlert>}
+        errorElement={<RetryAlert>Não foi possível carregar as vagas agora.</RetryAlert>}
       >
         {(first) => (
           <LoadMoreList first={first} loadMore={loadPage}>

@@ -95,4 +95,16 @@ describe('ObituariesPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar os obituários');
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
   });
+
+  it("asks for the list again with 'Tentar novamente' after a failed load", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failed = Promise.reject(new Error('offline'));
+    failed.catch(() => undefined);
+    const loadPage = vi.fn((_filter: ListFilter, _after: unknown) => page([maria]));
+    renderInRouter(<ObituariesPage obituaries={failed} loadPage={loadPage} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Maria Aparecida Souza' })).toBeInTheDocument();
+    expect(loadPage).toHaveBeenCalledWith(NO_FILTER, null);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

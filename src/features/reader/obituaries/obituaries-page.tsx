@@ -7,12 +7,12 @@ import type { ObituaryCursor } from '../../../services/search';
 import { formatLongDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { OBITUARY_PHOTO_SIZES } from '../../../lib/image-renditions';
-import { ErrorAlert } from '../../../components/ui/alert-message';
 import { ArticleImage } from '../components/article-image';
 import { awaitedLater, Deferred } from '../components/deferred';
 import { isEmptyFilter, LoadMoreList, useDebounced, type ListPage } from '../components/paged-list';
 import { NO_FILTER, SearchFilters, type ListFilter } from '../components/search-filters';
 import { obituariesMeta } from '../../../lib/page-meta';
+import { RetryAlert } from '../components/retry-alert';
 import { useDocumentMeta } from '../components/use-document-meta';
 
 export type ObituaryPage = ListPage<Obituary, ObituaryCursor>;
@@ -56,7 +56,14 @@ export function ObituariesPage({ obituaries, loadPage }: ObituariesPageProps) {
         key={shown.request}
         promise={shown.page}
         fallback={<p role="status" className="py-12 text-center text-slate-600">Carregando obituários...</p>}
-        errorElement={<ErrorAlert>Não foi possível carregar os obituários. Tente novamente mais tarde.</ErrorAlert>}
+        errorElement={
+          <RetryAlert
+            // The list keeps its own request (the filters'), so asking again is asking the list, not the loader.
+            onRetry={() => setShown((current) => ({ ...current, page: awaitedLater(loadPage(current.filter, null)), request: current.request + 1 }))}
+          >
+            Não foi possível carregar os obituários agora.
+          </RetryAlert>
+        }
       >
         {(first) => (
           <LoadMoreList first={first} loadMore={(after) => loadPage(shown.filter, after)}>

@@ -1,7 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ArrowLeft } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
-import { ErrorAlert } from '../../../components/ui/alert-message';
 import { obituaryMeta, obituaryNotFoundMeta } from '../../../lib/community-meta';
 import { paths } from '../../../lib/paths';
 import type { Obituary } from '../../../services/obituaries';
@@ -12,6 +11,7 @@ import { ReaderNotFound } from '../components/reader-not-found';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { deferredRequest } from '../reader-data';
 import { ObituaryEntry } from './obituaries-page';
+import { RetryAlert } from '../components/retry-alert';
 
 /** /obituarios/:id/:slug?: one published notice, shareable; the slug is only for people. */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -25,7 +25,7 @@ export function Component() {
     <Deferred
       promise={obituary}
       fallback={<ObituarySkeleton />}
-      errorElement={<ErrorAlert>Não foi possível carregar o obituário. Tente novamente mais tarde.</ErrorAlert>}
+      errorElement={<RetryAlert>Não foi possível carregar o obituário agora.</RetryAlert>}
     >
       {(loaded) =>
         loaded ? (

@@ -1,13 +1,13 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { NewsArticle } from '../../../services/news';
 import type { PublicationCursor } from '../../../services/search';
-import { ErrorAlert } from '../../../components/ui/alert-message';
 import { ArticleGrid, ArticleGridSkeleton } from '../components/article-grid';
 import { BackToHomeLink } from '../components/back-to-home-link';
 import { awaitedLater, Deferred, type Later } from '../components/deferred';
 import { isEmptyFilter, LoadMoreList, useDebounced, type ListPage } from '../components/paged-list';
 import { NO_FILTER, SearchFilters, type ListFilter } from '../components/search-filters';
 import { topicMeta } from '../../../lib/page-meta';
+import { RetryAlert } from '../components/retry-alert';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { filterNews } from './news-filters';
 
@@ -77,7 +77,7 @@ export function TopicPage({ provisionalName, topicName, articles, loadLocalPage 
       <Deferred
         promise={articles}
         fallback={<TopicSkeleton />}
-        errorElement={<ErrorAlert>Não foi possível carregar as notícias. Tente novamente mais tarde.</ErrorAlert>}
+        errorElement={<RetryAlert>Não foi possível carregar as notícias agora.</RetryAlert>}
       >
         {(loaded) => {
           const external = filterNews(loaded.external, filter);
@@ -90,7 +90,9 @@ export function TopicPage({ provisionalName, topicName, articles, loadLocalPage 
               key={local.request}
               promise={local.page}
               fallback={<TopicSkeleton />}
-              errorElement={<TopicResults first={{ items: [], next: null }} external={external} localFailed loadMore={more} />}
+              errorElement={
+                <TopicResults first={{ items: [], next: null }} external={external} localFailed onRetry={() => ask(local.filter)} loadMore={more} />
+              }
             >
               {(first) => <TopicResults first={first} external={external} localFailed={false} loadMore={more} />}
             </Deferred>
@@ -121,13 +123,15 @@ interface TopicResultsProps {
   first: TopicLocalPage;
   external: NewsArticle[];
   localFailed: boolean;
+  /** Asks for the failed publications again: the page's loader by default, the filtered request under filters. */
+  onRetry?: () => void;
   loadMore: (after: PublicationCursor) => Promise<TopicLocalPage>;
 }
 
-function TopicResults({ first, external, localFailed, loadMore }: TopicResultsProps) {
+function TopicResults({ first, external, localFailed, onRetry, loadMore }: TopicResultsProps) {
   return (
     <div className="space-y-4">
-      {localFailed && <ErrorAlert>Não foi possível carregar as publicações locais agora.</ErrorAlert>}
+      {localFailed && <RetryAlert onRetry={onRetry}>Não foi possível carregar as publicações locais agora.</RetryAlert>}
       <LoadMoreList first={first} loadMore={loadMore}>
         {(items) => {
           const visible = [...items, ...external];
@@ -136,11 +140,14 @@ function TopicResults({ first, external, localFailed, loadMore }: TopicResultsPr
               <p role="status" className="sr-only">
                 {visible.length === 1 ? '1 notícia' : `${visible.length} notícias`}
               </p>
+              {/* Nothing found is not what a failed request means: its message says so instead. */}
               {visible.length === 0 ? (
-                <div className="py-12 text-center">
-                  <p className="text-lg font-semibold text-slate-900">Nenhuma notícia encontrada</p>
-                  <p className="mt-1 text-slate-600">Tente ajustar seus filtros ou busque por outros termos.</p>
-                </div>
+                !localFailed && (
+                  <div className="py-12 text-center">
+                    <p className="text-lg font-semibold text-slate-900">Nenhuma notícia encontrada</p>
+                    <p className="mt-1 text-slate-600">Tente ajustar seus filtros ou busque por outros termos.</p>
+                  </div>
+                )
               ) : (
                 <ArticleGrid articles={visible} descriptionLines={3} headingLevel="h2" firstScreen />
               )}

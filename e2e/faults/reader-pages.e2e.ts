@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectConsoleErrors, screenshot, useBrowser, viewports, type ViewportName } from '../support/browser.ts';
+import type { BackendState } from '../support/server.ts';
+import { DROPPED_REQUEST, selectAsReader, useFaultApp, viewportScreenshot } from './fault-fixtures.ts';
+
+// Issue 13 "nothing lost" for readers: with the backend stopped, or taking requests and never answering (beyond the
+// data client's 10 s timeout: src/services/data-client.ts, the real one, not shortened for the test), every reader page
+// renders its masthead, navigation and footer, its built-in sample sections, and a pt-BR message with 'Tentar
+// novamente' where its own data is missing; never a blank page or a skeleton that never resolves. Once the backend is
+// back, 'Tentar novamente' brings the data.
+
+/** What the app logs about the failed requests it shows a message for (Deferred's console.error, the topic loader's). */
+const FAILED_LOAD_LOG = /Failed to fetch|AbortError|Loading the topic|^(PostgrestError|ServiceError|TypeError|Error|Object)\b/;
+
+interface Seeded {
+  article: { id: string; title: string };
+  obituary: { id: string; name: string };
+  job: { id: string; title: string };
+}
+
+async function openWithBackend(page: Page, path: string, state: BackendState, set: (state: BackendState) => void) {
+  set(state);
+  await page.goto(path);
+}
+
+/** The layout is there, and the page says its data is missing with a way to ask again (within the timeout's reach). */
+async function expectLayoutMessageAndRetry(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Tentar novamente' }).first().waitFor({ timeout: 25_000 });
+  expect(await page.getByRole('banner').getByText('Porto Ferreira Notícias').count()).toBeGreaterThan(0);
+  expect(await page.getByRole('navigation', { name: 'Editorias' }).count()).toBe(1);
+  expect(await page.getByRole('contentinfo').count()).toBe(1);
+  expect(await page.getByRole('main').innerText()).toMatch(/Não foi possível/);
+}
+
+describe('reader pages with the backend down or hanging', () => {
+  const browser = useBrowser();
+  const app = useFaultApp();
+  let seeded: Seeded;
+
+  beforeAll(async () => {
+    const [article] = (await selectAsReader(app(), 'publications', 'select=id,title&order=created_at.desc&limit=1')) as Seeded['article'][];
+    const [obituary] = (await selectAsReader(app(), 'obituaries', 'select=id,name&order=created_at.desc&limit=1')) as Seeded['obituary'][];
+    const [job] = (await selectAsReader(app(), 'jobs', 'select=id,title&order=created_at.desc&limit=1')) as Seeded['job'][];
+    seeded = { article: article!, obituary: obituary!, job: job! };
+  });
+
+  async function newReader(viewport: ViewportName = 'desktop') {
+    const page = await browser.newPage(viewport, { baseUrl: app().baseUrl });
+    expectConsoleErrors(page, DROPPED_REQUEST, FAILED_LOAD_LOG);
+    return page;
+  }
+
+  const set = (state: BackendState) => app().backend.set(state);
+
+  it('home, backend down: layout, the sample lead story and national news, messages with retry; retry recovers', { timeout: 90_000 }, async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const page = await newReader(viewport);
+      await openWithBackend(page, '/', 'down', set);
+      await expectLayoutMessageAndRetry(page);
+      // Built-in samples need no backend: the lead story's and the national news.
+      expect(await page.getByText('Conteúdo de demonstração').count()).toBeGreaterThan(0);
+      expect(await page.getByRole('heading', { name: 'Notícias Nacionais' }).count()).toBe(1);
+      await screenshot(page, `issue13-home-backend-fora-${viewports[viewport].width}`);
+      const localSection = page.getByRole('region', { name: 'Porto Ferreira e Região' });
+      await localSection.scrollIntoViewIfNeeded();
+      expect(await localSection.getByRole('button', { name: 'Tentar novamente' }).count()).toBe(1);
+      await viewportScreenshot(page, `issue13-home-secao-local-backend-fora-${viewports[viewport].width}`);
+      await page.context().close();
+    }
+
+    const page = await newReader();
+    await openWithBackend(page, '/', 'down', set);
+    await expectLayoutMessageAndRetry(page);
+    set('up');
+    await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: 'Tentar novamente' }).count(), { timeout: 15_000 }).toBe(0);
+    await page.getByRole('heading', { name: 'Notícias Mais Lidas' }).waitFor();
+    expect(await page.getByRole('main').innerText()).not.toMatch(/Não foi possível/);
+  });
+
+  it('every other reader page, backend down: layout, message and retry; retry recovers', { timeout: 180_000 }, async () => {
+    const pages: { path: string; recovered: (page: Page) => Promise<unknown> }[] = [
+      { path: '/topic/local', recovered: (page) => page.getByRole('main').getByRole('link').filter({ hasText: /\w/ }).nth(3).waitFor() },
+      { path: '/topic/politica', recovered: (page) => page.getByRole('main').getByText('Conteúdo de demonstração').first().waitFor() },
+      { path: `/noticia/${seeded.article.id}`, recovered: (page) => page.getByRole('heading', { level: 1, name: seeded.article.title }).waitFor() },
+      { path: '/obituarios', recovered: (page) => page.getByRole('main').getByRole('heading', { name: seeded.obituary.name }).first().waitFor() },
+      { path: `/obituarios/${seeded.obituary.id}`, recovered: (page) => page.getByRole('heading', { level: 1, name: seeded.obituary.name }).waitFor() },
+      { path: '/vagas', recovered: (page) => page.getByRole('main').getByText(seeded.job.title).first().waitFor() },
+      { path: `/vagas/${seeded.job.id}`, recovered: (page) => page.getByRole('heading', { level: 1, name: seeded.job.title }).waitFor() },
+      {
+        path: `/busca?q=${encodeURIComponent(seeded.article.title)}`,
+        recovered: (page) => page.getByRole('main').getByRole('heading', { name: /^Notícias \(\d+ resultados?\)$/ }).waitFor(),
+      },
+    ];
+    for (const { path, recovered } of pages) {
+      const page = await newReader();
+      await openWithBackend(page, path, 'down', set);
+      await expectLayoutMessageAndRetry(page).catch((error: unknown) => {
+        throw new Error(`${path}: ${String(error)}`);
+      });
+      if (path === '/topic/politica') expect(await page.getByText('Conteúdo de demonstração').count()).toBeGreaterThan(0);
+      if (path === '/vagas') await screenshot(page, 'issue13-vagas-backend-fora-1280');
+      set('up');
+      await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
+      await recovered(page);
+      expect(await page.getByRole('main').innerText(), path).not.toMatch(/Não foi possível/);
+      await page.context().close();
+    }
+  });
+
+  it('backend hanging beyond the 10 s timeout: home, jobs and a story end in the message and retry, not a skeleton', { timeout: 150_000 }, async () => {
+    for (const [path, viewport] of [
+      ['/', 'desktop'],
+      ['/vagas', 'phone'],
+      [`/noticia/${seeded.article.id}`, 'desktop'],
+    ] as const) {
+      const page = await newReader(viewport);
+      const started = Date.now();
+      await openWithBackend(page, path, 'hanging', set);
+      await expectLayoutMessageAndRetry(page);
+      const waited = Date.now() - started;
+      expect(waited, path).toBeGreaterThan(9_000);
+      await screenshot(page, `issue13-${path === '/' ? 'home' : path === '/vagas' ? 'vagas' : 'noticia'}-backend-travado-${viewports[viewport].width}`);
+      set('up');
+      await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
+      await expect.poll(() => page.getByRole('main').innerText(), { timeout: 15_000 }).not.toMatch(/Não foi possível/);
+      await page.context().close();
+    }
+  });
+});
