@@ -43,7 +43,7 @@ const trustProxy = ['1', 'true', 'yes'].includes(vars.TRUST_PROXY?.trim().toLowe
 const hosted = !!vars.VITE_SUPABASE_URL?.trim();
 const backend = hosted
   ? null
-  : await startLocalSupabase().catch((error: unknown) => fail(describeStartFailure(error)));
+  : await startLocalSupabase({ trustedProxy: trustProxy }).catch((error: unknown) => fail(describeStartFailure(error)));
 
 let handler: EdgeHandler;
 try {

@@ -11,6 +11,7 @@ import { createRestRouter } from './rest/index.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { createStorageRouter } from './storage/storage-router.ts';
 import { StorageApiError, storageErrorResponse } from './storage/storage-error.ts';
+import { clientAddressOf, peerAddressOf } from './db/request-headers.ts';
 
 /** What supabase-js sends (docs/architecture.md §4, CORS). */
 const ALLOWED_HEADERS = [
@@ -41,6 +42,11 @@ export interface AppDeps {
   siteUrl?: string;
   /** Delivers auth e-mails (recovery links); by default they only land in the local mailbox. */
   mailer?: Mailer;
+  /**
+   * A reverse proxy of the operator's stands in front (npm start's TRUST_PROXY): the client's address is the last
+   * X-Forwarded-For entry, which the proxy appended, instead of the proxy's own address.
+   */
+  trustedProxy?: boolean;
 }
 
 /**
@@ -49,6 +55,10 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
+  app.use(async (c, next) => {
+    c.set('clientAddress', clientAddressOf(c.req.raw.headers, peerAddressOf(c), deps.trustedProxy ?? false));
+    await next();
+  });
   app.use(
     cors({
       origin: (origin) => (isLoopbackOrigin(origin) ? origin : null),

@@ -31,6 +31,8 @@ export interface StartLocalSupabaseOptions {
   quiet?: boolean;
   /** Public base URL of the backend, used as the JWT issuer base; defaults to each request's origin. */
   siteUrl?: string;
+  /** Behind the operator's reverse proxy: the client is the last X-Forwarded-For entry (AppDeps.trustedProxy). */
+  trustedProxy?: boolean;
 }
 
 export type NodeRequestHandler = ReturnType<typeof getRequestListener>;
@@ -119,7 +121,7 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
     const blobs = folders ? createFileBlobStore(folders.storageDir) : createMemoryBlobStore();
     // Recovery links are printed as they are "sent", like the administrator's sign-in below.
     const mailer = createMailer(options.quiet ? {} : { log: (line) => console.log(line) });
-    const app = createApp({ db, jwtSecret, blobs, siteUrl: options.siteUrl, mailer });
+    const app = createApp({ db, jwtSecret, blobs, siteUrl: options.siteUrl, mailer, trustedProxy: options.trustedProxy });
     const anonKey = await anonKeyFor(jwtSecret);
 
     if (!options.quiet) {

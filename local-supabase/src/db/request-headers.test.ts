@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPeerAddress, databaseRequestHeaders } from './request-headers.ts';
+import { canonicalPeerAddress, clientAddressOf, databaseRequestHeaders } from './request-headers.ts';
 import { statementTimeoutFor } from './request-context.ts';
 
 describe('databaseRequestHeaders', () => {
@@ -29,6 +29,24 @@ describe('databaseRequestHeaders', () => {
   it('names no address at all for a request without a socket (in-process)', () => {
     const headers = databaseRequestHeaders(new Headers({ 'x-forwarded-for': '203.0.113.9', apikey: 'k' }), null);
     expect(headers).toEqual({ apikey: 'k' });
+  });
+});
+
+describe('clientAddressOf', () => {
+  const forwarded = new Headers({ 'X-Forwarded-For': '203.0.113.9, 198.51.100.4' });
+
+  it('is the TCP peer when no proxy is trusted, whatever the client wrote', () => {
+    expect(clientAddressOf(forwarded, '127.0.0.7', false)).toBe('127.0.0.7');
+  });
+
+  it('behind a trusted proxy is the entry the proxy appended (the last), never one the client wrote before it', () => {
+    expect(clientAddressOf(forwarded, '127.0.0.1', true)).toBe('198.51.100.4');
+    expect(clientAddressOf(new Headers({ 'X-Forwarded-For': '::ffff:198.51.100.4' }), '127.0.0.1', true)).toBe('198.51.100.4');
+  });
+
+  it('behind a trusted proxy falls back to the peer when the proxy sent no X-Forwarded-For, and to none in-process', () => {
+    expect(clientAddressOf(new Headers(), '127.0.0.1', true)).toBe('127.0.0.1');
+    expect(clientAddressOf(forwarded, null, true)).toBeNull();
   });
 });
 

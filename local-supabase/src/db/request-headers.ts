@@ -52,7 +52,26 @@ export function databaseRequestHeaders(headers: Headers, peerAddress: string | n
   return result;
 }
 
-/** Shorthand for a Hono handler. */
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The client's address as the app decided it (createApp: the peer, or what a trusted proxy appended). */
+    clientAddress: string | null;
+  }
+}
+
+/**
+ * The client's address. Directly on the internet it is the TCP peer. Behind a reverse proxy of the newsroom's own
+ * (`npm start` with TRUST_PROXY=1) the peer is the proxy, which appends the address it saw to X-Forwarded-For: the
+ * last entry is then the client (entries before it are whatever the client itself wrote, so they are never read).
+ */
+export function clientAddressOf(headers: Headers, peerAddress: string | null, trustedProxy: boolean): string | null {
+  if (!trustedProxy || !peerAddress) return peerAddress;
+  const appended = headers.get('x-forwarded-for')?.split(',').pop()?.trim();
+  return appended ? canonicalPeerAddress(appended) : peerAddress;
+}
+
+/** Shorthand for a Hono handler: the address createApp decided, else (a router on its own) the peer. */
 export function requestHeadersOf(c: Context): Record<string, string> {
-  return databaseRequestHeaders(c.req.raw.headers, peerAddressOf(c));
+  const decided = c.get('clientAddress');
+  return databaseRequestHeaders(c.req.raw.headers, decided === undefined ? peerAddressOf(c) : decided);
 }
