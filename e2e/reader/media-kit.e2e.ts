@@ -6,7 +6,8 @@ async function openMediaKit(page: Page) {
   await page.goto('/anuncie');
   await page.getByRole('button', { name: 'Solicitar Mídia Kit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Solicitar Mídia Kit' });
-  await dialog.waitFor();
+  // The form loads as the reader reaches for the button; the dialog is ready when its first field shows.
+  await dialog.getByLabel('Nome').waitFor();
   return dialog;
 }
 

@@ -16,7 +16,10 @@ function setup(submit: (input: MediaKitRequestInput) => Promise<void> = () => Pr
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Solicitar Mídia Kit' }));
-  return screen.getByRole('dialog', { name: 'Solicitar Mídia Kit' });
+  const dialog = screen.getByRole('dialog', { name: 'Solicitar Mídia Kit' });
+  // The form loads when the dialog first opens.
+  await within(dialog).findByLabelText(/Nome/);
+  return dialog;
 }
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {

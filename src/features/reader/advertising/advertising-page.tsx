@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { BarChart3, Mail, MapPin, Phone, Target, Users } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
@@ -8,7 +8,11 @@ import { Modal } from '../../../components/ui/modal';
 import { BackToHomeLink } from '../components/back-to-home-link';
 import { advertisingMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../components/use-document-meta';
-import { EMPTY_MEDIA_KIT, MediaKitForm, type MediaKitValues } from './media-kit-form';
+import { EMPTY_MEDIA_KIT, type MediaKitValues } from './media-kit-values';
+
+// Most readers of this page never open the dialog: its form (fields, validation) loads when they reach for the button.
+const loadMediaKitForm = () => import('./media-kit-form');
+const MediaKitForm = lazy(() => loadMediaKitForm().then((module) => ({ default: module.MediaKitForm })));
 
 export const MEDIA_KIT_SUCCESS = 'Obrigado pelo interesse! Entraremos em contato em breve.';
 
@@ -71,6 +75,8 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
         <button
           type="button"
           onClick={() => setOpen(true)}
+          onPointerEnter={() => void loadMediaKitForm()}
+          onFocus={() => void loadMediaKitForm()}
           className="mt-8 rounded-md bg-white px-6 py-3 font-semibold text-brand-800 shadow hover:bg-brand-50"
         >
           Solicitar Mídia Kit
@@ -148,7 +154,9 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
         description="Preencha seus dados e enviaremos o mídia kit com formatos, valores e audiência."
         onClose={() => setOpen(false)}
       >
-        <MediaKitForm values={values} onChange={setValues} onSubmit={submit} onCancel={() => setOpen(false)} />
+        <Suspense fallback={<p className="py-8 text-center text-sm text-slate-600">Carregando formulário...</p>}>
+          <MediaKitForm values={values} onChange={setValues} onSubmit={submit} onCancel={() => setOpen(false)} />
+        </Suspense>
       </Modal>
     </div>
   );

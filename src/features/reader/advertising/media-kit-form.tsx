@@ -4,6 +4,7 @@ import { MEDIA_KIT_INTERESTS, isMediaKitRateLimited, type MediaKitRequestInput }
 import { SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
 import { useValidatedForm, type FieldErrors } from '../../../components/form/use-validated-form';
 import { ErrorAlert } from '../../../components/ui/alert-message';
+import type { MediaKitValues } from './media-kit-values';
 
 export const INTEREST_LABELS: Record<MediaKitInterest, string> = {
   'banner-principal': 'Banner Principal',
@@ -13,24 +14,6 @@ export const INTEREST_LABELS: Record<MediaKitInterest, string> = {
 };
 
 const INTEREST_OPTIONS = MEDIA_KIT_INTERESTS.map((interest) => ({ value: interest, label: INTEREST_LABELS[interest] }));
-
-export interface MediaKitValues {
-  name: string;
-  company: string;
-  email: string;
-  phone: string;
-  interest: MediaKitInterest;
-  message: string;
-}
-
-export const EMPTY_MEDIA_KIT: MediaKitValues = {
-  name: '',
-  company: '',
-  email: '',
-  phone: '',
-  interest: 'banner-principal',
-  message: '',
-};
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
