@@ -4,12 +4,15 @@ import tailwindcss from '@tailwindcss/vite';
 import { localSupabase } from './local-supabase/src/vite-plugin.ts';
 import { DEV_NONCE_PLACEHOLDER } from './edge/security-headers.ts';
 import { edgeHandler, securityHeadersPlugin } from './server/edge-plugin.ts';
+import { deferredAppPlugin } from './server/deferred-app-plugin.ts';
+import { PREACT_ALIASES } from './server/preact-aliases.ts';
 
 export default defineConfig(({ command, isPreview }) => ({
-  plugins: [securityHeadersPlugin(), react(), tailwindcss(), localSupabase(), edgeHandler()],
+  plugins: [securityHeadersPlugin(), react(), tailwindcss(), localSupabase(), edgeHandler(), deferredAppPlugin()],
   // `vite dev` writes inline scripts (React refresh's preamble) and styles: each carries this placeholder as its
   // nonce, which the edge handler makes a fresh one per page and names in the page's policy. Builds have none.
   html: command === 'serve' && !isPreview ? { cspNonce: DEV_NONCE_PLACEHOLDER } : {},
+  resolve: { alias: PREACT_ALIASES },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   build: {

@@ -19,7 +19,7 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The route module each page hydrates with, so its chunk is fetched with the HTML instead of after the entry. */
+/** The route module each page hydrates with, so its chunk is fetched with the app instead of after it. */
 const ROUTE_MODULE_BY_PAGE: Record<string, string | undefined> = {
   obituaries: 'src/features/reader/obituaries/obituaries.route.tsx',
   advertising: 'src/features/reader/advertising/advertising.route.tsx',
@@ -39,9 +39,12 @@ const template = readFileSync(existsSync(appShellPath) ? appShellPath : template
 if (!template.includes('<div id="root"></div>')) fail('dist/index.html has no empty <div id="root"></div>');
 const manifest = JSON.parse(readFileSync(resolve(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 
-/** A chunk's file and those of its static imports, as modulepreload links (the entry's own are already there). */
-function modulePreloads(source: string | undefined): string {
-  if (!source) return '';
+/**
+ * A route chunk's file and those of its static imports, added to the boot script's `data-preload`
+ * (server/deferred-app-plugin.ts): fetched with the app once the page has painted, instead of after it.
+ */
+function withRoutePreloads(html: string, source: string | undefined): string {
+  if (!source) return html;
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -50,21 +53,12 @@ function modulePreloads(source: string | undefined): string {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(source);
-  return [...files]
-    .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
-    .join('');
-}
-
-/**
- * A prerendered page paints without its JavaScript, which only hydrates it: the scripts are fetched at low priority,
- * so on a slow connection the stylesheet and the lead image get the bandwidth first. (The admin's plain page keeps
- * them at the default priority: nothing paints there before they run.)
- */
-function withScriptsAtLowPriority(html: string): string {
-  return html
-    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
-    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+  const app = / data-app="([^"]+)"/.exec(html)?.[1];
+  return html.replace(/ data-preload="([^"]*)"/, (_, listed: string) => {
+    const hrefs = new Set(listed.split(' ').filter(Boolean));
+    for (const file of files) if (`/${file}` !== app) hrefs.add(`/${file}`);
+    return ` data-preload="${[...hrefs].join(' ')}"`;
+  });
 }
 
 // The render runs the app's modules on Node through Vite (JSX, import.meta.env); no config file, so the local
@@ -90,9 +84,9 @@ try {
     const preloads = /^(?:<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
     const markup = rendered.slice(preloads.length);
     const routeModule = page.key.startsWith('topic-') ? TOPIC_ROUTE_MODULE : ROUTE_MODULE_BY_PAGE[page.key];
-    const html = withScriptsAtLowPriority(template)
+    const html = withRoutePreloads(template, routeModule)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.key}">${markup}</div>`)
-      .replace('</head>', `${preloads}${modulePreloads(routeModule)}</head>`);
+      .replace('</head>', `${preloads}</head>`);
     const target = resolve(DIST, page.file);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, html);

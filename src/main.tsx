@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
+import { APP_READY_EVENT } from './app/app-ready';
 import { hydrationDataFor } from './app/hydration-data';
 import { prerenderedPageFor } from './app/prerendered-pages';
 import { routes } from './app/router';
+import { beginHydration, endHydrationAfterTurns } from './lib/hydration-phase';
 import { HydratingShell } from './features/reader/layout/hydrating-shell';
 import { onPageCacheRefresh } from './features/reader/page-cache';
 import './index.css';
@@ -23,6 +25,9 @@ function app(router: DataRouter, hydratingShell: boolean) {
   );
 }
 
+/** Lets the browser paint and answer input before the next step, so no step adds to another's task. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
  * Hydrates the HTML prerendered for this address (src/app/prerendered-pages.ts), so what painted before the
  * JavaScript stays and nothing moves; otherwise (the admin panel, `npm run dev`, an address whose loader redirects)
@@ -31,12 +36,17 @@ function app(router: DataRouter, hydratingShell: boolean) {
 async function start(root: HTMLElement): Promise<void> {
   const expected = prerenderedPageFor(window.location.pathname);
   if (expected && root.dataset.prerendered === expected.key) {
+    // The page is already painted: evaluating the code, loading the route's data, starting the router and hydrating
+    // each run in tasks of their own (docs/decisions/0019).
+    await nextTask();
     const hydrationData = await hydrationDataFor(routes, window.location).catch(() => null);
-    // The page is already painted: let the browser breathe between evaluating the code and hydrating, so neither
-    // adds to the other's long task (a tap meanwhile is answered in between).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     if (hydrationData) {
-      hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData }), expected.mode === 'shell'));
+      const router = createBrowserRouter(routes, { hydrationData });
+      await nextTask();
+      beginHydration();
+      hydrateRoot(root, app(router, expected.mode === 'shell'));
+      await endHydrationAfterTurns();
       return;
     }
   }
@@ -44,4 +54,4 @@ async function start(root: HTMLElement): Promise<void> {
   createRoot(root).render(app(createBrowserRouter(routes), false));
 }
 
-void start(container);
+void start(container).then(() => document.dispatchEvent(new Event(APP_READY_EVENT)));

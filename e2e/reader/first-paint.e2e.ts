@@ -46,6 +46,31 @@ describe('the first paint and the way back', () => {
     expect(await robots.text()).toMatch(/^User-agent: \*/m);
   });
 
+  it("runs no app code before the page has painted, and answers a tap on 'Abrir menu' made before it ran", async () => {
+    const page = await browser.newPage('phone');
+    // The page's only script (the others are data: JSON-LD) is the boot script, which names the app and its imports
+    // instead of loading them.
+    const html = await (await page.request.get('/')).text();
+    expect(html.match(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js" data-app="\/assets\/index-[\w-]+\.js"/)]);
+    expect(html).not.toContain('rel="modulepreload"');
+
+    // Hold the app's code back, tap the menu button meanwhile, then let the code through.
+    const app = /data-app="([^"]+)"/.exec(html)![1]!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${app}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Abrir menu' });
+    await menu.click();
+    expect(await page.locator('nav[aria-label="Editorias"] ul').isVisible()).toBe(false);
+    release();
+    await page.getByRole('button', { name: 'Fechar menu' }).waitFor();
+    expect(await page.locator('nav[aria-label="Editorias"] ul').isVisible()).toBe(true);
+  });
+
   it('hydrates the prerendered HTML instead of drawing the page again', async () => {
     for (const path of ['/', '/topic/local', '/obituarios', '/noticia/22222222-2222-4222-8222-000000000001']) {
       const page = await browser.newPage('desktop');

@@ -13,6 +13,11 @@ export const BASELINE_PATH = `/${BASELINE_FOLDER}/index.html`;
 /** Its title, by which the served page is recognised as the baseline rather than the app's SPA fallback. */
 export const BASELINE_TITLE = 'Página de referência – Porto Ferreira Notícias';
 const HERO_IMAGE = '/images/hero/investimento-industrial/original-1200w.webp';
+/** A file, not an inline <style>: the page policy (edge/security-headers.ts) refuses inline styles here too. */
+const BASELINE_STYLESHEET = `/${BASELINE_FOLDER}/style.css`;
+const BASELINE_CSS = `body { margin: 0 auto; max-width: 72rem; padding: 1rem; font-family: system-ui, sans-serif; color: #0f172a; }
+img { display: block; max-width: 100%; height: auto; }
+`;
 
 function baselineHtml(width: number, height: number): string {
   return `<!doctype html>
@@ -23,10 +28,7 @@ function baselineHtml(width: number, height: number): string {
     <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <title>${BASELINE_TITLE}</title>
     <meta name="description" content="Página estática sem JavaScript, medida ao lado das páginas do portal como referência de desempenho." />
-    <style>
-      body { margin: 0 auto; max-width: 72rem; padding: 1rem; font-family: system-ui, sans-serif; color: #0f172a; }
-      img { display: block; max-width: 100%; height: auto; }
-    </style>
+    <link rel="stylesheet" href="${BASELINE_STYLESHEET}" />
   </head>
   <body>
     <main>
@@ -44,4 +46,5 @@ export function writeBaselinePage(buildDir: string): void {
   const { width, height } = webpDimensions(join(buildDir, HERO_IMAGE));
   mkdirSync(join(buildDir, BASELINE_FOLDER), { recursive: true });
   writeFileSync(join(buildDir, BASELINE_PATH), baselineHtml(width, height));
+  writeFileSync(join(buildDir, BASELINE_STYLESHEET), BASELINE_CSS);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { X } from 'lucide';
 import { Icon } from './icon';
 
@@ -23,7 +23,9 @@ export function Modal({ open, title, onClose, children, description, size = 'md'
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
+  // A layout effect: the dialog opens and closes with the render that says so, before anything else runs (the notice
+  // that follows a sent form), on React and on preact/compat, whose plain effects wait for the next frame.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
@@ -38,8 +40,11 @@ export function Modal({ open, title, onClose, children, description, size = 'md'
   return (
     <dialog
       ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
+      // Named only while open, when the title is there: a closed dialog in the server's HTML keeps the server's ids,
+      // which the browser's runtime (preact/compat, docs/decisions/0017) never rewrites, and the title it renders on
+      // opening gets the browser's.
+      aria-labelledby={open ? titleId : undefined}
+      aria-describedby={open && description ? descriptionId : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

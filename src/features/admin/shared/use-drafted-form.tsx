@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { useValidatedForm, type ExternalSave, type FieldErrors } from '../../../components/form/use-validated-form';
 import { readFormDraft, removeFormDraft, sameFormValues, writeFormDraft } from './form-draft';
@@ -36,8 +36,10 @@ export function useDraftedForm<Values extends object>({ initialValues, validate,
   const form = useValidatedForm({ initialValues: restored?.values ?? initialValues, validate, save });
   const { values, setValues, saving } = form;
 
-  // Not while a save runs: a successful one must not have its draft written back before the list opens.
-  useEffect(() => {
+  // Not while a save runs: a successful one must not have its draft written back before the list opens. A layout
+  // effect, so the keystroke is stored with the render that shows it: preact/compat runs plain effects a frame later,
+  // and a tab closed within that frame would lose it.
+  useLayoutEffect(() => {
     if (saving) return;
     if (sameFormValues(values, initialValues)) removeFormDraft(storage, key);
     else writeFormDraft(storage, key, values);

@@ -1,7 +1,7 @@
-import { renderToString } from 'react-dom/server';
-import { render, screen, within, waitFor } from '@testing-library/react';
+import { act, render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beginHydration, endHydrationAfterTurns } from '../../../lib/hydration-phase';
 import { normalizeNewsApiArticle } from '../../../services/news/news-api';
 import { buildArticle } from '../testing/article-factory';
 import { ArticleView } from './article-view';
@@ -153,13 +153,20 @@ describe('ArticleView', () => {
   it('leaves the share sheet button out of the prerendered HTML and adds it once hydrated, without a mismatch', async () => {
     const consoleError = vi.spyOn(console, 'error');
     withWebShare(vi.fn<(data: ShareData) => Promise<void>>());
+    // The server's HTML is the component's render while the page hydrates (src/lib/hydration-phase.ts).
+    beginHydration();
+    const serverRender = render(<ShareButtons url={SHARE_URL} title="Título" />);
+    const serverHtml = serverRender.container.innerHTML;
+    serverRender.unmount();
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<ShareButtons url={SHARE_URL} title="Título" />);
+    container.innerHTML = serverHtml;
     document.body.append(container);
     onTestFinished(() => container.remove());
     expect(within(container).queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
 
     render(<ShareButtons url={SHARE_URL} title="Título" />, { container, hydrate: true });
+    expect(within(container).queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
+    await act(() => endHydrationAfterTurns());
     expect(await within(container).findByRole('button', { name: 'Compartilhar' })).toBeInTheDocument();
     expect(consoleError).not.toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Obituary } from '../../../services/obituaries';
@@ -22,7 +22,8 @@ describe('an obituary’s own page', () => {
       encodeURIComponent('/obituarios/abc/maria-aparecida-souza'),
     );
     expect(screen.getByRole('link', { name: 'Todos os obituários' })).toHaveAttribute('href', '/obituarios');
-    expect(document.title).toMatch(/^Obituário: Maria Aparecida Souza \|/);
+    // The title is set by an effect, which runs once the page has painted.
+    await waitFor(() => expect(document.title).toMatch(/^Obituário: Maria Aparecida Souza \|/));
   });
 
   it('an unknown or unpublished one is “Obituário não encontrado”', async () => {

@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+const BOOT_SOURCE = 'src/boot.ts';
+const APP_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+\.js)">/g;
+
+/**
+ * The built page's scripts as src/boot.ts expects them: the app's entry script and its modulepreloads leave the HTML
+ * and become the boot script's `data-app` and `data-preload`, so no app code is fetched or run before the page has
+ * loaded and painted. The HTML unchanged when it has no app script (already deferred).
+ */
+export function deferAppScripts(html: string, bootFile: string): string {
+  const app = APP_SCRIPT.exec(html)?.[1];
+  if (!app) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const boot = `<script type="module" crossorigin src="/${bootFile}" data-app="${app}" data-preload="${preloads.join(' ')}"></script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(APP_SCRIPT, () => boot);
+}
+
+/**
+ * Builds only (docs/decisions/0019): adds src/boot.ts as a chunk of its own and hands it the app's entry. Development
+ * keeps Vite's plain module script, for HMR.
+ */
+export function deferredAppPlugin(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'porto-ferreira:deferred-app',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: resolve(root, BOOT_SOURCE), name: 'boot' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const boot = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.isEntry && output.name === 'boot');
+        if (!boot) throw new Error(`deferred-app: the build has no chunk for ${BOOT_SOURCE}`);
+        return deferAppScripts(html, boot.fileName);
+      },
+    },
+  };
+}

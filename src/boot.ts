@@ -1,0 +1,60 @@
+// The first script of every built page (server/deferred-app-plugin.ts): it starts the app once the page has loaded and
+// painted (docs/decisions/0019). A reader page paints without JavaScript (prerendered or rendered with its data), so
+// nothing waits for the app; meanwhile the stylesheet and the lead image get the connection and the main thread to
+// themselves, which on a slow phone is what the reader sees first. `npm run dev` loads the app directly, for HMR.
+import { APP_READY_EVENT } from './app/app-ready';
+
+/**
+ * A page whose load waits on something slow (a video frame from another host) still gets its app: at most this long
+ * after the boot script runs, which is once the HTML has been read.
+ */
+const LONGEST_WAIT_MS = 3_000;
+
+/** The page has loaded, the reader has reached for it (a tap, a key), or the longest wait is over. */
+function loadedOrWanted(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    window.addEventListener('load', () => resolve(), { once: true });
+    for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, () => resolve(), { once: true, capture: true });
+    setTimeout(resolve, LONGEST_WAIT_MS);
+  });
+}
+
+/**
+ * A button tapped before the app runs does nothing by itself (links and forms work without it): the last one tapped
+ * before the app's code arrived is tapped again once the app has hydrated, so 'Abrir menu' or 'Solicitar Mídia Kit'
+ * answer a reader who was quick. Taps after that are the app's own.
+ */
+function rememberEarlyTap(): { stop: () => void; replay: () => void } {
+  let tapped: HTMLElement | null = null;
+  const remember = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+    if (button instanceof HTMLElement) tapped = button;
+  };
+  document.addEventListener('click', remember, { capture: true });
+  const stop = () => document.removeEventListener('click', remember, { capture: true });
+  return { stop, replay: () => (tapped?.isConnected ? tapped.click() : undefined) };
+}
+
+/** Resolves once the frame after `load` is on screen: a timer queued from requestAnimationFrame runs after it. */
+function painted(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+async function boot(script: HTMLScriptElement): Promise<void> {
+  const app = script.dataset.app;
+  if (!app) throw new Error('the boot script names no app entry (data-app)');
+  const earlyTap = rememberEarlyTap();
+  document.addEventListener(APP_READY_EVENT, earlyTap.replay, { once: true });
+  await loadedOrWanted();
+  await painted();
+  // The entry's own imports, fetched in parallel with it rather than one after another as the imports are read.
+  for (const href of (script.dataset.preload ?? '').split(' ').filter(Boolean)) {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
+  }
+  await import(/* @vite-ignore */ app);
+  earlyTap.stop();
+}
+
+const script = document.querySelector<HTMLScriptElement>('script[data-app]');
+if (script) void boot(script);
