@@ -12,6 +12,8 @@ export default defineConfig(({ command, isPreview }) => ({
   // `vite dev` writes inline scripts (React refresh's preamble) and styles: each carries this placeholder as its
   // nonce, which the edge handler makes a fresh one per page and names in the page's policy. Builds have none.
   html: command === 'serve' && !isPreview ? { cspNonce: DEV_NONCE_PLACEHOLDER } : {},
+  // The attribute by which src/boot.ts hands main.tsx a button tapped before the app ran (docs/decisions/0019).
+  define: { EARLY_TAP_ATTRIBUTE: JSON.stringify('data-tapped-early') },
   resolve: { alias: PREACT_ALIASES },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },

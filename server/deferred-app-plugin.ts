@@ -14,7 +14,8 @@ export function deferAppScripts(html: string, bootFile: string): string {
   const app = APP_SCRIPT.exec(html)?.[1];
   if (!app) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const boot = `<script type="module" crossorigin src="/${bootFile}" data-app="${app}" data-preload="${preloads.join(' ')}"></script>`;
+  // At low priority: the stylesheet and the lead image come first, and the boot has nothing to do before `load`.
+  const boot = `<script type="module" crossorigin fetchpriority="low" src="/${bootFile}" data-app="${app}" data-preload="${preloads.join(' ')}"></script>`;
   return html.replace(MODULE_PRELOAD, '').replace(APP_SCRIPT, () => boot);
 }
 

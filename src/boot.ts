@@ -2,7 +2,6 @@
 // painted (docs/decisions/0019). A reader page paints without JavaScript (prerendered or rendered with its data), so
 // nothing waits for the app; meanwhile the stylesheet and the lead image get the connection and the main thread to
 // themselves, which on a slow phone is what the reader sees first. `npm run dev` loads the app directly, for HMR.
-import { APP_READY_EVENT } from './app/app-ready';
 
 /**
  * A page whose load waits on something slow (a video frame from another host) still gets its app: at most this long
@@ -22,18 +21,18 @@ function loadedOrWanted(): Promise<void> {
 
 /**
  * A button tapped before the app runs does nothing by itself (links and forms work without it): the last one tapped
- * before the app's code arrived is tapped again once the app has hydrated, so 'Abrir menu' or 'Solicitar Mídia Kit'
- * answer a reader who was quick. Taps after that are the app's own.
+ * before the app's code arrived is marked, and src/main.tsx taps it again once the app has hydrated, so 'Abrir menu'
+ * or 'Solicitar Mídia Kit' answer a reader who was quick. Taps after that are the app's own.
  */
-function rememberEarlyTap(): { stop: () => void; replay: () => void } {
-  let tapped: HTMLElement | null = null;
-  const remember = (event: Event) => {
+function markEarlyTaps(): () => void {
+  const mark = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
-    if (button instanceof HTMLElement) tapped = button;
+    if (!(button instanceof HTMLElement)) return;
+    for (const marked of document.querySelectorAll(`[${EARLY_TAP_ATTRIBUTE}]`)) marked.removeAttribute(EARLY_TAP_ATTRIBUTE);
+    button.setAttribute(EARLY_TAP_ATTRIBUTE, '');
   };
-  document.addEventListener('click', remember, { capture: true });
-  const stop = () => document.removeEventListener('click', remember, { capture: true });
-  return { stop, replay: () => (tapped?.isConnected ? tapped.click() : undefined) };
+  document.addEventListener('click', mark, { capture: true });
+  return () => document.removeEventListener('click', mark, { capture: true });
 }
 
 /** Resolves once the frame after `load` is on screen: a timer queued from requestAnimationFrame runs after it. */
@@ -44,8 +43,7 @@ function painted(): Promise<void> {
 async function boot(script: HTMLScriptElement): Promise<void> {
   const app = script.dataset.app;
   if (!app) throw new Error('the boot script names no app entry (data-app)');
-  const earlyTap = rememberEarlyTap();
-  document.addEventListener(APP_READY_EVENT, earlyTap.replay, { once: true });
+  const stopMarking = markEarlyTaps();
   await loadedOrWanted();
   await painted();
   // The entry's own imports, fetched in parallel with it rather than one after another as the imports are read.
@@ -53,7 +51,7 @@ async function boot(script: HTMLScriptElement): Promise<void> {
     document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
   }
   await import(/* @vite-ignore */ app);
-  earlyTap.stop();
+  stopMarking();
 }
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app]');

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
-import { APP_READY_EVENT } from './app/app-ready';
 import { hydrationDataFor } from './app/hydration-data';
 import { prerenderedPageFor } from './app/prerendered-pages';
 import { routes } from './app/router';
@@ -54,4 +53,11 @@ async function start(root: HTMLElement): Promise<void> {
   createRoot(root).render(app(createBrowserRouter(routes), false));
 }
 
-void start(container).then(() => document.dispatchEvent(new Event(APP_READY_EVENT)));
+/** A button the reader tapped before the app ran (marked by src/boot.ts) is tapped again, now that it answers. */
+function replayEarlyTap(): void {
+  const tapped = document.querySelector<HTMLElement>(`[${EARLY_TAP_ATTRIBUTE}]`);
+  tapped?.removeAttribute(EARLY_TAP_ATTRIBUTE);
+  tapped?.click();
+}
+
+void start(container).then(replayEarlyTap);

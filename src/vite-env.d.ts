@@ -17,3 +17,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** vite.config.ts `define`: the attribute marking a button tapped before the app ran (src/boot.ts, src/main.tsx). */
+declare const EARLY_TAP_ATTRIBUTE: string;

@@ -13,7 +13,7 @@ describe('deferAppScripts', () => {
     const html = deferAppScripts(BUILT, 'assets/boot-e.js');
     expect(html).toBe(
       '<head><link rel="stylesheet" crossorigin href="/assets/index-a.css">' +
-        '<script type="module" crossorigin src="/assets/boot-e.js" data-app="/assets/index-b.js" ' +
+        '<script type="module" crossorigin fetchpriority="low" src="/assets/boot-e.js" data-app="/assets/index-b.js" ' +
         'data-preload="/assets/jsx-runtime-c.js /assets/env-d.js"></script></head>',
     );
     expect(html).not.toContain('modulepreload');

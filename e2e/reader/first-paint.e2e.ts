@@ -51,7 +51,7 @@ describe('the first paint and the way back', () => {
     // The page's only script (the others are data: JSON-LD) is the boot script, which names the app and its imports
     // instead of loading them.
     const html = await (await page.request.get('/')).text();
-    expect(html.match(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js" data-app="\/assets\/index-[\w-]+\.js"/)]);
+    expect(html.match(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="module" crossorigin fetchpriority="low" src="\/assets\/boot-[\w-]+\.js" data-app="\/assets\/index-[\w-]+\.js"/)]);
     expect(html).not.toContain('rel="modulepreload"');
 
     // Hold the app's code back, tap the menu button meanwhile, then let the code through.

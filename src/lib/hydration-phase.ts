@@ -22,7 +22,11 @@ export async function endHydrationAfterTurns(): Promise<void> {
     await awaited;
   } while (awaited !== lastTurn);
   hydrating = false;
-  for (const listener of listeners) listener();
+  // Each component that waited renders its own final form in a task of its own, like the turns above.
+  for (const listener of [...listeners]) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    listener();
+  }
 }
 
 export function subscribeToHydration(listener: () => void): () => void {
