@@ -7,14 +7,15 @@ import { edgeHandler, securityHeadersPlugin } from './server/edge-plugin.ts';
 import { deferredAppPlugin } from './server/deferred-app-plugin.ts';
 import { PREACT_ALIASES } from './server/preact-aliases.ts';
 
-export default defineConfig(({ command, isPreview }) => ({
+export default defineConfig(({ command, isPreview, isSsrBuild }) => ({
   plugins: [securityHeadersPlugin(), react(), tailwindcss(), localSupabase(), edgeHandler(), deferredAppPlugin()],
   // `vite dev` writes inline scripts (React refresh's preamble) and styles: each carries this placeholder as its
   // nonce, which the edge handler makes a fresh one per page and names in the page's policy. Builds have none.
   html: command === 'serve' && !isPreview ? { cspNonce: DEV_NONCE_PLACEHOLDER } : {},
   // The attribute by which src/boot.ts hands main.tsx a button tapped before the app ran (docs/decisions/0019).
   define: { EARLY_TAP_ATTRIBUTE: JSON.stringify('data-tapped-early') },
-  resolve: { alias: PREACT_ALIASES },
+  // The browser runs on preact/compat (decision 0017); the server's render (`vite build --ssr`, decision 0020) on React.
+  resolve: { alias: isSsrBuild ? [] : PREACT_ALIASES },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   build: {
@@ -23,7 +24,9 @@ export default defineConfig(({ command, isPreview }) => ({
     // home page: ~117 kB gzip) and the admin-only editor (~130 kB gzip).
     chunkSizeWarningLimit: 450,
     // scripts/check-bundle.ts reads the manifest to measure the home page's first load and keep the admin out of it.
-    manifest: true,
+    manifest: !isSsrBuild,
+    // The server's render (dist/.server/) needs no copy of the public files.
+    copyPublicDir: !isSsrBuild,
     // Every browser the site supports knows <link rel="modulepreload">: no polyfill in every reader's first load.
     modulePreload: { polyfill: false },
   },

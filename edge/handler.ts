@@ -2,6 +2,9 @@ import { createDataClient } from '../src/services/data-client';
 import { createMemoryNewsCache, createNewsProxy, NEWS_PROXY_PREFIX, type NewsCache } from './news-proxy';
 import { withHead } from './page-head';
 import { readLeadStory, withLeadStory } from './lead-story';
+import { inlineStyleHashes } from './inline-styles';
+import { withServerRender } from './server-render';
+import type { RenderedPage } from '../src/app/server-rendered';
 import { answerPage } from './reader-pages';
 import { siteFeed, topicFeed } from './feeds';
 import { FEED_PATH, type SiteContext } from './site-context';
@@ -34,6 +37,11 @@ export const CACHE = {
 
 /** Crawlers wait a few seconds for a page (Meta's preview); a slow database must not make them give up. */
 export const DATA_TIMEOUT_MS = 4_000;
+/**
+ * How long a reader's page waits for its data to be rendered in (decision 0020): past it, the page goes out as the
+ * build rendered it and the browser loads the data, so a slow database never keeps a reader from a first paint.
+ */
+export const RENDER_TIMEOUT_MS = 1_500;
 
 const RSS_TOPIC = /^\/rss\/([a-z0-9-]{1,100})\.xml$/;
 
@@ -84,6 +92,25 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     now: () => now().getTime(),
   });
 
+  // In-process: the render's news requests reach this handler's proxy, with its cache and quota.
+  const newsFetch: typeof fetch = async (input, init) => news(new Request(new URL(input instanceof Request ? input.url : input, 'http://edge.invalid'), init));
+  const renderer = (host.pageRenderer?.({ client, newsFetch }) ?? Promise.resolve(null)).catch((error: unknown) => {
+    console.error('edge: the page renderer could not be loaded; pages go out as built', error);
+    return null;
+  });
+
+  /** The page's markup with its data, or null (not a page rendered here, too slow, failed): the built page goes. */
+  async function renderWithData(url: URL): Promise<RenderedPage | null> {
+    const render = await renderer;
+    if (!render) return null;
+    try {
+      return await render(new Request(url), { origin: url.origin, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
+    } catch (error) {
+      console.error(`edge: rendering ${url.pathname} failed`, error);
+      return null;
+    }
+  }
+
   async function page(site: SiteContext, url: URL, head: boolean): Promise<Response | null> {
     const answer = await answerPage(site, url);
     if (answer.kind === 'redirect') {
@@ -93,10 +120,13 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     const built = (await host.readHtml(answer.file)) ?? (await host.readHtml('index.html'));
     if (built === null) return null;
     const lead = answer.home ? await readLeadStory(site) : null;
-    const { html, nonce } = withFreshNonce(lead ? withLeadStory(built, lead) : built);
+    // A reader's page with a head of its own (not the admin panel's, not a 404) gets its data rendered in.
+    const rendered = !head && !answer.home && answer.head && answer.status === 200 ? await renderWithData(url) : null;
+    const content = lead ? withLeadStory(built, lead) : rendered ? withServerRender(built, rendered) : built;
+    const { html, nonce } = withFreshNonce(content);
     const body = answer.head ? withHead(html, answer.head) : html;
     const pageHeaders = new Headers({
-      ...securityHeaders({ ...policy, nonce }),
+      ...securityHeaders({ ...policy, nonce, styleHashes: await inlineStyleHashes(body) }),
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': answer.head ? CACHE.page : 'no-cache',
     });

@@ -1,6 +1,8 @@
 // The edge handler's contract with whatever hosts it: the Vite dev and preview servers, `npm start`'s Node server
 // and the Cloudflare Worker. Only Web platform types: the handler runs wherever a fetch handler runs.
 
+import type { PageRenderer, PageRenderSources } from '../src/app/server-rendered';
+
 /**
  * Answers one request, or null when the request is not the handler's (a built file: the host serves it as it is).
  * It answers every page address (the reader's with their own head, the admin's with the plain app page), the feeds,
@@ -37,4 +39,9 @@ export interface EdgeHost {
   readHtml(file: string): Promise<string | null>;
   /** The fetch for the data and the news service: the local backend in-process, or the platform's own. */
   fetch: typeof fetch;
+  /**
+   * The render of the reader's data pages at request time (src/app/render-request.tsx, built into dist/.server/), for
+   * the handler's own sources; absent or null: those pages go out as the build rendered them.
+   */
+  pageRenderer?: (sources: PageRenderSources) => Promise<PageRenderer | null>;
 }

@@ -61,6 +61,21 @@ function withRoutePreloads(html: string, source: string | undefined): string {
   });
 }
 
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+
+/**
+ * The site's stylesheet inlined into a reader page's head: the first paint then waits for the HTML alone, not for a
+ * second request (decision 0020). The page policy allows it by its hash (edge/inline-styles.ts). Readers' later pages
+ * are rendered by the app, in the same document; the file stays for the admin panel.
+ */
+function withInlineStylesheet(html: string): string {
+  const file = STYLESHEET.exec(html)?.[1];
+  if (!file) return html;
+  const css = readFileSync(resolve(DIST, file), 'utf8');
+  if (css.includes('</style')) fail(`${file} cannot be inlined: it contains "</style"`);
+  return html.replace(STYLESHEET, () => `<style>${css.trim()}</style>`);
+}
+
 // The render runs the app's modules on Node through Vite (JSX, import.meta.env); no config file, so the local
 // backend's plugin does not start. The reader client's address needs a window; its requests must never settle.
 Object.assign(globalThis, { window: { location: new URL(ORIGIN) } });
@@ -84,7 +99,7 @@ try {
     const preloads = /^(?:<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
     const markup = rendered.slice(preloads.length);
     const routeModule = page.key.startsWith('topic-') ? TOPIC_ROUTE_MODULE : ROUTE_MODULE_BY_PAGE[page.key];
-    const html = withRoutePreloads(template, routeModule)
+    const html = withInlineStylesheet(withRoutePreloads(template, routeModule))
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.key}">${markup}</div>`)
       .replace('</head>', `${preloads}</head>`);
     const target = resolve(DIST, page.file);

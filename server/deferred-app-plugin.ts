@@ -27,7 +27,8 @@ export function deferredAppPlugin(): Plugin {
   let root = process.cwd();
   return {
     name: 'porto-ferreira:deferred-app',
-    apply: 'build',
+    // The browser's build only: the server's render (`vite build --ssr`) has no page.
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
     },

@@ -7,6 +7,7 @@ import { BACKEND_POLICY, securityHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
 import { runningLocalBackend } from '../local-supabase/src/vite-plugin.ts';
+import { builtPageRenderer } from './built-page-renderer.ts';
 import { distHtmlReader, localEdgeHandler } from './local-edge.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, isPrivateBuildPath, looksLikeFile } from './static-policy.ts';
 import { BadRequestError, requestOrigin, sendWebResponse, toWebRequest } from './web-bridge.ts';
@@ -17,10 +18,10 @@ const VITE_INTERNAL = /^\/(?:@|__|node_modules\/|src\/)/;
 type ViteServer = ViteDevServer | PreviewServer;
 
 /** The handler with the server's variables (.env files and the environment) and, unless hosted, the local backend. */
-async function handlerFor(server: ViteServer, readHtml: EdgeHost['readHtml']): Promise<EdgeHandler> {
+async function handlerFor(server: ViteServer, readHtml: EdgeHost['readHtml'], pageRenderer?: EdgeHost['pageRenderer']): Promise<EdgeHandler> {
   const vars = serverVars(server);
   const backend = runningLocalBackend();
-  return localEdgeHandler(vars, backend ? await backend : null, readHtml);
+  return localEdgeHandler(vars, backend ? await backend : null, readHtml, pageRenderer);
 }
 
 /** Runs the handler for one Node request; false when the handler leaves it to the server's own middlewares. */
@@ -77,7 +78,8 @@ export function edgeHandler(): Plugin {
     },
     configurePreviewServer(server) {
       const distDir = resolve(server.config.root, server.config.build.outDir);
-      const handler = handlerFor(server, distHtmlReader(distDir));
+      // The build's render of the reader's data pages too (decision 0020); development renders them in the browser.
+      const handler = handlerFor(server, distHtmlReader(distDir), builtPageRenderer(distDir));
       const isBuiltFile = (path: string) => {
         const file = resolve(distDir, `.${path}`);
         return file.startsWith(`${distDir}${sep}`) && existsSync(file) && statSync(file).isFile();

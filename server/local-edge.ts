@@ -40,9 +40,10 @@ export function localEdgeHandler(
   vars: Readonly<Record<string, string | undefined>>,
   backend: Pick<LocalSupabase, 'app' | 'anonKey'> | null,
   readHtml: EdgeHost['readHtml'],
+  pageRenderer?: EdgeHost['pageRenderer'],
 ): EdgeHandler {
   const config = backend
     ? edgeConfigFrom({ ...vars, VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey }, LOCAL_BACKEND_ORIGIN)
     : edgeConfigFrom(vars);
-  return createEdgeHandler(config, { readHtml, fetch: backend ? inProcessFetch(backend, LOCAL_BACKEND_ORIGIN) : fetch });
+  return createEdgeHandler(config, { readHtml, fetch: backend ? inProcessFetch(backend, LOCAL_BACKEND_ORIGIN) : fetch, pageRenderer });
 }

@@ -5,6 +5,7 @@ import type { EdgeHandler } from '../edge/types.ts';
 import { REPOSITORY_ROOT } from '../local-supabase/src/env.ts';
 import { startLocalSupabase } from '../local-supabase/src/server.ts';
 import { describeStartFailure } from '../local-supabase/src/start-failure.ts';
+import { builtPageRenderer } from './built-page-renderer.ts';
 import { distHtmlReader, localEdgeHandler } from './local-edge.ts';
 import { createNodeServer } from './node-server.ts';
 
@@ -47,7 +48,7 @@ const backend = hosted
 
 let handler: EdgeHandler;
 try {
-  handler = localEdgeHandler(vars, backend, distHtmlReader(distDir));
+  handler = localEdgeHandler(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir));
 } catch (error) {
   await backend?.close();
   fail(`Could not start the server: ${error instanceof Error ? error.message : String(error)}`);

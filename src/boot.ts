@@ -9,13 +9,15 @@
  */
 const LONGEST_WAIT_MS = 3_000;
 
-/** The page has loaded, the reader has reached for it (a tap, a key), or the longest wait is over. */
-function loadedOrWanted(): Promise<void> {
-  if (document.readyState === 'complete') return Promise.resolve();
+/**
+ * The page has loaded (true), or the reader has reached for it (a tap, a key) or the longest wait is over (false).
+ */
+function loadedOrWanted(): Promise<boolean> {
+  if (document.readyState === 'complete') return Promise.resolve(true);
   return new Promise((resolve) => {
-    window.addEventListener('load', () => resolve(), { once: true });
-    for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, () => resolve(), { once: true, capture: true });
-    setTimeout(resolve, LONGEST_WAIT_MS);
+    window.addEventListener('load', () => resolve(true), { once: true });
+    for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, () => resolve(false), { once: true, capture: true });
+    setTimeout(() => resolve(false), LONGEST_WAIT_MS);
   });
 }
 
@@ -40,11 +42,38 @@ function painted(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+/** How long the app waits for the lead image to be on screen once the page has loaded: it is, unless off screen. */
+const LEAD_IMAGE_WAIT_MS = 1_000;
+
+/**
+ * Resolves once the page's lead image (src/features/reader/components/article-image.tsx: the one asked for at high
+ * priority) is on screen: loaded is not yet shown, and the frame that shows it should come before the app's code,
+ * not after it. Where the browser reports element timing (Chromium), that report; elsewhere, its decoding.
+ */
+function leadImageShown(): Promise<void> {
+  const lead = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  if (!lead) return Promise.resolve();
+  const identifier = lead.getAttribute('elementtiming');
+  if (!identifier || !PerformanceObserver.supportedEntryTypes.includes('element')) return lead.decode().catch(() => undefined);
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === identifier)) done();
+    });
+    observer.observe({ type: 'element', buffered: true });
+    setTimeout(done, LEAD_IMAGE_WAIT_MS);
+  });
+}
+
 async function boot(script: HTMLScriptElement): Promise<void> {
   const app = script.dataset.app;
   if (!app) throw new Error('the boot script names no app entry (data-app)');
   const stopMarking = markEarlyTaps();
-  await loadedOrWanted();
+  // A reader who reached for the page does not wait for its image.
+  if (await loadedOrWanted()) await leadImageShown();
   await painted();
   // The entry's own imports, fetched in parallel with it rather than one after another as the imports are read.
   for (const href of (script.dataset.preload ?? '').split(' ').filter(Boolean)) {

@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-rout
 import { hydrationDataFor } from './app/hydration-data';
 import { prerenderedPageFor } from './app/prerendered-pages';
 import { routes } from './app/router';
+import { routeDataFromDocument, SERVER_RENDERED } from './app/server-rendered';
 import { beginHydration, endHydrationAfterTurns } from './lib/hydration-phase';
 import { HydratingShell } from './features/reader/layout/hydrating-shell';
 import { onPageCacheRefresh } from './features/reader/page-cache';
@@ -28,23 +29,24 @@ function app(router: DataRouter, hydratingShell: boolean) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Hydrates the HTML prerendered for this address (src/app/prerendered-pages.ts), so what painted before the
- * JavaScript stays and nothing moves; otherwise (the admin panel, `npm run dev`, an address whose loader redirects)
- * renders from scratch.
+ * Hydrates the HTML prerendered for this address (src/app/prerendered-pages.ts) or rendered for it with its data by
+ * the server (src/app/server-rendered.ts), so what painted before the JavaScript stays and nothing moves; otherwise
+ * (the admin panel, `npm run dev`, an address whose loader redirects) renders from scratch.
  */
 async function start(root: HTMLElement): Promise<void> {
   const expected = prerenderedPageFor(window.location.pathname);
-  if (expected && root.dataset.prerendered === expected.key) {
+  const serverData = root.dataset.prerendered === SERVER_RENDERED ? routeDataFromDocument(document) : null;
+  if (expected && (serverData || root.dataset.prerendered === expected.key)) {
     // The page is already painted: evaluating the code, loading the route's data, starting the router and hydrating
     // each run in tasks of their own (docs/decisions/0019).
     await nextTask();
-    const hydrationData = await hydrationDataFor(routes, window.location).catch(() => null);
+    const hydrationData = await hydrationDataFor(routes, window.location, serverData).catch(() => null);
     await nextTask();
     if (hydrationData) {
       const router = createBrowserRouter(routes, { hydrationData });
       await nextTask();
       beginHydration();
-      hydrateRoot(root, app(router, expected.mode === 'shell'));
+      hydrateRoot(root, app(router, !serverData && expected.mode === 'shell'));
       await endHydrationAfterTurns();
       return;
     }

@@ -36,8 +36,8 @@ describe('the first paint and the way back', () => {
     await page.goto('/topic/esportes');
     expect(await page.locator('nav[aria-label="Editorias"] a[aria-current="page"]').textContent()).toBe('Esportes');
     await page.getByRole('heading', { level: 1, name: 'Esportes' }).waitFor();
-    // Any other reader address paints the frame with a loading line.
-    await page.goto('/noticia/22222222-2222-4222-8222-000000000001');
+    // An address the server does not render with data paints the frame with a loading line.
+    await page.goto('/noticia/externa');
     await page.getByRole('status').getByText('Carregando...').waitFor();
     expect(await page.locator('nav[aria-label="Editorias"] a').count()).toBe(8);
 
@@ -93,6 +93,47 @@ describe('the first paint and the way back', () => {
         await page.getByRole('heading', { level: 1, name: /Rio Mogi-Guaçu/ }).waitFor();
       }
     }
+  });
+
+  it('paints a story, a topic, a search and the obituaries with their data, without JavaScript', async () => {
+    const page = await browser.newPage('phone', { javaScript: false });
+    await page.goto('/noticia/22222222-2222-4222-8222-000000000001');
+    await page.getByRole('heading', { level: 1, name: /Rio Mogi-Guaçu/ }).waitFor();
+    expect(await page.getByText('Compartilhe esta notícia').count()).toBe(1);
+    // The story's picture is its lead image, in the HTML at high priority, reported when on screen (src/boot.ts).
+    const lead = page.locator('main img[fetchpriority="high"]');
+    expect(await lead.getAttribute('srcset')).toMatch(/rio-mogi-guacu\/480\.webp 480w/);
+    expect(await lead.getAttribute('elementtiming')).toBe('lead-image');
+
+    await page.goto('/topic/local');
+    await page.getByRole('heading', { name: /Praça da Matriz ganha decoração de Natal/ }).waitFor();
+    await page.goto('/busca?q=ceramica');
+    await page.getByText('3 resultados').waitFor();
+    await page.goto('/obituarios');
+    await page.getByText('Maria Aparecida Rossi Bertolini').first().waitFor();
+  });
+
+  it('hydrates a story the server rendered without asking for it again, and counts its view once', async () => {
+    const id = '22222222-2222-4222-8222-000000000002';
+    const client = await adminApiClient();
+    const viewsOf = async () => (await client.from('publications').select('views').eq('id', id).single()).data!.views;
+    const before = await viewsOf();
+
+    const page = await browser.newPage('phone');
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/rest/v1/')) requests.push(`${request.method()} ${url.pathname}`);
+    });
+    await page.goto(`/noticia/${id}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The app has hydrated once the menu answers.
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('button', { name: 'Fechar menu' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(requests).toEqual(['POST /rest/v1/rpc/increment_views']);
+    expect(await viewsOf()).toBe(before + 1);
   });
 
   it('shows a page seen before at once on the way back, and then what changed meanwhile', async () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,7 +223,7 @@ function activeMarkup(root: { querySelectorAll(selector: string): ArrayLike<Pars
  */
 async function watchForExecution(page: Page): Promise<{ fired: string[] }> {
   expectPolicyViolations(page, /^'(script-src-attr|style-src-attr|style-src-elem)' blocked inline at https?:\/\/[^/]+\/assets\/[\w.-]+\.js:\d+ on /);
-  expectConsoleErrors(page, /^(Executing inline event handler|Applying inline style) violates the following Content Security Policy directive '(script-src 'self'|style-src 'self'|style-src-attr 'none')'.* The action has been blocked\. \(https?:\/\/[^/]+\/assets\/[\w.-]+\.js\)$/);
+  expectConsoleErrors(page, /^(Executing inline event handler|Applying inline style) violates the following Content Security Policy directive '(script-src 'self'|style-src 'self'(?: 'sha256-[\w+/=]+')*|style-src-attr 'none')'.* The action has been blocked\. \(https?:\/\/[^/]+\/assets\/[\w.-]+\.js\)$/);
   const fired: string[] = [];
   page.on('dialog', (dialog) => {
     fired.push(`dialog: ${dialog.message()}`);
@@ -326,7 +326,12 @@ describe('stored XSS', () => {
       expect(activeMarkup(doc), path).toEqual([]);
       const head = doc.querySelector('head')!;
       const headTags = Array.from(head.querySelectorAll('*')).map((element) => element.tagName.toLowerCase());
-      expect(headTags.filter((tag) => !['meta', 'title', 'link', 'script'].includes(tag)), path).toEqual([]);
+      expect(headTags.filter((tag) => !['meta', 'title', 'link', 'script', 'style'].includes(tag)), path).toEqual([]);
+      // One stylesheet, the build's own (inlined by scripts/prerender.ts), allowed by the page policy by its hash.
+      const styles = Array.from(head.querySelectorAll('style'));
+      expect(styles, path).toHaveLength(1);
+      const hash = createHash('sha256').update(styles[0]!.textContent ?? '').digest('base64');
+      expect(response.headers.get('content-security-policy'), path).toContain(`style-src 'self' 'sha256-${hash}';`);
       for (const script of Array.from(head.querySelectorAll('script[type="application/ld+json"]'))) {
         expect(() => JSON.parse(script.textContent ?? '') as unknown, path).not.toThrow();
       }

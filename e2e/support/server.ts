@@ -5,6 +5,7 @@ import { edgeConfigFrom } from '../../edge/edge-config.ts';
 import { createEdgeHandler } from '../../edge/handler.ts';
 import type { EdgeHandler } from '../../edge/types.ts';
 import { createNodeServer } from '../../server/node-server.ts';
+import { builtPageRenderer } from '../../server/built-page-renderer.ts';
 import { distHtmlReader } from '../../server/local-edge.ts';
 import { startTestBackend } from '../../tests/support/test-backend.ts';
 
@@ -76,6 +77,7 @@ export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../.
   handler = createEdgeHandler(edgeConfigFrom({ VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey }, backend.url), {
     readHtml: distHtmlReader(distDir),
     fetch: (input, init) => fetch(input, init),
+    pageRenderer: builtPageRenderer(distDir),
   });
 
   return {

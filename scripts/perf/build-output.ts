@@ -1,10 +1,10 @@
 // The built app the measurement serves. dist/ is built here when missing, flagged when older than public/, and
-// copied to a private snapshot: a `vite build` run meanwhile (another terminal, another engineer) empties dist/ and
-// would otherwise mix two builds in one table.
+// copied to a private snapshot (in node_modules/.cache): a `vite build` run meanwhile (another terminal, another
+// engineer) empties dist/ and would otherwise mix two builds in one table.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { PAGE_RENDERER_FILE } from '../../server/built-page-renderer.ts';
 
 const SNAPSHOT_ATTEMPTS = 5;
 
@@ -17,9 +17,11 @@ function filesUnder(folder: string): string[] {
 export function ensureBuild(repositoryRoot: string): string {
   const distDir = join(repositoryRoot, 'dist');
   const index = join(distDir, 'index.html');
-  // A plain `vite build` leaves the pages without their prerendered HTML (scripts/prerender.ts): not what ships.
-  if (!existsSync(index) || !readFileSync(index, 'utf8').includes('data-prerendered="home"')) {
-    console.error('perf: no prerendered build in dist/, building with "npm run build:app"');
+  // A plain `vite build` leaves the pages without their prerendered HTML (scripts/prerender.ts) and without the
+  // server's render of the data pages (decision 0020): not what ships.
+  const complete = existsSync(index) && readFileSync(index, 'utf8').includes('data-prerendered="home"') && existsSync(join(distDir, PAGE_RENDERER_FILE));
+  if (!complete) {
+    console.error('perf: no complete build in dist/, building with "npm run build:app"');
     execFileSync('npm', ['run', 'build:app'], { cwd: repositoryRoot, stdio: ['ignore', 'inherit', 'inherit'] });
   }
   const publicDir = join(repositoryRoot, 'public');
@@ -45,8 +47,12 @@ const readIndex = (distDir: string) => {
  * and after the copy means no build ran in between; otherwise the copy is taken again.
  */
 export async function snapshotBuild(distDir: string): Promise<BuildSnapshot> {
+  // Inside the project: the build's server render (dist/.server/) imports its packages from the project's
+  // node_modules, which Node finds only from a folder below it.
+  const parent = join(distDir, '..', 'node_modules', '.cache');
+  mkdirSync(parent, { recursive: true });
   for (let attempt = 1; attempt <= SNAPSHOT_ATTEMPTS; attempt += 1) {
-    const dir = mkdtempSync(join(tmpdir(), 'perf-dist-'));
+    const dir = mkdtempSync(join(parent, 'perf-dist-'));
     const remove = () => rmSync(dir, { recursive: true, force: true });
     const before = readIndex(distDir);
     try {

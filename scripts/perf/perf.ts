@@ -103,6 +103,24 @@ function header(rows: Row[], mode: Mode, runs: number, load: { before: string; a
   ].join('\n');
 }
 
+/** The measured pages the server renders with their data (decision 0020); the home page has its build's render. */
+const SERVER_RENDERED_PAGES = new Set(['article', 'topic', 'obituaries', 'search']);
+
+/**
+ * Asks for each page once before measuring: a server's first answers (its modules loading, the database's first
+ * queries) are not what readers meet, and would land in whichever page Lighthouse happened to open first. A data
+ * page that comes without its server render means a broken build or server, not a slow page: said at once.
+ */
+async function warmUp(baseUrl: string, targets: readonly { page: string; path: string }[]): Promise<void> {
+  for (const { page, path } of new Map(targets.map((target) => [target.path, target])).values()) {
+    const response = await fetch(new URL(path, baseUrl), { headers: { Accept: 'text/html' } });
+    const html = await response.text();
+    if (SERVER_RENDERED_PAGES.has(page) && !html.includes('data-prerendered="server"')) {
+      throw new Error(`${path} came without its server render: see the preview server's log`);
+    }
+  }
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   const options = parseOptions(process.argv.slice(2));
@@ -117,6 +135,8 @@ async function main(): Promise<number> {
   if (mode === 'full') await assertBaselineServed(server.baseUrl);
   const targets = targetsFor(options, await newestStoryPath(server));
   console.error(`perf: vite preview ready at ${server.baseUrl} (${seconds(started)}); ${targets.length * options.runs} Lighthouse runs`);
+
+  await warmUp(server.baseUrl, targets);
 
   const load = { before: loadAverage(), after: '' };
   const measurements = await measureAll(server.baseUrl, targets, options.runs);

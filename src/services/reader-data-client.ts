@@ -13,3 +13,8 @@ export function readerDataClient(): DataClient {
   instance ??= createDataClient(env.supabaseUrl ?? window.location.origin, env.supabaseAnonKey);
   return instance;
 }
+
+/** The server's render (src/app/render-request.tsx) reads with the edge handler's client: it has no page origin. */
+export function provideReaderDataClient(client: DataClient): void {
+  instance = client;
+}

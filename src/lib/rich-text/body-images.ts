@@ -1,4 +1,5 @@
 import { imageRenditions } from '../image-renditions';
+import { htmlWindow } from './html-window';
 
 // The body stores an image as src, alt, width and height only (decision 0007); what readers need beyond that is
 // derived here, at render time, from the src's renditions (decision 0010) so stored HTML never names a rendition.
@@ -8,7 +9,8 @@ import { imageRenditions } from '../image-renditions';
  * and async decoding. Their width and height (kept by the sanitiser) reserve the space, so nothing shifts.
  */
 export function withResponsiveImages(html: string, sizes: string): string {
-  if (!html.includes('<img') || typeof document === 'undefined') return html;
+  const document = htmlWindow()?.document;
+  if (!html.includes('<img') || !document) return html;
   const template = document.createElement('template');
   template.innerHTML = html;
   for (const img of template.content.querySelectorAll('img')) {

@@ -1,5 +1,6 @@
-import DOMPurify from 'dompurify';
+import DOMPurify, { type DOMPurify as Purifier, type WindowLike } from 'dompurify';
 import { env } from '../../config/env';
+import { htmlWindow } from './html-window';
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, isAllowedLink, isImageDimension, isOwnStorageImage } from './allow-list';
 
 /** Which element may carry which attribute: the allow-list's attributes are not every element's. */
@@ -9,18 +10,24 @@ const ATTRIBUTES_BY_TAG: Readonly<Record<string, readonly string[]>> = {
   IMG: ['src', 'alt', 'width', 'height'],
 };
 
-/** The origins whose publications bucket counts as ours here: the configured project and the page's own (local backend). */
-export function ownImageOrigins(): string[] {
-  const origins = [env.supabaseUrl, globalThis.location?.origin];
+/**
+ * The origins whose publications bucket counts as ours here: the configured project and the page's own (local
+ * backend); the server's render names the page's origin, which it has no location for.
+ */
+export function ownImageOrigins(pageOrigin: string | undefined = globalThis.location?.origin): string[] {
+  const origins = [env.supabaseUrl, pageOrigin];
   return origins.filter((origin): origin is string => typeof origin === 'string' && origin !== '' && origin !== 'null');
 }
 
-let hooked = false;
 let imageOrigins: readonly string[] = [];
+let current: { window: WindowLike | null; purifier: Purifier } | null = null;
 
-function purifier() {
-  if (!hooked) {
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+/** The sanitiser for the DOM at hand (html-window.ts), made once with the allow-list's hook. */
+function purifier(): Purifier {
+  const window = htmlWindow();
+  if (current?.window !== window) {
+    const made = window ? DOMPurify(window) : DOMPurify;
+    made.addHook('afterSanitizeAttributes', (node) => {
       const allowed = ATTRIBUTES_BY_TAG[node.nodeName] ?? [];
       for (const name of node.getAttributeNames()) if (!allowed.includes(name)) node.removeAttribute(name);
       if (node.nodeName === 'A') {
@@ -44,9 +51,9 @@ function purifier() {
         }
       }
     });
-    hooked = true;
+    current = { window, purifier: made };
   }
-  return DOMPurify;
+  return current.purifier;
 }
 
 export interface SanitizeOptions {

@@ -2,7 +2,8 @@ import { ArrowLeft } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import type { NewsArticle } from '../../../services/news';
 import { formatLongDate } from '../../../lib/dates';
-import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
+import { usePageOrigin } from '../../../lib/page-origin';
+import { ownImageOrigins, sanitizeRichText } from '../../../lib/rich-text/sanitize';
 import { withResponsiveImages } from '../../../lib/rich-text/body-images';
 import { youtubeEmbedUrl } from '../../../lib/youtube';
 import { ARTICLE_SIZES } from '../../../lib/image-renditions';
@@ -91,9 +92,11 @@ const BODY_CLASSES =
   'mt-8 space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_figure]:my-8 [&_img]:block [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_img]:bg-slate-200 [&_figcaption]:mt-2 [&_figcaption]:text-sm [&_figcaption]:text-slate-600';
 
 function ArticleBody({ article }: { article: NewsArticle }) {
+  const origin = usePageOrigin();
   if (article.origin === 'local') {
     // Stored HTML is sanitised on save too; sanitising again here means no stored row can run script in a reader's page.
-    return <div className={BODY_CLASSES} dangerouslySetInnerHTML={{ __html: withResponsiveImages(sanitizeRichText(article.content), ARTICLE_SIZES) }} />;
+    const body = sanitizeRichText(article.content, { imageOrigins: ownImageOrigins(origin) });
+    return <div className={BODY_CLASSES} dangerouslySetInnerHTML={{ __html: withResponsiveImages(body, ARTICLE_SIZES) }} />;
   }
   const paragraphs = article.content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
   return (

@@ -134,7 +134,8 @@ describe('article route', () => {
     services.getPublishedPublication.mockRejectedValue(failure);
     renderAt(`/noticia/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Não foi possível carregar a notícia' })).toBeInTheDocument();
-    expect(consoleError).toHaveBeenCalledWith(failure);
+    // Logged by an effect, which Preact runs after the frame that shows the message.
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith(failure));
   });
 
   it('does not try to count a malformed id', async () => {

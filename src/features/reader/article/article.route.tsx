@@ -8,6 +8,7 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import type { ServerDataHandle } from '../../../lib/server-data-handle';
 import { paths } from '../../../lib/paths';
 import { storySlug } from '../../../lib/story-slug';
 import type { NewsArticle } from '../../../services/news';
@@ -16,6 +17,7 @@ import { countArticleView, loadArticleWithRelated } from './article-data';
 import { ArticleUnavailable } from './article-unavailable';
 import { ArticleSkeleton, ArticleView } from './article-view';
 import { useBackToNews } from './use-back-to-news';
+import { usePageOrigin } from '../../../lib/page-origin';
 
 // 'Leia também' arrives with its data, after the story (article-data.ts): not part of the page's first load.
 const RelatedStories = lazy(() => import('./related-stories').then((block) => ({ default: block.RelatedStories })));
@@ -30,9 +32,15 @@ const RelatedStories = lazy(() => import('./related-stories').then((block) => ({
  */
 export function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  countArticleView(id);
+  // The server's render of the page runs this loader too (a crawler, a link preview): only a reader's browser counts.
+  if (typeof document !== 'undefined') countArticleView(id);
   return { id, ...loadArticleWithRelated(id) };
 }
+
+/** A page the server rendered with the story: the browser hydrates it without the loader, and counts the view here. */
+export const handle: ServerDataHandle = {
+  hydratedFromServer: ({ params }) => countArticleView(params.id ?? ''),
+};
 
 /**
  * Moving to the same story at another slug (the page correcting a stale or missing one) keeps the loaded story:
@@ -84,7 +92,7 @@ export function Component() {
 function LoadedArticle({ id, article, onBack }: { id: string; article: NewsArticle; onBack: () => void }) {
   const address = paths.article(id, article.title);
   useCurrentSlugInAddress(address, storySlug(article.title));
-  return <ArticleView article={article} shareUrl={new URL(address, window.location.origin).href} onBack={onBack} />;
+  return <ArticleView article={article} shareUrl={new URL(address, usePageOrigin()).href} onBack={onBack} />;
 }
 
 /**

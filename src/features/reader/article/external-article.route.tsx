@@ -1,6 +1,7 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { findBuiltInArticle } from '../../../services/news/sample-articles';
 import { paths } from '../../../lib/paths';
+import { usePageOrigin } from '../../../lib/page-origin';
 import { articleFromState } from '../components/article-link';
 import { ArticleUnavailable } from './article-unavailable';
 import { ArticleView } from './article-view';
@@ -15,6 +16,7 @@ export function Component() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const back = useBackToNews();
+  const origin = usePageOrigin();
   const builtInId = searchParams.get('id');
   const article = articleFromState(location.state) ?? (builtInId ? findBuiltInArticle(builtInId) : null);
 
@@ -27,6 +29,6 @@ export function Component() {
       />
     );
   }
-  const shareUrl = article.url ?? new URL(paths.externalArticle(article.id), window.location.origin).href;
+  const shareUrl = article.url ?? new URL(paths.externalArticle(article.id), origin).href;
   return <ArticleView key={article.id} article={article} shareUrl={shareUrl} onBack={back} />;
 }

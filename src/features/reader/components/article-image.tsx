@@ -17,6 +17,17 @@ interface ArticleImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
   priority?: boolean;
 }
 
+/** The element-timing name of the page's lead image. */
+const LEAD_IMAGE_TIMING = 'lead-image';
+
+// The Element Timing attribute (https://wicg.github.io/element-timing/), which React's types do not list yet.
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- merging needs the interface's own type parameter.
+  interface ImgHTMLAttributes<T> {
+    elementtiming?: string | undefined;
+  }
+}
+
 /**
  * An image with explicit dimensions (no layout shift) that shows the default image when its own fails
  * (docs/product.md §19), and its smaller renditions where it has them.
@@ -39,6 +50,8 @@ export function ArticleImage({ src, alt, width, height, sizes, priority = false,
       height={height}
       loading={loading ?? (priority ? 'eager' : 'lazy')}
       fetchPriority={fetchPriority ?? (priority ? 'high' : undefined)}
+      // Reported when on screen: the boot script starts the app after that frame (src/boot.ts).
+      elementtiming={priority ? LEAD_IMAGE_TIMING : undefined}
       decoding="async"
       onError={() => {
         // The default image is the last resort: never loop on it.

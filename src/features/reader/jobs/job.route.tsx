@@ -6,6 +6,7 @@ import { ReaderNotFound } from '../components/reader-not-found';
 import { loadJob } from './jobs-data';
 import { JobSkeleton, JobView } from './job-page';
 import { RetryAlert } from '../components/retry-alert';
+import { usePageOrigin } from '../../../lib/page-origin';
 
 /** /vagas/:id/:slug?: the id finds the job, the slug is only for people (the edge handler redirects a stale one). */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -14,6 +15,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { job } = useLoaderData<typeof loader>();
+  const origin = usePageOrigin();
   return (
     <Deferred
       promise={job}
@@ -22,7 +24,7 @@ export function Component() {
     >
       {(loaded) =>
         loaded ? (
-          <JobView job={loaded} shareUrl={new URL(paths.job(loaded.id, loaded.title), window.location.origin).href} />
+          <JobView job={loaded} shareUrl={new URL(paths.job(loaded.id, loaded.title), origin).href} />
         ) : (
           <ReaderNotFound
             title={jobNotFoundMeta.title}

@@ -12,6 +12,7 @@ import { useDocumentMeta } from '../components/use-document-meta';
 import { deferredRequest } from '../reader-data';
 import { ObituaryEntry } from './obituaries-page';
 import { RetryAlert } from '../components/retry-alert';
+import { usePageOrigin } from '../../../lib/page-origin';
 
 /** /obituarios/:id/:slug?: one published notice, shareable; the slug is only for people. */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -45,7 +46,7 @@ export function Component() {
 function ObituaryNotice({ obituary }: { obituary: Obituary }) {
   const meta = obituaryMeta(obituary);
   useDocumentMeta(meta.title, meta.description);
-  const shareUrl = new URL(paths.obituary(obituary.id, obituary.name), window.location.origin).href;
+  const shareUrl = new URL(paths.obituary(obituary.id, obituary.name), usePageOrigin()).href;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <Link to={paths.obituaries()} className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline">

@@ -22,14 +22,25 @@ export interface TopicPageData {
  * publications leave the external news on screen with a notice: both are logged and none of these rejects.
  */
 export function loadTopicPage(slug: string): TopicPageData {
-  const topic = cachedRequest(`topic:${slug}`, () =>
+  const topic = cachedRequest(topicKey(slug), () =>
     withReaderClient((client) => resolveTopicSlug(client, slug)).catch((error: unknown) => {
       console.error('Loading the topic failed', error);
       return null;
     }),
-  (found) => found !== null);
-  const articles = cachedRequest(`topic-articles:${slug}`, () => requestTopicArticles(slug), (loaded) => !loaded.localFailed);
+  keepTopic);
+  const articles = cachedRequest(articlesKey(slug), () => requestTopicArticles(slug), keepArticles);
   return { topic, topicName: mapLater(topic, (found) => found?.name ?? null), articles };
+}
+
+const topicKey = (slug: string) => `topic:${slug}`;
+const articlesKey = (slug: string) => `topic-articles:${slug}`;
+const keepTopic = (found: Topic | null) => found !== null;
+const keepArticles = (loaded: TopicArticles) => !loaded.localFailed;
+
+/** Keeps a topic page the server rendered with its data, as loadTopicPage keeps what it loaded, for a revisit. */
+export function keepTopicPage(slug: string, topic: Later<Topic | null>, articles: Later<TopicArticles>): void {
+  void cachedRequest(topicKey(slug), () => Promise.resolve(topic), keepTopic);
+  void cachedRequest(articlesKey(slug), () => Promise.resolve(articles), keepArticles);
 }
 
 /** The first page of a topic's publications and its external news; a failed first page is logged, not thrown. */

@@ -1,7 +1,8 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { paths, topicNavigation } from '../../../lib/paths';
 import { isReservedTopicSlug } from '../../../lib/topic-slug';
-import { loadTopicLocalPage, loadTopicPage } from './topic-data';
+import type { ServerDataHandle } from '../../../lib/server-data-handle';
+import { keepTopicPage, loadTopicLocalPage, loadTopicPage } from './topic-data';
 import { TopicPage } from './topic-page';
 
 /**
@@ -17,8 +18,16 @@ export async function loader({ params }: LoaderFunctionArgs) {
     const found = await topic;
     if (found && found.slug !== slug) throw redirect(paths.topic(found.slug), 301);
   }
-  return { slug, topicName, articles };
+  return { slug, topic, topicName, articles };
 }
+
+/** A topic the server rendered with its data: a revisit shows that data at once, as if this visit had loaded it. */
+export const handle: ServerDataHandle = {
+  hydratedFromServer: ({ data }) => {
+    const { slug, topic, articles } = data as Awaited<ReturnType<typeof loader>>;
+    keepTopicPage(slug, topic, articles);
+  },
+};
 
 export function Component() {
   const { slug, topicName, articles } = useLoaderData<typeof loader>();

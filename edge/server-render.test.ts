@@ -1,0 +1,240 @@
+// The reader's data pages rendered with their data at request time (decision 0020), through the edge handler against
+// the real local backend, with the app's own render (src/app/render-request.tsx) as the Node hosts load it from the
+// build: the story, topic, search and obituaries pages carry their content and the data they were rendered from, and
+// every failure leaves the page as the build rendered it.
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createPageRenderer } from '../src/app/render-request.tsx';
+import { ROUTE_DATA_ID } from '../src/app/server-rendered.ts';
+import { storySlug } from '../src/lib/story-slug.ts';
+import { startTestBackend, type TestBackend, type TestUser } from '../tests/support/test-backend.ts';
+import { createEdgeHandler, RENDER_TIMEOUT_MS } from './handler.ts';
+import { withServerRender } from './server-render.ts';
+import type { EdgeConfig, EdgeHandler, EdgeHost } from './types.ts';
+
+interface Node {
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): Node | null;
+  querySelectorAll(selector: string): ArrayLike<Node>;
+  textContent: string | null;
+  innerHTML: string;
+}
+// jsdom ships no types of its own here; it is only the parser these tests check the markup with.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (markup: string) => { window: { document: Node } } };
+const parse = (markup: string) => new JSDOM(markup).window.document;
+
+const STYLES = 'body{margin:0}';
+/** A built page as scripts/prerender.ts writes it: the stylesheet inlined, the boot script, a prerendered root. */
+const built = (file: string) =>
+  `<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8"><title>Porto Ferreira Notícias</title>` +
+  `<script type="module" crossorigin fetchpriority="low" src="/assets/boot.js" data-app="/assets/index.js"></script>` +
+  `<style>${STYLES}</style></head>` +
+  `<body><div id="root" data-prerendered="${file === 'prerendered/shell.html' ? 'shell' : 'page'}"><p>${file}</p></div>\n</body></html>`;
+
+const TITLE = 'Feira <b>da</b> "Cerâmica" & </script> artesãos';
+const HOSTILE_BODY =
+  '<p>Texto <strong>forte</strong> da feira.</p><script>alert(1)</script><p onclick="alert(2)">fim</p>' +
+  '<a href="javascript:alert(3)">js</a>';
+
+let backend: TestBackend;
+let admin: TestUser;
+let storyId: string;
+let handler: EdgeHandler;
+
+function config(): EdgeConfig {
+  return {
+    siteUrl: null,
+    supabaseUrl: backend.url,
+    supabaseAnonKey: backend.anonKey,
+    newsApiKey: null,
+    newsApiUrl: 'http://127.0.0.1:9/v2',
+    siteName: 'Porto Ferreira Notícias',
+  };
+}
+
+function host(overrides: Partial<EdgeHost> = {}): EdgeHost {
+  return {
+    readHtml: (file) => Promise.resolve(built(file)),
+    fetch: (input, init) => globalThis.fetch(input, init),
+    pageRenderer: (sources) => Promise.resolve(createPageRenderer(sources)),
+    ...overrides,
+  };
+}
+
+async function get(path: string, on = handler, method = 'GET'): Promise<Response> {
+  const response = await on(new Request(`http://127.0.0.1:5173${path}`, { method }));
+  if (!response) throw new Error(`the handler left ${path} to the host`);
+  return response;
+}
+
+const storyPath = () => `/noticia/${storyId}/${storySlug(TITLE)}`;
+const routeData = (doc: Node) => JSON.parse(doc.querySelector(`#${ROUTE_DATA_ID}`)?.textContent ?? 'null') as Record<string, Record<string, unknown>> | null;
+
+async function views(id: string): Promise<number> {
+  const { rows } = await backend.db.query<{ views: number }>('select views from public.publications where id = $1', [id]);
+  return rows[0]!.views;
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  admin = await backend.admin();
+  const { data: topic } = await admin.client.from('topics').select('id').eq('slug', 'cultura').single();
+  const { data, error } = await admin.client
+    .from('publications')
+    .insert({ title: TITLE, description: 'Resumo da feira', content: HOSTILE_BODY, published: true, published_at: new Date().toISOString(), topic_id: topic!.id })
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  storyId = data.id;
+  handler = createEdgeHandler(config(), host());
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe('a story page rendered with its story', () => {
+  it('carries the story in its markup, sanitised, and the data it was rendered from', async () => {
+    const response = await get(storyPath());
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    const doc = parse(body);
+    const root = doc.querySelector('#root')!;
+
+    expect(root.getAttribute('data-prerendered')).toBe('server');
+    expect(root.querySelector('h1')?.textContent).toBe(TITLE);
+    expect(root.textContent).toContain('Texto forte da feira.');
+    expect(root.textContent).toContain('Compartilhe esta notícia');
+    // The stored body goes through the same sanitiser as in the browser: no script, handler or javascript: link.
+    expect(root.innerHTML).not.toMatch(/alert\(|onclick|javascript:/);
+    // The data block carries the stored row as the API gives it, with no markup the parser could read.
+    expect(doc.querySelector(`#${ROUTE_DATA_ID}`)?.textContent).not.toContain('<');
+    // Its share links name the page's address on the origin the reader asked (the browser's window.location).
+    const facebook = Array.from(root.querySelectorAll('a[href^="https://www.facebook.com/"]'))[0]?.getAttribute('href');
+    expect(facebook).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`http://127.0.0.1:5173${storyPath()}`)}`);
+
+    const data = routeData(doc);
+    // 'Leia também' is rendered too: the topic's other stories.
+    expect(data?.article).toMatchObject({ id: storyId, article: { id: storyId, title: TITLE }, related: [expect.objectContaining({ category: 'Cultura' })] });
+    expect(root.textContent).toContain('Leia também');
+    // The title's "</script>" cannot close the data block: the only scripts are the build's and the data.
+    expect(Array.from(doc.querySelectorAll('script')).map((script) => script.getAttribute('type'))).toEqual(
+      expect.arrayContaining(['module', 'application/json']),
+    );
+    expect(body.match(/<\/script>/g)).toHaveLength(doc.querySelectorAll('script').length);
+  });
+
+  it('counts no view: the reader’s browser does, once it has the page', async () => {
+    const before = await views(storyId);
+    await (await get(storyPath())).text();
+    expect(await views(storyId)).toBe(before);
+  });
+
+  it('allows the build’s inline stylesheet by its hash, and nothing else inline', async () => {
+    const response = await get(storyPath());
+    const hash = createHash('sha256').update(STYLES).digest('base64');
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(`style-src 'self' 'sha256-${hash}';`);
+    expect(policy).toContain("script-src 'self';");
+  });
+});
+
+describe('the other data pages', () => {
+  it('a topic page lists its stories', async () => {
+    const doc = parse(await (await get('/topic/cultura')).text());
+    expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
+    expect(doc.querySelector('#root h1')?.textContent).toBe('Cultura');
+    expect(Array.from(doc.querySelectorAll('#root article h3, #root article h2')).map((title) => title.textContent)).toContain(TITLE);
+    expect(routeData(doc)?.topic).toMatchObject({ slug: 'cultura', topicName: 'Cultura' });
+  });
+
+  it('a search page shows the results of its query', async () => {
+    const doc = parse(await (await get('/busca?q=artes%C3%A3os')).text());
+    expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
+    expect(doc.querySelector('#root')?.textContent).toContain(TITLE);
+    const search = routeData(doc)?.search as { query: string; results: { articles: { title: string }[] } } | undefined;
+    expect(search?.query).toBe('artesãos');
+    expect(search?.results.articles.map((article) => article.title)).toContain(TITLE);
+  });
+
+  it('each request asks the database: a story published since the last render is on the next one', async () => {
+    const titles = async () => parse(await (await get('/topic/cultura')).text()).querySelector('#root')?.textContent ?? '';
+    expect(await titles()).not.toContain('Coral municipal estreia');
+    const { data: topic } = await admin.client.from('topics').select('id').eq('slug', 'cultura').single();
+    const { error } = await admin.client
+      .from('publications')
+      .insert({ title: 'Coral municipal estreia temporada', published: true, published_at: new Date().toISOString(), topic_id: topic!.id });
+    if (error) throw new Error(error.message);
+    expect(await titles()).toContain('Coral municipal estreia');
+  });
+
+  it('the obituaries page lists the published notices', async () => {
+    const doc = parse(await (await get('/obituarios')).text());
+    expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
+    expect(doc.querySelector('#root')?.textContent).toContain('Maria Aparecida Rossi Bertolini');
+  });
+});
+
+describe('when the page goes out as the build rendered it', () => {
+  it('the home page, the admin panel, a 404 and a HEAD request are never rendered here', async () => {
+    const render = vi.fn(createPageRenderer);
+    const watched = createEdgeHandler(config(), host({ pageRenderer: (sources) => Promise.resolve(render(sources)) }));
+    for (const path of ['/', '/admin/publicacoes', '/noticia/00000000-0000-4000-8000-000000000000/nada']) {
+      const doc = parse(await (await get(path, watched)).text());
+      expect(doc.querySelector('#root')?.getAttribute('data-prerendered'), path).not.toBe('server');
+      expect(doc.querySelector(`#${ROUTE_DATA_ID}`), path).toBeNull();
+    }
+    const head = await get(storyPath(), watched, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('a render that throws, or a build without one, leaves the built page', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = createEdgeHandler(config(), host({ pageRenderer: () => Promise.resolve(() => Promise.reject(new Error('render broke'))) }));
+    const without = createEdgeHandler(config(), host({ pageRenderer: () => Promise.resolve(null) }));
+    for (const on of [failing, without]) {
+      const response = await get(storyPath(), on);
+      expect(response.status).toBe(200);
+      const doc = parse(await response.text());
+      expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('shell');
+      expect(doc.querySelector('title')?.textContent).toBe(`${TITLE} | Porto Ferreira Notícias`);
+    }
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('rendering /noticia/'), expect.any(Error));
+    error.mockRestore();
+  });
+
+  it('data slower than the render’s limit leaves the built page, without waiting for the data', async () => {
+    const slowSearch: typeof fetch = async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/rpc/search_publications')) {
+        await new Promise((resolve) => setTimeout(resolve, RENDER_TIMEOUT_MS + 1_500));
+      }
+      return globalThis.fetch(input, init);
+    };
+    const slow = createEdgeHandler(config(), host({ fetch: slowSearch }));
+    const started = Date.now();
+    const doc = parse(await (await get('/busca?q=feira', slow)).text());
+    expect(Date.now() - started).toBeLessThan(RENDER_TIMEOUT_MS + 1_000);
+    expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('shell');
+  });
+});
+
+describe('withServerRender', () => {
+  const rendered = { markup: '<main>história</main>', headLinks: '<link rel="preload" as="image" href="/a.webp"/>', loaderData: { article: { title: '</script>' } } };
+
+  it('puts the markup in the root, the hints in the head and the data before the body ends', () => {
+    const html = withServerRender(built('prerendered/shell.html'), rendered);
+    const doc = parse(html);
+    expect(doc.querySelector('#root')?.innerHTML).toBe('<main>história</main>');
+    expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
+    expect(doc.querySelector('head link[rel="preload"]')?.getAttribute('href')).toBe('/a.webp');
+    expect(JSON.parse(doc.querySelector(`#${ROUTE_DATA_ID}`)?.textContent ?? '')).toEqual(rendered.loaderData);
+    expect(html).not.toContain('prerendered/shell.html');
+  });
+
+  it('leaves a page without a root as it is', () => {
+    const page = '<html><head></head><body><p>sem raiz</p></body></html>';
+    expect(withServerRender(page, rendered)).toBe(page);
+  });
+});

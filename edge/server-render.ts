@@ -1,0 +1,23 @@
+import { ROUTE_DATA_ID, SERVER_RENDERED, type RenderedPage } from '../src/app/server-rendered';
+import { jsonForScript } from './escape';
+
+// A reader page rendered with its data at request time (decision 0020) goes out in the page's built HTML: its markup in
+// place of the root's, React's resource hints in the head, and the loader data as a JSON data block for the browser to
+// hydrate with. The built page's own head, styles and boot script stay as they are.
+
+const ROOT_OPENING = /<div id="root"[^>]*>/;
+
+/** The built page with the render in its root; the page unchanged when it has no root to put it in. */
+export function withServerRender(html: string, rendered: RenderedPage): string {
+  const opening = ROOT_OPENING.exec(html);
+  const bodyEnd = html.lastIndexOf('</body>');
+  // The root is the body's last element (index.html), so its closing tag is the body's last one.
+  const rootEnd = html.lastIndexOf('</div>', bodyEnd);
+  if (!opening || bodyEnd < 0 || rootEnd < opening.index + opening[0].length) return html;
+  const block = `<script type="application/json" id="${ROUTE_DATA_ID}">${jsonForScript(rendered.loaderData)}</script>`;
+  const head = html.slice(0, opening.index).replace(/<\/head>/i, () => `${rendered.headLinks}</head>`);
+  return (
+    `${head}<div id="root" data-prerendered="${SERVER_RENDERED}">${rendered.markup}</div>` +
+    `${html.slice(rootEnd + '</div>'.length, bodyEnd)}${block}${html.slice(bodyEnd)}`
+  );
+}

@@ -1,0 +1,113 @@
+import { StrictMode, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
+import { JSDOM } from 'jsdom';
+import { HydratingShell } from '../features/reader/layout/hydrating-shell';
+import { turnOffPageCache } from '../features/reader/page-cache';
+import { PageOrigin } from '../lib/page-origin';
+import { provideHtmlWindow } from '../lib/rich-text/html-window';
+import { provideNewsSource } from '../services/news/news-api';
+import { provideReaderDataClient } from '../services/reader-data-client';
+import { routes } from './router';
+import type { PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } from './server-rendered';
+import { withPreactSuspenseMarkers } from './suspense-markers';
+
+// The reader's data pages rendered at request time, with their data (decision 0020). Built by `vite build --ssr` into
+// dist/.server/ (the same transforms and build variables as the browser's bundle) and run by the Node hosts' edge
+// handler, so a story, a topic, the obituaries or a search paint their content before any JavaScript. The home page
+// keeps its build-time render (its hero is the edge's, edge/lead-story.ts); the admin panel is never rendered here.
+
+/** The routes whose pages render here: each one's content is its data. */
+const RENDERED_ROUTES = new Set(['article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job']);
+const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
+
+class RenderAborted extends Error {}
+
+/** Each route's data with its promises settled, as the page shows it once loaded; throws when one fails. */
+async function settled(loaderData: RouteLoaderData, signal: AbortSignal): Promise<RouteLoaderData> {
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(new RenderAborted());
+    signal.addEventListener('abort', () => reject(new RenderAborted()), { once: true });
+  });
+  aborted.catch(() => undefined);
+  const entries = Object.entries(loaderData).map(async ([id, data]) => {
+    if (typeof data !== 'object' || data === null) return [id, data] as const;
+    const fields = await Promise.all(
+      Object.entries(data).map(async ([key, value]) => [key, value instanceof Promise ? await Promise.race([value, aborted]) : value] as const),
+    );
+    return [id, Object.fromEntries(fields)] as const;
+  });
+  return Object.fromEntries(await Promise.all(entries));
+}
+
+/** React's mark of a boundary that suspended in renderToString: its content would be left to the browser. */
+const SUSPENDED_BOUNDARY = '<!--$!-->';
+
+/**
+ * The page's whole markup, with Preact's boundary markers. A lazy component not yet loaded (the first render of a
+ * block since the server started) suspends: React's static render waits for it, and the page renders again, now
+ * without a suspension. A static render's own output would finish those boundaries with inline scripts, which the
+ * page policy refuses and Preact would not hydrate.
+ */
+async function completeMarkup(page: ReactElement, signal: AbortSignal): Promise<string | null> {
+  let markup = renderToString(page);
+  if (markup.includes(SUSPENDED_BOUNDARY)) {
+    await prerender(page, { signal });
+    markup = renderToString(page);
+  }
+  return markup.includes(SUSPENDED_BOUNDARY) ? null : withPreactSuspenseMarkers(markup);
+}
+
+function renderedRoute(context: StaticHandlerContext): string | undefined {
+  return context.matches.at(-1)?.route.id;
+}
+
+/** Loads the rendered pages' modules while the server starts, not during its first reader's request. */
+async function warmUp(): Promise<void> {
+  const pages = routes.flatMap(function flatten(route): RouteObject[] {
+    return [route, ...(route.children ?? []).flatMap(flatten)];
+  });
+  await Promise.all(
+    pages.filter((route) => RENDERED_ROUTES.has(route.id ?? '') && typeof route.lazy === 'function').map((route) => (route.lazy as () => Promise<unknown>)()),
+  ).catch((error: unknown) => console.error('render: loading the pages failed', error));
+}
+
+/** The renderer for one edge handler's sources; the render reads through them and nowhere else. */
+export function createPageRenderer(sources: PageRenderSources): PageRenderer {
+  provideReaderDataClient(sources.client);
+  turnOffPageCache();
+  provideNewsSource({ origin: 'http://edge.invalid', fetchImpl: sources.newsFetch });
+  // Node has no DOM: the story's body is sanitised (DOMPurify) and given its responsive images in one of jsdom's.
+  provideHtmlWindow(new JSDOM('').window);
+  const handler = createStaticHandler(routes);
+  void warmUp();
+
+  return async (request, { origin, signal }): Promise<RenderedPage | null> => {
+    const context = await handler.query(request);
+    if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
+    if (!RENDERED_ROUTES.has(renderedRoute(context) ?? '')) return null;
+    let loaderData: RouteLoaderData;
+    try {
+      loaderData = await settled(context.loaderData, signal);
+    } catch (error) {
+      // Too slow or failed: the page goes out as the build rendered it, and the browser loads the data itself.
+      if (!(error instanceof RenderAborted)) console.error(`render: the data of ${new URL(request.url).pathname} failed`, error);
+      return null;
+    }
+    const router = createStaticRouter(handler.dataRoutes, { ...context, loaderData });
+    const page = (
+      <StrictMode>
+        <PageOrigin value={origin}>
+          <HydratingShell value={false}>
+            <StaticRouterProvider router={router} context={{ ...context, loaderData }} hydrate={false} />
+          </HydratingShell>
+        </PageOrigin>
+      </StrictMode>
+    );
+    const rendered = await completeMarkup(page, signal);
+    if (rendered === null) return null;
+    const headLinks = LEADING_LINKS.exec(rendered)?.[0] ?? '';
+    return { markup: rendered.slice(headLinks.length), headLinks, loaderData };
+  };
+}

@@ -1,0 +1,44 @@
+import type { DataClient } from '../services/client';
+
+// A reader page the edge handler rendered with its data at request time (src/app/render-request.tsx, decision 0020):
+// its root says so in `data-prerendered`, and a JSON data block carries the loader data it was rendered from, so the
+// browser hydrates exactly that markup without asking for the data again. A data block, not a script: it never runs.
+
+/** The root's `data-prerendered` value for a page rendered at request time. */
+export const SERVER_RENDERED = 'server';
+
+/** The id of the `<script type="application/json">` block with the page's loader data, by route id. */
+export const ROUTE_DATA_ID = 'route-data';
+
+export type RouteLoaderData = Record<string, unknown>;
+
+/** The loader data the page's HTML carries; null when it carries none or an unreadable block. */
+export function routeDataFromDocument(doc: Pick<Document, 'getElementById'>): RouteLoaderData | null {
+  const text = doc.getElementById(ROUTE_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as RouteLoaderData) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the server's render of a page gives the edge handler to put into the page's built HTML. */
+export interface RenderedPage {
+  /** The markup of the root element. */
+  markup: string;
+  /** The resource hints React asks for with it (the story's image preload), for the page's head. */
+  headLinks: string;
+  /** The loader data the markup was rendered from, by route id, for the data block. */
+  loaderData: RouteLoaderData;
+}
+
+/** Renders the page of a request with its data, or null when the address is not one it renders or its data failed. */
+export type PageRenderer = (request: Request, options: { origin: string; signal: AbortSignal }) => Promise<RenderedPage | null>;
+
+/** Where the render reads: the edge handler's data client and a fetch that reaches its news proxy. */
+export interface PageRenderSources {
+  client: DataClient;
+  newsFetch: typeof fetch;
+}
