@@ -73,7 +73,10 @@ async function warmUp(): Promise<void> {
   ).catch((error: unknown) => console.error('render: loading the pages failed', error));
 }
 
-/** The renderer for one edge handler's sources; the render reads through them and nowhere else. */
+/**
+ * The renderer for the edge handler's sources; the render reads through them and nowhere else. One per process: the
+ * sources are handed to the app's modules, which a process loads once.
+ */
 export function createPageRenderer(sources: PageRenderSources): PageRenderer {
   provideReaderDataClient(sources.client);
   turnOffPageCache();

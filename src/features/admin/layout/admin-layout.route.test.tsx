@@ -108,6 +108,8 @@ describe('the admin layout route', () => {
   it('checks an account afresh when it signs in again: revoked meanwhile, it gets the notice, and no screen data', async () => {
     const router = renderAdmin('/admin/jobs');
     await screen.findByRole('heading', { name: 'Vagas de Emprego' });
+    // The layout listens from its effects, which may run just after the screen has appeared.
+    await waitFor(() => expect(auth.listener).toBeDefined());
     act(() => auth.change(null));
     // Closing the 'session expired' dialog without signing in leaves for the sign-in page.
     await userEvent.click(await screen.findByRole('button', { name: 'Fechar' }));
@@ -123,6 +125,8 @@ describe('the admin layout route', () => {
   it('asks to sign in again over the screen when the session ends under it, and the screen stays as it was', async () => {
     renderAdmin('/admin/jobs');
     await screen.findByRole('heading', { name: 'Vagas de Emprego' });
+    // The layout listens from its effects, which may run just after the screen has appeared.
+    await waitFor(() => expect(auth.listener).toBeDefined());
     act(() => auth.change(null));
     const dialog = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
     expect(screen.getByRole('heading', { name: 'Vagas de Emprego' })).toBeInTheDocument();
@@ -142,6 +146,8 @@ describe('the admin layout route', () => {
   it("signing out from the menu goes to the sign-in page without the 'session expired' dialog", async () => {
     renderAdmin('/admin/jobs');
     await screen.findByRole('heading', { name: 'Vagas de Emprego' });
+    // The layout listens from its effects, which may run just after the screen has appeared.
+    await waitFor(() => expect(auth.listener).toBeDefined());
     await userEvent.click(screen.getAllByRole('button', { name: 'Sair' })[0]!);
     act(() => auth.change(null));
     expect(await screen.findByText(/^outra página: \/admin\/login/)).toBeInTheDocument();
