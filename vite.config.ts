@@ -12,8 +12,9 @@ export default defineConfig(({ command, isPreview, isSsrBuild }) => ({
   // `vite dev` writes inline scripts (React refresh's preamble) and styles: each carries this placeholder as its
   // nonce, which the edge handler makes a fresh one per page and names in the page's policy. Builds have none.
   html: command === 'serve' && !isPreview ? { cspNonce: DEV_NONCE_PLACEHOLDER } : {},
-  // The attribute by which src/boot.ts hands main.tsx a button tapped before the app ran (docs/decisions/0019).
-  define: { EARLY_TAP_ATTRIBUTE: JSON.stringify('data-tapped-early') },
+  // The attribute by which src/boot.ts hands main.tsx a button tapped before the app ran, and the event by which
+  // main.tsx tells the boot it is taking over the page (docs/decisions/0019).
+  define: { EARLY_TAP_ATTRIBUTE: JSON.stringify('data-tapped-early'), APP_STARTED_EVENT: JSON.stringify('pf-app-started') },
   // The browser runs on preact/compat (decision 0017); the server's render (`vite build --ssr`, decision 0020) on React.
   resolve: { alias: isSsrBuild ? [] : PREACT_ALIASES },
   server: { host: '127.0.0.1', port: 5173 },

@@ -119,10 +119,11 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     // A build without the prerender step (plain `vite build`) has only index.html: the app renders from scratch.
     const built = (await host.readHtml(answer.file)) ?? (await host.readHtml('index.html'));
     if (built === null) return null;
-    const lead = answer.home ? await readLeadStory(site) : null;
-    // A reader's page with a head of its own (not the admin panel's, not a 404) gets its data rendered in.
-    const rendered = !head && !answer.home && answer.head && answer.status === 200 ? await renderWithData(url) : null;
-    const content = lead ? withLeadStory(built, lead) : rendered ? withServerRender(built, rendered) : built;
+    // A reader's page with a head of its own (not the admin panel's, not a 404) gets its data rendered in; without
+    // that render, the home page still gets its lead story (edge/lead-story.ts).
+    const rendered = !head && answer.head && answer.status === 200 ? await renderWithData(url) : null;
+    const lead = !rendered && answer.home ? await readLeadStory(site) : null;
+    const content = rendered ? withServerRender(built, rendered) : lead ? withLeadStory(built, lead) : built;
     const { html, nonce } = withFreshNonce(content);
     const body = answer.head ? withHead(html, answer.head) : html;
     const pageHeaders = new Headers({

@@ -169,6 +169,22 @@ describe('the other data pages', () => {
     expect(await titles()).toContain('Coral municipal estreia');
   });
 
+  it('the home page carries every section, and only the lead image it shows is preloaded', async () => {
+    const body = await (await get('/')).text();
+    const doc = parse(body);
+    const root = doc.querySelector('#root')!;
+    expect(root.getAttribute('data-prerendered')).toBe('server');
+    expect(root.textContent).toContain('Praça da Matriz ganha decoração de Natal');
+    expect(root.textContent).toContain('Notícias Mais Lidas');
+    expect(root.textContent).toContain('Maria Aparecida Rossi Bertolini');
+    const data = routeData(doc)?.home as Record<string, unknown> | undefined;
+    expect(Object.keys(data ?? {}).sort()).toEqual(['jobs', 'lead', 'localArticles', 'mostRead', 'nationalArticles', 'obituaries', 'sportsArticles', 'technologyArticles']);
+    const preloads = Array.from(doc.querySelectorAll('head link[rel="preload"][as="image"]'));
+    const hero = root.querySelector('img[fetchpriority="high"]');
+    expect(preloads).toHaveLength(1);
+    expect(preloads[0]?.getAttribute('imagesrcset')).toBe(hero?.getAttribute('srcset'));
+  });
+
   it('the obituaries page lists the published notices', async () => {
     const doc = parse(await (await get('/obituarios')).text());
     expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
@@ -177,10 +193,10 @@ describe('the other data pages', () => {
 });
 
 describe('when the page goes out as the build rendered it', () => {
-  it('the home page, the admin panel, a 404 and a HEAD request are never rendered here', async () => {
+  it('the admin panel, a 404 and a HEAD request are never rendered here', async () => {
     const render = vi.fn(createPageRenderer);
     const watched = createEdgeHandler(config(), host({ pageRenderer: (sources) => Promise.resolve(render(sources)) }));
-    for (const path of ['/', '/admin/publicacoes', '/noticia/00000000-0000-4000-8000-000000000000/nada']) {
+    for (const path of ['/admin/publicacoes', '/noticia/00000000-0000-4000-8000-000000000000/nada']) {
       const doc = parse(await (await get(path, watched)).text());
       expect(doc.querySelector('#root')?.getAttribute('data-prerendered'), path).not.toBe('server');
       expect(doc.querySelector(`#${ROUTE_DATA_ID}`), path).toBeNull();

@@ -6,6 +6,8 @@ import { jsonForScript } from './escape';
 // hydrate with. The built page's own head, styles and boot script stay as they are.
 
 const ROOT_OPENING = /<div id="root"[^>]*>/;
+/** The image preloads the build put in the head for its own render of the page (the home page's sample hero). */
+const BUILT_IMAGE_PRELOADS = /<link rel="preload" as="image"[^>]*\/?>/g;
 
 /** The built page with the render in its root; the page unchanged when it has no root to put it in. */
 export function withServerRender(html: string, rendered: RenderedPage): string {
@@ -15,7 +17,11 @@ export function withServerRender(html: string, rendered: RenderedPage): string {
   const rootEnd = html.lastIndexOf('</div>', bodyEnd);
   if (!opening || bodyEnd < 0 || rootEnd < opening.index + opening[0].length) return html;
   const block = `<script type="application/json" id="${ROUTE_DATA_ID}">${jsonForScript(rendered.loaderData)}</script>`;
-  const head = html.slice(0, opening.index).replace(/<\/head>/i, () => `${rendered.headLinks}</head>`);
+  // The build's markup goes, and the images it preloaded with it: the render names its own.
+  const head = html
+    .slice(0, opening.index)
+    .replace(BUILT_IMAGE_PRELOADS, '')
+    .replace(/<\/head>/i, () => `${rendered.headLinks}</head>`);
   return (
     `${head}<div id="root" data-prerendered="${SERVER_RENDERED}">${rendered.markup}</div>` +
     `${html.slice(rootEnd + '</div>'.length, bodyEnd)}${block}${html.slice(bodyEnd)}`

@@ -23,7 +23,7 @@ function loadedOrWanted(): Promise<boolean> {
 
 /**
  * A button tapped before the app runs does nothing by itself (links and forms work without it): the last one tapped
- * before the app's code arrived is marked, and src/main.tsx taps it again once the app has hydrated, so 'Abrir menu'
+ * before the app takes over the page is marked, and src/main.tsx taps it again once it has hydrated, so 'Abrir menu'
  * or 'Solicitar Mídia Kit' answer a reader who was quick. Taps after that are the app's own.
  */
 function markEarlyTaps(): () => void {
@@ -79,8 +79,9 @@ async function boot(script: HTMLScriptElement): Promise<void> {
   for (const href of (script.dataset.preload ?? '').split(' ').filter(Boolean)) {
     document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
   }
+  // Until the app starts hydrating, not only until it arrives: it first loads the page's modules and data.
+  document.addEventListener(APP_STARTED_EVENT, stopMarking, { once: true });
   await import(/* @vite-ignore */ app);
-  stopMarking();
 }
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app]');

@@ -45,6 +45,7 @@ async function start(root: HTMLElement): Promise<void> {
     if (hydrationData) {
       const router = createBrowserRouter(routes, { hydrationData });
       await nextTask();
+      takeOverTaps();
       beginHydration();
       hydrateRoot(root, app(router, !serverData && expected.mode === 'shell'));
       await endHydrationAfterTurns();
@@ -52,10 +53,19 @@ async function start(root: HTMLElement): Promise<void> {
     }
   }
   root.replaceChildren();
+  takeOverTaps();
   createRoot(root).render(app(createBrowserRouter(routes), false));
 }
 
-/** A button the reader tapped before the app ran (marked by src/boot.ts) is tapped again, now that it answers. */
+/**
+ * The app takes over the page from here: the boot script stops marking taps (src/boot.ts); a tap from now on reaches
+ * the app's handlers as soon as its part of the page has hydrated (the masthead's first).
+ */
+function takeOverTaps(): void {
+  document.dispatchEvent(new Event(APP_STARTED_EVENT));
+}
+
+/** A button the reader tapped before the app took over (marked by src/boot.ts) is tapped again, now that it answers. */
 function replayEarlyTap(): void {
   const tapped = document.querySelector<HTMLElement>(`[${EARLY_TAP_ATTRIBUTE}]`);
   tapped?.removeAttribute(EARLY_TAP_ATTRIBUTE);

@@ -20,3 +20,6 @@ interface ImportMeta {
 
 /** vite.config.ts `define`: the attribute marking a button tapped before the app ran (src/boot.ts, src/main.tsx). */
 declare const EARLY_TAP_ATTRIBUTE: string;
+
+/** vite.config.ts `define`: the event src/main.tsx dispatches on document as the app takes over the page. */
+declare const APP_STARTED_EVENT: string;

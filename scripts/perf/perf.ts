@@ -103,8 +103,8 @@ function header(rows: Row[], mode: Mode, runs: number, load: { before: string; a
   ].join('\n');
 }
 
-/** The measured pages the server renders with their data (decision 0020); the home page has its build's render. */
-const SERVER_RENDERED_PAGES = new Set(['article', 'topic', 'obituaries', 'search']);
+/** The measured pages the server renders with their data (decision 0020): all but the static baseline. */
+const SERVER_RENDERED_PAGES = new Set(['home', 'article', 'topic', 'obituaries', 'search']);
 
 /**
  * Asks for each page once before measuring: a server's first answers (its modules loading, the database's first

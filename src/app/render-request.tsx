@@ -15,11 +15,11 @@ import { withPreactSuspenseMarkers } from './suspense-markers';
 
 // The reader's data pages rendered at request time, with their data (decision 0020). Built by `vite build --ssr` into
 // dist/.server/ (the same transforms and build variables as the browser's bundle) and run by the Node hosts' edge
-// handler, so a story, a topic, the obituaries or a search paint their content before any JavaScript. The home page
-// keeps its build-time render (its hero is the edge's, edge/lead-story.ts); the admin panel is never rendered here.
+// handler, so the home page, a story, a topic, the obituaries or a search paint their content before any JavaScript.
+// The admin panel is never rendered here.
 
 /** The routes whose pages render here: each one's content is its data. */
-const RENDERED_ROUTES = new Set(['article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job']);
+const RENDERED_ROUTES = new Set(['home', 'article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job']);
 const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
 
 class RenderAborted extends Error {}

@@ -28,7 +28,7 @@ export const routes: RouteObject[] = [
         // A page's error renders inside the reader's layout, so the masthead and navigation stay.
         errorElement: <RouteError />,
         children: [
-          { id: 'home', index: true, Component: homeRoute.Component, loader: homeRoute.loader },
+          { id: 'home', index: true, Component: homeRoute.Component, loader: homeRoute.loader, handle: homeRoute.handle },
           { id: 'topic', path: paths.topic.pattern, lazy: () => import('../features/reader/topic/topic.route') },
           { id: 'external-article', path: paths.externalArticle.pattern, lazy: () => import('../features/reader/article/external-article.route') },
           { id: 'article', path: paths.article.pattern, lazy: () => import('../features/reader/article/article.route') },

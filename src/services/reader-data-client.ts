@@ -14,7 +14,15 @@ export function readerDataClient(): DataClient {
   return instance;
 }
 
+let serverProvided = false;
+
 /** The server's render (src/app/render-request.tsx) reads with the edge handler's client: it has no page origin. */
 export function provideReaderDataClient(client: DataClient): void {
   instance = client;
+  serverProvided = true;
+}
+
+/** True in the server's render at request time, which has data; false in the browser and in the build's prerender. */
+export function hasServerReaderDataClient(): boolean {
+  return serverProvided;
 }

@@ -7,7 +7,7 @@ import { COMMUNITY_OBITUARIES_LIMIT, listPublishedObituaries } from '../../servi
 import { getLeadPublication, listMostRead, listPublishedByTopicSlug, type PublicationSummary } from '../../services/publications';
 import { FEATURED_ARTICLE } from '../../services/news/featured-article';
 import type * as SearchService from '../../services/search';
-import { readerDataClient } from '../../services/reader-data-client';
+import { hasServerReaderDataClient, readerDataClient } from '../../services/reader-data-client';
 import { awaitedLater } from './components/deferred';
 import { HOME_SECTION_SIZE, type HomeData } from './home/home-page';
 import { leadStoryFromDocument } from './home/lead-story-data';
@@ -45,23 +45,35 @@ export function articlesFrom(rows: readonly PublicationSummary[]): NewsArticle[]
   return rows.map(articleFromPublication);
 }
 
+/** The page cache's key of each home section. */
+const HOME_KEYS = {
+  lead: 'home:lead',
+  localArticles: 'home:local',
+  nationalArticles: 'home:national',
+  sportsArticles: 'home:esportes',
+  technologyArticles: 'home:tecnologia',
+  mostRead: 'home:most-read',
+  jobs: 'home:jobs',
+  obituaries: 'home:obituaries',
+} as const satisfies Record<keyof HomeData, string>;
+
 let prerenderedLeadRead = false;
 
 /**
  * The home page's hero (docs/decisions/0014). Hydrating the prerendered home page, it is exactly what the HTML shows:
  * the lead story the edge handler embedded, else the sample the build prerendered; that answer also seeds the page
  * cache. Later visits ask the database (the sample when there is no lead story or the request fails); the build's
- * prerender, without a document, renders the sample.
+ * prerender, without a document or data, renders the sample; the server's render at request time asks the database.
  */
 function loadLead(): Later<NewsArticle> {
-  if (typeof document === 'undefined') return FEATURED_ARTICLE;
-  if (!prerenderedLeadRead && document.getElementById('root')?.dataset.prerendered === 'home') {
+  if (typeof document === 'undefined' && !hasServerReaderDataClient()) return FEATURED_ARTICLE;
+  if (typeof document !== 'undefined' && !prerenderedLeadRead && document.getElementById('root')?.dataset.prerendered === 'home') {
     prerenderedLeadRead = true;
     const shown = leadStoryFromDocument(document) ?? FEATURED_ARTICLE;
-    void cachedRequest('home:lead', () => Promise.resolve(shown));
+    void cachedRequest(HOME_KEYS.lead, () => Promise.resolve(shown));
     return shown;
   }
-  return cachedSection('home:lead', (client) =>
+  return cachedSection(HOME_KEYS.lead, (client) =>
     getLeadPublication(client).then(
       (row) => (row ? articleFromPublication(row) : FEATURED_ARTICLE),
       () => FEATURED_ARTICLE,
@@ -76,12 +88,19 @@ function loadLead(): Later<NewsArticle> {
 export function loadHomeSections(): HomeData {
   return {
     lead: loadLead(),
-    localArticles: cachedSection('home:local', (client) => listPublishedByTopicSlug(client, 'local', HOME_SECTION_SIZE).then(articlesFrom)),
-    nationalArticles: cachedRequest('home:national', () => getNationalNews()),
-    sportsArticles: cachedRequest('home:esportes', () => getTopicNews('esportes')),
-    technologyArticles: cachedRequest('home:tecnologia', () => getTopicNews('tecnologia')),
-    mostRead: cachedSection('home:most-read', (client) => listMostRead(client).then(articlesFrom)),
-    jobs: cachedSection('home:jobs', (client) => listPublishedJobs(client)),
-    obituaries: cachedSection('home:obituaries', (client) => listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT)),
+    localArticles: cachedSection(HOME_KEYS.localArticles, (client) => listPublishedByTopicSlug(client, 'local', HOME_SECTION_SIZE).then(articlesFrom)),
+    nationalArticles: cachedRequest(HOME_KEYS.nationalArticles, () => getNationalNews()),
+    sportsArticles: cachedRequest(HOME_KEYS.sportsArticles, () => getTopicNews('esportes')),
+    technologyArticles: cachedRequest(HOME_KEYS.technologyArticles, () => getTopicNews('tecnologia')),
+    mostRead: cachedSection(HOME_KEYS.mostRead, (client) => listMostRead(client).then(articlesFrom)),
+    jobs: cachedSection(HOME_KEYS.jobs, (client) => listPublishedJobs(client)),
+    obituaries: cachedSection(HOME_KEYS.obituaries, (client) => listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT)),
   };
+}
+
+/** A home page the server rendered with its data (decision 0020), kept as if this visit had loaded it: the way back shows it at once. */
+export function keepHomeSections(data: HomeData): void {
+  for (const section of Object.keys(HOME_KEYS) as (keyof HomeData)[]) {
+    void cachedRequest(HOME_KEYS[section], () => Promise.resolve(data[section]));
+  }
 }

@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
+import { useId, useLayoutEffect, useRef, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { Search } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 
@@ -24,6 +24,16 @@ interface SearchFiltersProps {
 export function SearchFilters({ filter, onChange, searchLabel, dateLabel }: SearchFiltersProps) {
   const searchId = useId();
   const dateId = useId();
+  const searchField = useRef<HTMLInputElement>(null);
+  const dateField = useRef<HTMLInputElement>(null);
+  // The page arrives with its filters in the server's HTML: what a reader typed before the app ran is in the fields
+  // but not yet in the filter. Taken up as the app takes over the fields, before its next render would clear them.
+  useLayoutEffect(() => {
+    const typed = { search: searchField.current?.value ?? filter.search, date: dateField.current?.value ?? filter.date };
+    if (typed.search !== filter.search || typed.date !== filter.date) onChange(typed);
+    // Once, when the fields are taken over; later values are the app's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const change = (key: keyof ListFilter) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
     onChange((current) => ({ ...current, [key]: value }));
@@ -36,6 +46,7 @@ export function SearchFilters({ filter, onChange, searchLabel, dateLabel }: Sear
         </label>
         <Icon node={Search} className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
         <input
+          ref={searchField}
           id={searchId}
           type="search"
           placeholder={`${searchLabel}...`}
@@ -49,6 +60,7 @@ export function SearchFilters({ filter, onChange, searchLabel, dateLabel }: Sear
           {dateLabel}
         </label>
         <input
+          ref={dateField}
           id={dateId}
           type="date"
           value={filter.date}

@@ -1,11 +1,18 @@
 import { useLoaderData } from 'react-router';
-import { loadHomeSections } from '../reader-data';
+import type { ServerDataHandle } from '../../../lib/server-data-handle';
+import { keepHomeSections, loadHomeSections } from '../reader-data';
+import type { HomeData } from './home-page';
 import { HomePage } from './home-page';
 
 /** Every request of the home page leaves at once; each section fills in as its own data arrives. */
 export function loader() {
   return loadHomeSections();
 }
+
+/** A home page the server rendered with its data: the way back to it shows that data at once. */
+export const handle: ServerDataHandle = {
+  hydratedFromServer: ({ data }) => keepHomeSections(data as HomeData),
+};
 
 export function Component() {
   return <HomePage data={useLoaderData<typeof loader>()} />;
