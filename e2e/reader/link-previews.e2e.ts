@@ -119,7 +119,10 @@ describe('stories that travel', () => {
       await crawlerChecks(baseUrl);
       const home = await fetch(`${baseUrl}/`, { headers: { 'Accept-Encoding': 'br' } });
       expect(home.headers.get('content-encoding')).toBe('br');
-      expect(await home.text()).toContain('data-prerendered="home"');
+      // Rendered with its data by the build's server render (dist/.server/, decision 0020), as under preview.
+      const html = await home.text();
+      expect(html).toContain('data-prerendered="server"');
+      expect(html).toContain('<script type="application/json" id="route-data">');
     });
 
     it('a browser gets the working app from it', async () => {
