@@ -186,4 +186,44 @@ describe('the first paint and the way back', () => {
     // The background refresh brings the new story in without a reload.
     await local.getByRole('link', { name: title }).waitFor();
   });
+
+  it('shows a topic the server rendered at once on the way back from one of its stories, then what changed meanwhile', async () => {
+    const page = await browser.newPage('phone');
+    await page.goto('/topic/local');
+    const cards = page.getByRole('main').getByRole('heading', { level: 2 });
+    await cards.first().waitFor();
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('button', { name: 'Fechar menu' }).waitFor();
+    await page.getByRole('button', { name: 'Fechar menu' }).click();
+
+    // A story opened from the topic, in the app.
+    await cards.first().getByRole('link').click();
+    await page.waitForURL(/\/noticia\//);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    const client = await adminApiClient();
+    const { data: topic } = await client.from('topics').select('id').eq('slug', 'local').single();
+    const title = `Ciclovia da avenida ganha iluminação ${Date.now()}`;
+    const { data: inserted, error } = await client
+      .from('publications')
+      .insert({ title, description: 'Postes novos ao longo dos três quilômetros.', content: '<p>Texto.</p>', topic_id: topic!.id, published: true, published_at: new Date().toISOString() })
+      .select('id')
+      .single();
+    if (error) throw error;
+    created.push(inserted.id);
+
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { skeletonsSeen: seen });
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"][aria-live="polite"]')) seen.push(location.pathname);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/topic/local');
+    await cards.first().waitFor();
+    // Kept from the server's render: the topic's cards come back without a skeleton.
+    expect(await page.evaluate(() => (window as unknown as { skeletonsSeen: string[] }).skeletonsSeen)).toEqual([]);
+    await page.getByRole('main').getByRole('link', { name: title }).waitFor();
+  });
 });
