@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { adminApiClient } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 
@@ -13,6 +14,34 @@ describe('the first paint and the way back', () => {
     const client = await adminApiClient();
     await client.from('publications').delete().in('id', created);
   });
+
+  /** Publishes a story in the local topic, as the newsroom would while a reader is elsewhere; returns its title. */
+  async function publishLocalStory(headline: string, description: string): Promise<string> {
+    const client = await adminApiClient();
+    const { data: topic } = await client.from('topics').select('id').eq('slug', 'local').single();
+    const title = `${headline} ${Date.now()}`;
+    const { data: inserted, error } = await client
+      .from('publications')
+      .insert({ title, description, content: '<p>Texto.</p>', topic_id: topic!.id, published: true, published_at: new Date().toISOString() })
+      .select('id')
+      .single();
+    if (error) throw error;
+    created.push(inserted.id);
+    return title;
+  }
+
+  /** From now on, notes every change to the page during which a loading skeleton is on screen. */
+  async function recordSkeletons(page: Page): Promise<void> {
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { skeletonsSeen: seen });
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"][aria-live="polite"]')) seen.push(location.pathname);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+  }
+
+  const skeletonsSeen = (page: Page) => page.evaluate(() => (window as unknown as { skeletonsSeen: string[] }).skeletonsSeen);
 
   it('paints the masthead, the navigation, the footer, the lead story, the weather and the adverts without JavaScript', async () => {
     const page = await browser.newPage('phone', { javaScript: false });
@@ -160,29 +189,14 @@ describe('the first paint and the way back', () => {
     await page.getByRole('heading', { level: 1, name: 'Cultura' }).waitFor();
 
     // Meanwhile the newsroom publishes a local story.
-    const client = await adminApiClient();
-    const { data: topic } = await client.from('topics').select('id').eq('slug', 'local').single();
-    const title = `Feira do produtor muda de endereço ${Date.now()}`;
-    const { data: inserted, error } = await client
-      .from('publications')
-      .insert({ title, description: 'A feira vai para a praça da estação.', content: '<p>Texto.</p>', topic_id: topic!.id, published: true, published_at: new Date().toISOString() })
-      .select('id')
-      .single();
-    if (error) throw error;
-    created.push(inserted.id);
+    const title = await publishLocalStory('Feira do produtor muda de endereço', 'A feira vai para a praça da estação.');
 
-    // Any skeleton that shows up on the way back is recorded: the kept sections must render at once.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      Object.assign(window, { skeletonsSeen: seen });
-      new MutationObserver(() => {
-        if (document.querySelector('[role="status"][aria-live="polite"]')) seen.push(location.pathname);
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+    // The kept sections must render at once.
+    await recordSkeletons(page);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/');
     await mostRead.getByRole('link').first().waitFor();
-    expect(await page.evaluate(() => (window as unknown as { skeletonsSeen: string[] }).skeletonsSeen)).toEqual([]);
+    expect(await skeletonsSeen(page)).toEqual([]);
     // The background refresh brings the new story in without a reload.
     await local.getByRole('link', { name: title }).waitFor();
   });
@@ -201,29 +215,14 @@ describe('the first paint and the way back', () => {
     await page.waitForURL(/\/noticia\//);
     await page.getByRole('heading', { level: 1 }).waitFor();
 
-    const client = await adminApiClient();
-    const { data: topic } = await client.from('topics').select('id').eq('slug', 'local').single();
-    const title = `Ciclovia da avenida ganha iluminação ${Date.now()}`;
-    const { data: inserted, error } = await client
-      .from('publications')
-      .insert({ title, description: 'Postes novos ao longo dos três quilômetros.', content: '<p>Texto.</p>', topic_id: topic!.id, published: true, published_at: new Date().toISOString() })
-      .select('id')
-      .single();
-    if (error) throw error;
-    created.push(inserted.id);
+    const title = await publishLocalStory('Ciclovia da avenida ganha iluminação', 'Postes novos ao longo dos três quilômetros.');
 
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      Object.assign(window, { skeletonsSeen: seen });
-      new MutationObserver(() => {
-        if (document.querySelector('[role="status"][aria-live="polite"]')) seen.push(location.pathname);
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+    await recordSkeletons(page);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/topic/local');
     await cards.first().waitFor();
     // Kept from the server's render: the topic's cards come back without a skeleton.
-    expect(await page.evaluate(() => (window as unknown as { skeletonsSeen: string[] }).skeletonsSeen)).toEqual([]);
+    expect(await skeletonsSeen(page)).toEqual([]);
     await page.getByRole('main').getByRole('link', { name: title }).waitFor();
   });
 });
