@@ -68,12 +68,32 @@ function leadImageShown(): Promise<void> {
   });
 }
 
+/**
+ * Resolves once the browser has reported the page's first contentful paint: on a fast connection `load` can come
+ * before it, and the app's requests should not be among what that paint waited for. Hidden pages never paint, so
+ * at most LEAD_IMAGE_WAIT_MS.
+ */
+function contentPainted(): Promise<void> {
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) done();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(done, LEAD_IMAGE_WAIT_MS);
+  });
+}
+
 async function boot(script: HTMLScriptElement): Promise<void> {
   const app = script.dataset.app;
   if (!app) throw new Error('the boot script names no app entry (data-app)');
   const stopMarking = markEarlyTaps();
   // A reader who reached for the page does not wait for its image.
-  if (await loadedOrWanted()) await leadImageShown();
+  if (await loadedOrWanted()) await Promise.all([contentPainted(), leadImageShown()]);
   await painted();
   // The entry's own imports, fetched in parallel with it rather than one after another as the imports are read.
   for (const href of (script.dataset.preload ?? '').split(' ').filter(Boolean)) {

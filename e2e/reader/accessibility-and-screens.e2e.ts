@@ -72,6 +72,30 @@ describe('every public page', () => {
     });
   }
 
+  it('fits the narrowest phones (320 px) and a common one (390 px), every filter field inside its box', async () => {
+    const page = await browser.newPage('phone');
+    const search: PublicPage = { name: 'search', path: '/busca?q=ceramica', ready: (page) => page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor() };
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      for (const target of [...pages, search]) {
+        await open(page, target);
+        const found = await page.evaluate(() => {
+          const outside = [...document.querySelectorAll('search')].flatMap((box) => {
+            const edge = box.getBoundingClientRect();
+            return [...box.querySelectorAll('input, select, button')].flatMap((field) => {
+              const rect = field.getBoundingClientRect();
+              const inside = rect.left >= edge.left && rect.right <= edge.right && rect.top >= edge.top && rect.bottom <= edge.bottom;
+              return inside ? [] : [`${field.getAttribute('type') ?? field.tagName} ${Math.round(rect.left)}–${Math.round(rect.right)} px, its box ${Math.round(edge.left)}–${Math.round(edge.right)} px`];
+            });
+          });
+          const { scrollWidth, clientWidth } = document.documentElement;
+          return { wider: scrollWidth > clientWidth ? `${scrollWidth} px in ${clientWidth} px` : null, outside };
+        });
+        expect(found, `${width} px ${target.name}`).toEqual({ wider: null, outside: [] });
+      }
+    }
+  });
+
   it('is photographed at 390 and 1280 px wide', async () => {
     const widths: Record<string, ViewportName> = { '390': 'phone', '1280': 'desktop' };
     for (const [width, viewport] of Object.entries(widths)) {

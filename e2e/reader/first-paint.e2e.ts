@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminApiClient } from '../support/api.ts';
-import { useBrowser } from '../support/browser.ts';
+import { app, useBrowser } from '../support/browser.ts';
+import { startSlowDocumentProxy } from '../support/slow-document.ts';
+import { site } from '../../src/config/site.ts';
 
 // Reader pages at the limit: what paints before the JavaScript (prerendered HTML), that the app hydrates that HTML
 // instead of drawing it again, and that a page seen before comes back at once from the page cache.
@@ -98,6 +100,37 @@ describe('the first paint and the way back', () => {
     release();
     await page.getByRole('button', { name: 'Fechar menu' }).waitFor();
     expect(await page.locator('nav[aria-label="Editorias"] ul').isVisible()).toBe(true);
+  });
+
+  it('moves nothing that painted while the rest of the HTML was still arriving', async () => {
+    // The HTML arrives in parts: up to the site's name, then its first social link, then the rest of the masthead,
+    // then the page. The browser paints after each; layout shifts are recorded until the app has hydrated.
+    const proxy = await startSlowDocumentProxy(app().baseUrl, [`${site.name}</a>`, '</a>', '</header>'], 250);
+    try {
+      for (const viewport of ['phone', 'desktop'] as const) {
+        for (const path of ['/', '/obituarios', '/topic/local']) {
+          const page = await browser.newPage(viewport, { baseUrl: proxy.baseUrl });
+          await page.addInitScript(() => {
+            const shifts: string[] = [];
+            Object.assign(window, { shifts });
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node | null }[] })[]) {
+                const moved = entry.sources.map((source) => (source.node instanceof Element ? `${source.node.tagName}.${source.node.className}` : String(source.node?.nodeName)));
+                shifts.push(`${entry.value.toFixed(4)} ${moved.join(', ')}`);
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+          });
+          await page.goto(path);
+          // The app's code and data have arrived and it has had time to hydrate (nothing is tapped: a tap's own
+          // effect, the menu opening, would be a shift too).
+          await page.waitForLoadState('networkidle');
+          await page.waitForTimeout(500);
+          expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts), `${viewport} ${path}`).toEqual([]);
+        }
+      }
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it('hydrates the prerendered HTML instead of drawing the page again', async () => {

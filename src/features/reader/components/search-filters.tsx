@@ -55,7 +55,8 @@ export function SearchFilters({ filter, onChange, searchLabel, dateLabel }: Sear
           className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-slate-900 placeholder:text-slate-500"
         />
       </div>
-      <div className="flex items-center gap-2">
+      {/* On a narrow phone the date field goes under its label, full width, rather than past the box's edge. */}
+      <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={dateId} className="whitespace-nowrap text-sm font-medium text-slate-700">
           {dateLabel}
         </label>
@@ -65,7 +66,7 @@ export function SearchFilters({ filter, onChange, searchLabel, dateLabel }: Sear
           type="date"
           value={filter.date}
           onChange={change('date')}
-          className="rounded-md border border-slate-300 px-3 py-2 text-slate-900"
+          className="min-w-0 flex-auto rounded-md border border-slate-300 px-3 py-2 text-slate-900 sm:flex-none"
         />
       </div>
     </search>

@@ -18,7 +18,10 @@ export function SiteHeader() {
 
   return (
     <header className="bg-brand-800 text-white">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4">
+      {/* The icons' column has their final width (four 36 px controls, 4 px apart) before they arrive: on a slow
+          connection the page paints as its HTML comes in, and a column growing icon by icon would push the site's
+          name onto a second line under the reader's eyes. */}
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_9.75rem] items-center gap-4 px-4 py-4">
         <div className="flex items-center gap-2">
           <button
             type="button"
