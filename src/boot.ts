@@ -42,8 +42,36 @@ function painted(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-/** How long the app waits for the lead image to be on screen once the page has loaded: it is, unless off screen. */
-const LEAD_IMAGE_WAIT_MS = 1_000;
+/**
+ * How long the app waits, once the page has loaded, for the browser to report its paint (hidden pages never paint)
+ * or its lead image on screen (it is, unless off screen).
+ */
+const PAINT_REPORT_WAIT_MS = 1_000;
+
+/**
+ * Resolves once the browser reports a performance entry of this type that `matches`, or after PAINT_REPORT_WAIT_MS;
+ * at once where the browser reports no such entries.
+ */
+function reported(type: 'paint' | 'element', matches: (entry: PerformanceEntry) => boolean): Promise<void> {
+  if (!PerformanceObserver.supportedEntryTypes.includes(type)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some(matches)) done();
+    });
+    observer.observe({ type, buffered: true });
+    setTimeout(done, PAINT_REPORT_WAIT_MS);
+  });
+}
+
+/**
+ * The page's first contentful paint: on a fast connection `load` can come before it, and the app's requests should
+ * not be among what that paint waited for.
+ */
+const contentPainted = () => reported('paint', (entry) => entry.name === 'first-contentful-paint');
 
 /**
  * Resolves once the page's lead image (src/features/reader/components/article-image.tsx: the one asked for at high
@@ -55,37 +83,7 @@ function leadImageShown(): Promise<void> {
   if (!lead) return Promise.resolve();
   const identifier = lead.getAttribute('elementtiming');
   if (!identifier || !PerformanceObserver.supportedEntryTypes.includes('element')) return lead.decode().catch(() => undefined);
-  return new Promise((resolve) => {
-    const done = () => {
-      observer.disconnect();
-      resolve();
-    };
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === identifier)) done();
-    });
-    observer.observe({ type: 'element', buffered: true });
-    setTimeout(done, LEAD_IMAGE_WAIT_MS);
-  });
-}
-
-/**
- * Resolves once the browser has reported the page's first contentful paint: on a fast connection `load` can come
- * before it, and the app's requests should not be among what that paint waited for. Hidden pages never paint, so
- * at most LEAD_IMAGE_WAIT_MS.
- */
-function contentPainted(): Promise<void> {
-  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      observer.disconnect();
-      resolve();
-    };
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) done();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-    setTimeout(done, LEAD_IMAGE_WAIT_MS);
-  });
+  return reported('element', (entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === identifier);
 }
 
 async function boot(script: HTMLScriptElement): Promise<void> {
