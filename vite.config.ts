@@ -14,7 +14,7 @@ export default defineConfig(({ command, isPreview, isSsrBuild }) => ({
   html: command === 'serve' && !isPreview ? { cspNonce: DEV_NONCE_PLACEHOLDER } : {},
   // The attribute by which src/boot.ts hands main.tsx a button tapped before the app ran, and the event by which
   // main.tsx tells the boot it is taking over the page (docs/decisions/0019).
-  define: { EARLY_TAP_ATTRIBUTE: JSON.stringify('data-tapped-early'), APP_STARTED_EVENT: JSON.stringify('pf-app-started') },
+  define: { EARLY_TAP_ATTRIBUTE: JSON.stringify('data-tapped-early'), APP_HYDRATED_EVENT: JSON.stringify('pf-app-hydrated') },
   // The browser runs on preact/compat (decision 0017); the server's render (`vite build --ssr`, decision 0020) on React.
   resolve: { alias: isSsrBuild ? [] : PREACT_ALIASES },
   server: { host: '127.0.0.1', port: 5173 },

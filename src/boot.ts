@@ -22,19 +22,23 @@ function loadedOrWanted(): Promise<boolean> {
 }
 
 /**
- * A button tapped before the app runs does nothing by itself (links and forms work without it): the last one tapped
- * before the app takes over the page is marked, and src/main.tsx taps it again once it has hydrated, so 'Abrir menu'
- * or 'Solicitar Mídia Kit' answer a reader who was quick. Taps after that are the app's own.
+ * Until the app has hydrated the page, a button cannot be trusted to answer a tap: before the app runs it does
+ * nothing, and while the page hydrates its part may not be hydrated yet (Preact attaches a handler as it hydrates
+ * the element), so the tap would be lost. Such a tap is held back from the page and the button marked (the last one
+ * tapped); src/main.tsx taps it again once the page has hydrated, so 'Abrir menu' or 'Solicitar Mídia Kit' answer a
+ * reader who was quick, exactly once. Links and forms work without the app and are never held.
  */
-function markEarlyTaps(): () => void {
-  const mark = (event: Event) => {
+function holdEarlyTaps(): () => void {
+  const hold = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
     if (!(button instanceof HTMLElement)) return;
+    event.stopImmediatePropagation();
     for (const marked of document.querySelectorAll(`[${EARLY_TAP_ATTRIBUTE}]`)) marked.removeAttribute(EARLY_TAP_ATTRIBUTE);
     button.setAttribute(EARLY_TAP_ATTRIBUTE, '');
   };
-  document.addEventListener('click', mark, { capture: true });
-  return () => document.removeEventListener('click', mark, { capture: true });
+  // At the window's capture phase, before any element of the page sees the tap.
+  window.addEventListener('click', hold, { capture: true });
+  return () => window.removeEventListener('click', hold, { capture: true });
 }
 
 /** Resolves once the frame after `load` is on screen: a timer queued from requestAnimationFrame runs after it. */
@@ -89,7 +93,7 @@ function leadImageShown(): Promise<void> {
 async function boot(script: HTMLScriptElement): Promise<void> {
   const app = script.dataset.app;
   if (!app) throw new Error('the boot script names no app entry (data-app)');
-  const stopMarking = markEarlyTaps();
+  const stopHolding = holdEarlyTaps();
   // A reader who reached for the page does not wait for its image.
   if (await loadedOrWanted()) await Promise.all([contentPainted(), leadImageShown()]);
   await painted();
@@ -97,8 +101,8 @@ async function boot(script: HTMLScriptElement): Promise<void> {
   for (const href of (script.dataset.preload ?? '').split(' ').filter(Boolean)) {
     document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
   }
-  // Until the app starts hydrating, not only until it arrives: it first loads the page's modules and data.
-  document.addEventListener(APP_STARTED_EVENT, stopMarking, { once: true });
+  // Until the app has hydrated the page, not only until it arrives: it first loads the page's modules and data.
+  document.addEventListener(APP_HYDRATED_EVENT, stopHolding, { once: true });
   await import(/* @vite-ignore */ app);
 }
 

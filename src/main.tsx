@@ -45,7 +45,6 @@ async function start(root: HTMLElement): Promise<void> {
     if (hydrationData) {
       const router = createBrowserRouter(routes, { hydrationData });
       await nextTask();
-      takeOverTaps();
       beginHydration();
       hydrateRoot(root, app(router, !serverData && expected.mode === 'shell'));
       await endHydrationAfterTurns();
@@ -53,23 +52,18 @@ async function start(root: HTMLElement): Promise<void> {
     }
   }
   root.replaceChildren();
-  takeOverTaps();
   createRoot(root).render(app(createBrowserRouter(routes), false));
 }
 
 /**
- * The app takes over the page from here: the boot script stops marking taps (src/boot.ts); a tap from now on reaches
- * the app's handlers as soon as its part of the page has hydrated (the masthead's first).
+ * Every button of the page answers now: the boot script stops holding taps back (src/boot.ts), and the button the
+ * reader tapped before the page had hydrated is tapped again. Also after a failed start, so no button stays held.
  */
 function takeOverTaps(): void {
-  document.dispatchEvent(new Event(APP_STARTED_EVENT));
-}
-
-/** A button the reader tapped before the app took over (marked by src/boot.ts) is tapped again, now that it answers. */
-function replayEarlyTap(): void {
+  document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
   const tapped = document.querySelector<HTMLElement>(`[${EARLY_TAP_ATTRIBUTE}]`);
   tapped?.removeAttribute(EARLY_TAP_ATTRIBUTE);
   tapped?.click();
 }
 
-void start(container).then(replayEarlyTap);
+void start(container).finally(takeOverTaps);

@@ -18,8 +18,8 @@ interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
 
-/** vite.config.ts `define`: the attribute marking a button tapped before the app ran (src/boot.ts, src/main.tsx). */
+/** vite.config.ts `define`: the attribute marking a button tapped before the page had hydrated (src/boot.ts, src/main.tsx). */
 declare const EARLY_TAP_ATTRIBUTE: string;
 
-/** vite.config.ts `define`: the event src/main.tsx dispatches on document as the app takes over the page. */
-declare const APP_STARTED_EVENT: string;
+/** vite.config.ts `define`: the event src/main.tsx dispatches on document once the app answers every tap itself. */
+declare const APP_HYDRATED_EVENT: string;
