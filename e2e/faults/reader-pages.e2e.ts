@@ -19,11 +19,6 @@ interface Seeded {
   job: { id: string; title: string };
 }
 
-async function openWithBackend(page: Page, path: string, state: BackendState, set: (state: BackendState) => void) {
-  set(state);
-  await page.goto(path);
-}
-
 /** The layout is there, and the page says its data is missing with a way to ask again (within the timeout's reach). */
 async function expectLayoutMessageAndRetry(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Tentar novamente' }).first().waitFor({ timeout: 25_000 });
@@ -53,33 +48,37 @@ describe('reader pages with the backend down or hanging', () => {
 
   const set = (state: BackendState) => app().backend.set(state);
 
-  it('home, backend down: layout, the sample lead story and national news, messages with retry; retry recovers', { timeout: 90_000 }, async () => {
-    for (const viewport of ['phone', 'desktop'] as const) {
-      const page = await newReader(viewport);
-      await openWithBackend(page, '/', 'down', set);
-      await expectLayoutMessageAndRetry(page);
-      // Built-in samples need no backend: the lead story's and the national news.
-      expect(await page.getByText('Conteúdo de demonstração').count()).toBeGreaterThan(0);
-      expect(await page.getByRole('heading', { name: 'Notícias Nacionais' }).count()).toBe(1);
-      await screenshot(page, `issue13-home-backend-fora-${viewports[viewport].width}`);
-      const localSection = page.getByRole('region', { name: 'Porto Ferreira e Região' });
-      await localSection.scrollIntoViewIfNeeded();
-      expect(await localSection.getByRole('button', { name: 'Tentar novamente' }).count()).toBe(1);
-      await viewportScreenshot(page, `issue13-home-secao-local-backend-fora-${viewports[viewport].width}`);
-      await page.context().close();
-    }
+  // Each journey opens its pages side by side, as readers on many devices would: the backend's state is the same for
+  // all of them, and the wait for the data client's retries and timeout is paid once, not once a page.
 
-    const page = await newReader();
-    await openWithBackend(page, '/', 'down', set);
-    await expectLayoutMessageAndRetry(page);
+  it('home, backend down: layout, the sample lead story and national news, messages with retry; retry recovers', { timeout: 90_000 }, async () => {
+    set('down');
+    const [, desktop] = await Promise.all(
+      (['phone', 'desktop'] as const).map(async (viewport) => {
+        const page = await newReader(viewport);
+        await page.goto('/');
+        await expectLayoutMessageAndRetry(page);
+        // Built-in samples need no backend: the lead story's and the national news.
+        expect(await page.getByText('Conteúdo de demonstração').count()).toBeGreaterThan(0);
+        expect(await page.getByRole('heading', { name: 'Notícias Nacionais' }).count()).toBe(1);
+        await screenshot(page, `issue13-home-backend-fora-${viewports[viewport].width}`);
+        const localSection = page.getByRole('region', { name: 'Porto Ferreira e Região' });
+        await localSection.scrollIntoViewIfNeeded();
+        expect(await localSection.getByRole('button', { name: 'Tentar novamente' }).count()).toBe(1);
+        await viewportScreenshot(page, `issue13-home-secao-local-backend-fora-${viewports[viewport].width}`);
+        return page;
+      }),
+    );
+
     set('up');
+    const page = desktop!;
     await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
     await expect.poll(() => page.getByRole('button', { name: 'Tentar novamente' }).count(), { timeout: 15_000 }).toBe(0);
     await page.getByRole('heading', { name: 'Notícias Mais Lidas' }).waitFor();
     expect(await page.getByRole('main').innerText()).not.toMatch(/Não foi possível/);
   });
 
-  it('every other reader page, backend down: layout, message and retry; retry recovers', { timeout: 180_000 }, async () => {
+  it('every other reader page, backend down: layout, message and retry; retry recovers', { timeout: 120_000 }, async () => {
     const pages: { path: string; recovered: (page: Page) => Promise<unknown> }[] = [
       { path: '/topic/local', recovered: (page) => page.getByRole('main').getByRole('link').filter({ hasText: /\w/ }).nth(3).waitFor() },
       { path: '/topic/politica', recovered: (page) => page.getByRole('main').getByText('Conteúdo de demonstração').first().waitFor() },
@@ -93,39 +92,58 @@ describe('reader pages with the backend down or hanging', () => {
         recovered: (page) => page.getByRole('main').getByRole('heading', { name: /^Notícias \(\d+ resultados?\)$/ }).waitFor(),
       },
     ];
-    for (const { path, recovered } of pages) {
-      const page = await newReader();
-      await openWithBackend(page, path, 'down', set);
-      await expectLayoutMessageAndRetry(page).catch((error: unknown) => {
-        throw new Error(`${path}: ${String(error)}`);
-      });
-      if (path === '/topic/politica') expect(await page.getByText('Conteúdo de demonstração').count()).toBeGreaterThan(0);
-      if (path === '/vagas') await screenshot(page, 'issue13-vagas-backend-fora-1280');
+    // Four at a time: eight pages at once are more than two cores start within the journeys' waits.
+    for (let first = 0; first < pages.length; first += 4) {
+      const batch = pages.slice(first, first + 4);
+      set('down');
+      const opened = await Promise.all(
+        batch.map(async ({ path }) => {
+          const page = await newReader();
+          await page.goto(path);
+          await expectLayoutMessageAndRetry(page).catch((error: unknown) => {
+            throw new Error(`${path}: ${String(error)}`);
+          });
+          if (path === '/topic/politica') expect(await page.getByText('Conteúdo de demonstração').count()).toBeGreaterThan(0);
+          if (path === '/vagas') await screenshot(page, 'issue13-vagas-backend-fora-1280');
+          return page;
+        }),
+      );
       set('up');
-      await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
-      await recovered(page);
-      expect(await page.getByRole('main').innerText(), path).not.toMatch(/Não foi possível/);
-      await page.context().close();
+      await Promise.all(
+        batch.map(async ({ path, recovered }, index) => {
+          const page = opened[index]!;
+          await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
+          await recovered(page);
+          expect(await page.getByRole('main').innerText(), path).not.toMatch(/Não foi possível/);
+        }),
+      );
     }
   });
 
-  it('backend hanging beyond the 10 s timeout: home, jobs and a story end in the message and retry, not a skeleton', { timeout: 150_000 }, async () => {
-    for (const [path, viewport] of [
-      ['/', 'desktop'],
-      ['/vagas', 'phone'],
-      [`/noticia/${seeded.article.id}`, 'desktop'],
-    ] as const) {
-      const page = await newReader(viewport);
-      const started = Date.now();
-      await openWithBackend(page, path, 'hanging', set);
-      await expectLayoutMessageAndRetry(page);
-      const waited = Date.now() - started;
-      expect(waited, path).toBeGreaterThan(9_000);
-      await screenshot(page, `issue13-${path === '/' ? 'home' : path === '/vagas' ? 'vagas' : 'noticia'}-backend-travado-${viewports[viewport].width}`);
-      set('up');
-      await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
-      await expect.poll(() => page.getByRole('main').innerText(), { timeout: 15_000 }).not.toMatch(/Não foi possível/);
-      await page.context().close();
-    }
+  it('backend hanging beyond the 10 s timeout: home, jobs and a story end in the message and retry, not a skeleton', { timeout: 90_000 }, async () => {
+    set('hanging');
+    const opened = await Promise.all(
+      ([
+        ['/', 'desktop'],
+        ['/vagas', 'phone'],
+        [`/noticia/${seeded.article.id}`, 'desktop'],
+      ] as const).map(async ([path, viewport]) => {
+        const page = await newReader(viewport);
+        const started = Date.now();
+        await page.goto(path);
+        await expectLayoutMessageAndRetry(page);
+        const waited = Date.now() - started;
+        expect(waited, path).toBeGreaterThan(9_000);
+        await screenshot(page, `issue13-${path === '/' ? 'home' : path === '/vagas' ? 'vagas' : 'noticia'}-backend-travado-${viewports[viewport].width}`);
+        return page;
+      }),
+    );
+    set('up');
+    await Promise.all(
+      opened.map(async (page) => {
+        await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
+        await expect.poll(() => page.getByRole('main').innerText(), { timeout: 15_000 }).not.toMatch(/Não foi possível/);
+      }),
+    );
   });
 });
