@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { PREACT_ALIASES } from './server/preact-aliases.ts';
@@ -23,6 +24,9 @@ const DOM_TEST: { environment: 'jsdom'; execArgv: string[]; testTimeout: number;
 
 export default defineConfig({
   test: {
+    // One test file per core, not Vitest's default of one fewer: the local backend of an integration test runs in
+    // that test's own worker, so the main process is nearly idle (on a 2-core machine, `npm test` 287 s → about 205 s).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         // The local backend and the integration tests: real supabase-js over HTTP against the local backend.
