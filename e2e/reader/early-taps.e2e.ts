@@ -83,7 +83,7 @@ describe('a reader who taps a button while the page is still starting', () => {
   }, 180_000);
 
   it("opens the 'Solicitar Mídia Kit' dialog whenever it was tapped", async () => {
-    const timings = await sweepTheStart(() => browser.newPage('desktop'), '/anuncie', 'Solicitar Mídia Kit', 50, async (page) => {
+    const timings = await sweepTheStart(() => browser.newPage('desktop'), '/anuncie', 'Solicitar Mídia Kit', 100, async (page) => {
       await page.getByRole('dialog', { name: 'Solicitar Mídia Kit' }).getByLabel('Nome').waitFor();
     });
     expect(timings.filter((timing) => timing.tappedAt < timing.hydratedAt).length).toBeGreaterThan(1);
