@@ -2,6 +2,13 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 const BOOT_SOURCE = 'src/boot.ts';
+
+/**
+ * How src/boot.ts and src/main.tsx speak (decision 0019): the attribute by which the boot marks the button a reader
+ * tapped before the page had hydrated, and the event by which the app says it has, so the boot stops holding taps.
+ * Given to both by vite.config.ts's `define` (a module they shared would be a chunk of its own for the boot to fetch).
+ */
+export const BOOT_SIGNALS = { EARLY_TAP_ATTRIBUTE: 'data-tapped-early', APP_HYDRATED_EVENT: 'pf-app-hydrated' } as const;
 const APP_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+\.js)">/g;
 

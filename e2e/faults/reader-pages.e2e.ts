@@ -92,7 +92,7 @@ describe('reader pages with the backend down or hanging', () => {
         recovered: (page) => page.getByRole('main').getByRole('heading', { name: /^Notícias \(\d+ resultados?\)$/ }).waitFor(),
       },
     ];
-    // Four at a time: eight pages at once are more than two cores start within the journeys' waits.
+    // Four at a time: on two cores, eight pages starting at once could not all render within the journey's waits.
     for (let first = 0; first < pages.length; first += 4) {
       const batch = pages.slice(first, first + 4);
       set('down');

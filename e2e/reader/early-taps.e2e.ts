@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
+import { BOOT_SIGNALS } from '../../server/deferred-app-plugin.ts';
 
 /** What the page recorded of one tap: when it came, and when the app had hydrated the page (performance.now()). */
 interface TapTiming {
@@ -15,10 +16,10 @@ interface TapTiming {
  */
 async function tapWhileStarting(page: Page, path: string, button: string, delay: number): Promise<TapTiming> {
   await page.addInitScript(
-    ({ button, delay }) => {
+    ({ button, delay, hydratedEvent }) => {
       const timing = { tappedAt: -1, hydratedAt: -1 };
       Object.assign(window, { __tapTiming: timing });
-      document.addEventListener('pf-app-hydrated', () => (timing.hydratedAt = performance.now()), { once: true });
+      document.addEventListener(hydratedEvent, () => (timing.hydratedAt = performance.now()), { once: true });
       const observer = new MutationObserver(() => {
         if (!document.querySelector('link[rel="modulepreload"]')) return;
         observer.disconnect();
@@ -30,7 +31,7 @@ async function tapWhileStarting(page: Page, path: string, button: string, delay:
       });
       observer.observe(document, { childList: true, subtree: true });
     },
-    { button, delay },
+    { button, delay, hydratedEvent: BOOT_SIGNALS.APP_HYDRATED_EVENT },
   );
   await page.goto(path);
   await page.waitForFunction(() => {
