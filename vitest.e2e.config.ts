@@ -6,6 +6,8 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['e2e/**/*.e2e.ts'],
+    // The deploy paths build and serve a copy of their own: vitest.deploy.config.ts.
+    exclude: ['e2e/deploy/**'],
     globalSetup: ['e2e/support/global-setup.ts'],
     // One browser journey at a time: the machine has two cores and the backend is one PGlite connection.
     fileParallelism: false,
