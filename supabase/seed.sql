@@ -1,20 +1,11 @@
--- Demonstration content for a fresh database (`supabase db reset`, or the local backend on an empty database).
+-- Demonstration content for a fresh database (`supabase db reset`, or the local backend on an empty database); never
+-- for a production database. The site's structure (its eight navigation topics) comes from the migrations
+-- (20261126090000_navigation_topics.sql), so `supabase db push` alone gives a working, empty site.
 -- Fixed ids so that tests and links can refer to these rows. Every story, person and company here is fictional.
---   topics        11111111-1111-4111-8111-00000000000N  (1 local … 8 tecnologia)
+--   topics        11111111-1111-4111-8111-00000000000N  (1 local … 8 tecnologia; from the migration)
 --   publications  22222222-2222-4222-8222-0000000000NN  published;  22222222-2222-4222-8222-00000000d00N drafts
 --   obituaries    33333333-3333-4333-8333-00000000000N  (4 is a draft)
 --   jobs          44444444-4444-4444-8444-00000000000N  (4 is a draft; 2 expires 30 days after the seed ran, so it stays open)
-
-insert into public.topics (id, name, slug, created_at) values
-  ('11111111-1111-4111-8111-000000000001', 'Porto Ferreira', 'local',      '2026-10-01 08:00:00-03'),
-  ('11111111-1111-4111-8111-000000000002', 'Política',       'politica',   '2026-10-01 08:01:00-03'),
-  ('11111111-1111-4111-8111-000000000003', 'Economia',       'economia',   '2026-10-01 08:02:00-03'),
-  ('11111111-1111-4111-8111-000000000004', 'Saúde',          'saude',      '2026-10-01 08:03:00-03'),
-  ('11111111-1111-4111-8111-000000000005', 'Esportes',       'esportes',   '2026-10-01 08:04:00-03'),
-  ('11111111-1111-4111-8111-000000000006', 'Cultura',        'cultura',    '2026-10-01 08:05:00-03'),
-  ('11111111-1111-4111-8111-000000000007', 'Educação',       'educacao',   '2026-10-01 08:06:00-03'),
-  ('11111111-1111-4111-8111-000000000008', 'Tecnologia',     'tecnologia', '2026-10-01 08:07:00-03')
-on conflict do nothing;
 
 -- `views` is left to increment_views for clients; the seed (run by the database owner) sets it directly.
 insert into public.publications

@@ -6,7 +6,7 @@ import { OG_MAX_BYTES, imageRenditions } from '../src/lib/image-renditions.ts';
 import { topicNavigation } from '../src/lib/paths.ts';
 import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-database.ts';
 
-const MIGRATION_COUNT = 17;
+const MIGRATION_COUNT = 18;
 
 let fresh: FreshSqlDatabase;
 let db: Database;
@@ -47,7 +47,7 @@ describe('applyMigrations on an empty database', () => {
     expect(await count(`select count(*) from public.topics where name = 'Porto Ferreira e Região'`)).toBe(1);
   });
 
-  it('seeds the eight navigation topics', async () => {
+  it('keeps the eight navigation topics (from a migration; the seed adds none)', async () => {
     const topics = await db.query<{ slug: string; name: string }>('select slug, name from public.topics order by slug');
     expect(Object.fromEntries(topics.rows.map((topic) => [topic.slug, topic.name]))).toEqual({
       cultura: 'Cultura',
@@ -128,8 +128,14 @@ describe('applyMigrations options', () => {
       const result = await applyMigrations(other.db, { seed: false });
       expect(result.applied).toHaveLength(MIGRATION_COUNT);
       expect(result.seeded).toBe(false);
-      const topics = await other.db.query<{ n: number }>('select count(*)::int as n from public.topics');
-      expect(topics.rows[0]?.n).toBe(0);
+      // The structure without the demo content: the navigation's topics, and no story, obituary or job.
+      const topics = await other.db.query<{ slug: string }>('select slug from public.topics order by created_at');
+      expect(topics.rows.map((topic) => topic.slug)).toEqual(topicNavigation.map((topic) => topic.slug));
+      const content = await other.db.query<{ n: number }>(
+        `select (select count(*) from public.publications) + (select count(*) from public.obituaries)
+              + (select count(*) from public.jobs) as n`,
+      );
+      expect(Number(content.rows[0]?.n)).toBe(0);
     } finally {
       await other.dispose();
     }

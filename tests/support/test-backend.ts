@@ -20,6 +20,11 @@ export interface StartTestBackendOptions {
    */
   schema?: 'project' | 'base';
   /**
+   * On the project schema: run supabase/seed.sql (default true). false gives what `supabase db push` alone gives a
+   * hosted project: the structure from the migrations and no demo content.
+   */
+  seed?: boolean;
+  /**
    * Keeps the database and the uploads in this folder (PGlite), so a test can restart the backend on them.
    * Default: a fresh database, in memory or, when DATABASE_URL is set, a throwaway one on that server.
    */
@@ -134,7 +139,9 @@ export async function startTestBackend(options: StartTestBackendOptions = {}): P
 
   async function project(databaseUrl: string | undefined): Promise<Started> {
     const local = await startLocalSupabase(
-      options.dataDir ? { dataDir: options.dataDir, quiet: true } : { dataDir: null, databaseUrl, quiet: true },
+      options.dataDir
+        ? { dataDir: options.dataDir, quiet: true, seed: options.seed }
+        : { dataDir: null, databaseUrl, quiet: true, seed: options.seed },
     );
     return {
       ...local,

@@ -44,6 +44,7 @@ describe('applyMigrations', () => {
     await writeProjectFile(
       'supabase/migrations/20260101000000_topics.sql',
       `create table public.topics (id serial primary key, name text not null);
+       create table public.publications (id serial primary key, title text not null);
        insert into public.steps (step) values ('topics');`,
     );
     await writeProjectFile(
@@ -53,7 +54,7 @@ describe('applyMigrations', () => {
     );
     await writeProjectFile(
       'supabase/seed.sql',
-      `insert into public.topics (name) values ('Porto Ferreira');
+      `insert into public.publications (title) values ('Notícia de demonstração');
        insert into public.steps (step) values ('seed');`,
     );
   }, 60_000);
@@ -107,9 +108,16 @@ describe('applyMigrations', () => {
 
   it('does not seed a database that already has content', async () => {
     await applyMigrations(db, { root, seed: false });
-    await db.query(`insert into public.topics (name) values ('Criado à mão')`);
+    await db.query(`insert into public.publications (title) values ('Criada à mão')`);
     expect((await applyMigrations(db, { root })).seeded).toBe(false);
     expect(await ranSteps()).not.toContain('seed');
+  });
+
+  it('seeds a database whose only rows are topics: the navigation\'s topics come from a migration', async () => {
+    await applyMigrations(db, { root, seed: false });
+    await db.query(`insert into public.topics (name) values ('Porto Ferreira')`);
+    expect((await applyMigrations(db, { root })).seeded).toBe(true);
+    expect(await ranSteps()).toContain('seed');
   });
 
   it('defaults to this repository: the real migrations apply', async () => {

@@ -106,7 +106,9 @@ export async function applyBaseSchema(db: Database, root = defaultRoot): Promise
   }
 }
 
-const contentTables = ['topics', 'publications', 'obituaries', 'jobs'] as const;
+// Not topics: the navigation's topics come from a migration (supabase/migrations/20261126090000_navigation_topics.sql),
+// so every migrated database has them.
+const contentTables = ['publications', 'obituaries', 'jobs'] as const;
 
 /** The seed belongs to a fresh database only: one with no row in any content table (missing tables count as empty). */
 async function hasContent(db: Queryable): Promise<boolean> {
