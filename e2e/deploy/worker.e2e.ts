@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaders } from '../../edge/security-headers.ts';
+import { useBrowser } from '../support/browser.ts';
+import { hosted } from './support/hosted.ts';
+import { hostedAdminClient, publishStoryThroughApi } from './support/hosted-api.ts';
+import { checkStoryOutsideTheBrowser, signInToPanel, type PublishedStory } from './support/newsroom-journey.ts';
+import { startWorker, type WranglerServer } from './support/wrangler-server.ts';
+
+// The README's "Cloudflare Workers" way to deploy, on this machine: the project's Worker (adapters/cloudflare/worker.ts
+// with its wrangler.toml) under `wrangler dev`, in front of a build made for the stand-in hosted project, its vars
+// set as the README has a newsroom set them. Cloudflare's runtime (workerd) runs it; nothing leaves 127.0.0.1.
+
+/** The headers every answer of the site carries (edge/security-headers.ts), whatever answered it. */
+const SECURITY_HEADERS = Object.keys(securityHeaders());
+
+/** What a private build file must never be: served with its content (a 200 or a redirect to it). */
+const PRIVATE_FILES = ['/.server/render-request.js', '/.vite/manifest.json', '/app.html', '/prerendered/shell.html'];
+
+function metaContent(html: string, key: string): string | null {
+  const match = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)">`).exec(html);
+  return match?.[1]?.replace(/&amp;/g, '&') ?? null;
+}
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    ([, body]) => JSON.parse(body!) as Record<string, unknown>,
+  );
+}
+
+describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted project', () => {
+  const browser = useBrowser();
+  const { url: hostedUrl, anonKey, admin, siteDir } = hosted();
+  let worker: WranglerServer;
+  let siteUrl: string;
+  let story: PublishedStory;
+
+  /** A request to the Worker; every answer must carry the security headers, whatever its status. */
+  async function get(path: string, init: RequestInit = {}): Promise<Response> {
+    const response = await fetch(`${worker.baseUrl}${path}`, { redirect: 'manual', ...init });
+    for (const header of SECURITY_HEADERS) expect(response.headers.get(header), `${header} on ${path}`).toBeTruthy();
+    expect(response.headers.get('Content-Security-Policy'), path).toContain("frame-ancestors 'none'");
+    return response;
+  }
+
+  beforeAll(async () => {
+    worker = await startWorker({
+      siteDir,
+      // wrangler.toml's [vars], as the README has a newsroom fill them in: the build's project, the site's address.
+      vars: (port) => ({
+        SITE_URL: `http://127.0.0.1:${port}`,
+        VITE_SUPABASE_URL: hostedUrl,
+        VITE_SUPABASE_ANON_KEY: anonKey,
+      }),
+    });
+    siteUrl = worker.baseUrl;
+    story = await publishStoryThroughApi(await hostedAdminClient(), 'Câmara aprova reforma da Praça da Matriz');
+  });
+
+  afterAll(async () => {
+    if (story) await (await hostedAdminClient()).from('publications').delete().eq('id', story.id);
+    await worker?.stop();
+  });
+
+  it("answers a published story's address with its own head: title, Open Graph and JSON-LD on SITE_URL", async () => {
+    const response = await get(story.path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    // The page talks to the hosted project: the policy lets the browser reach it and nothing else.
+    expect(response.headers.get('Content-Security-Policy')).toContain(`connect-src 'self' ${hostedUrl}`);
+    const html = await response.text();
+    expect(html).toContain(`<title>${story.title} | Porto Ferreira Notícias</title>`);
+    expect(metaContent(html, 'og:title')).toBe(story.title);
+    expect(metaContent(html, 'og:url')).toBe(`${siteUrl}${story.path}`);
+    expect(metaContent(html, 'og:image')).toMatch(new RegExp(`^${siteUrl}/`));
+    const article = jsonLd(html).find((entry) => entry['@type'] === 'NewsArticle');
+    expect(article?.headline).toBe(story.title);
+    expect(article?.mainEntityOfPage).toEqual({ '@type': 'WebPage', '@id': `${siteUrl}${story.path}` });
+
+    // The shared id-only link leads there.
+    const short = await get(`/noticia/${story.id}`);
+    expect(short.status).toBe(301);
+    expect(short.headers.get('location')).toBe(story.path);
+  });
+
+  it('names the story in /rss.xml and /sitemap.xml on SITE_URL', async () => {
+    await checkStoryOutsideTheBrowser(worker.baseUrl, siteUrl, story);
+    for (const path of ['/rss.xml', '/sitemap.xml', '/sitemap-stories-1.xml', '/robots.txt']) expect((await get(path)).status).toBe(200);
+  });
+
+  it('answers a story that does not exist with 404 and keeps it out of search results', async () => {
+    const response = await get('/noticia/00000000-0000-4000-8000-000000000000/nao-existe');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-robots-tag')).toContain('noindex');
+    expect(metaContent(await response.text(), 'robots')).toContain('noindex');
+  });
+
+  it("never serves the build's private files, and serves its public ones", async () => {
+    for (const path of PRIVATE_FILES) {
+      const response = await get(path);
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(await response.text(), path).not.toMatch(/renderRequest|"isEntry"|<html/);
+    }
+    const icon = await get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('shows the story to a reader and signs the newsroom in at /admin/login, with no policy violation or console error', async () => {
+    // useBrowser fails the test on any Content-Security-Policy violation or console error of these pages.
+    const reader = await browser.newPage('phone', { baseUrl: worker.baseUrl });
+    await reader.goto(story.path);
+    await reader.getByRole('heading', { level: 1, name: story.title }).waitFor();
+    await reader.getByText('A reforma foi aprovada por unanimidade.').waitFor();
+
+    const editor = await browser.newPage('desktop', { baseUrl: worker.baseUrl });
+    await signInToPanel(editor, admin);
+    await editor.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(new URL(editor.url()).pathname).toBe('/admin');
+  });
+
+  it('sent nothing off the machine: wrangler tried no request beyond 127.0.0.1', () => {
+    expect(worker.outboundAttempts()).toEqual([]);
+  });
+});
