@@ -94,3 +94,20 @@ export async function runToEnd(command: string, args: string[], options: StartOp
   if (code !== 0) throw new Error(`${options.name} failed (exit code ${String(code)}):\n${child.output()}`);
   return child.output();
 }
+
+/** Waits until `url` answers at all (any status); fails with the child's output if it exits first or time runs out. */
+export async function waitForHttp(child: Child, url: string, name: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void child.exited.then((code) => (exitCode = code));
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`${name} exited (code ${String(exitCode)}) before answering ${url}:\n${child.output()}`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${name} did not answer ${url} within ${timeoutMs} ms:\n${child.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
