@@ -91,6 +91,16 @@ export function edgeHandler(): Plugin {
         next();
       });
       server.middlewares.use(middleware(handler, (path) => isHandlerAddress(path) || isPrivateBuildPath(path) || !isBuiltFile(path)));
+      // What the handler left of a private build file (the server's render, the manifest, the raw templates) would
+      // reach Vite's own file serving next: never served, as under npm start and the Worker (decision 0012).
+      server.middlewares.use((req, res, next) => {
+        const path = decodePath(new URL(req.url ?? '/', 'http://localhost').pathname);
+        if (path === null || !isPrivateBuildPath(path)) return next();
+        res.statusCode = 404;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end('Não encontrado.');
+      });
     },
   };
 }
