@@ -5,10 +5,11 @@ import { localSupabase } from './local-supabase/src/vite-plugin.ts';
 import { DEV_NONCE_PLACEHOLDER } from './edge/security-headers.ts';
 import { edgeHandler, securityHeadersPlugin } from './server/edge-plugin.ts';
 import { BOOT_SIGNALS, deferredAppPlugin } from './server/deferred-app-plugin.ts';
+import { buildTargetPlugin } from './server/build-target.ts';
 import { PREACT_ALIASES } from './server/preact-aliases.ts';
 
 export default defineConfig(({ command, isPreview, isSsrBuild }) => ({
-  plugins: [securityHeadersPlugin(), react(), tailwindcss(), localSupabase(), edgeHandler(), deferredAppPlugin()],
+  plugins: [securityHeadersPlugin(), react(), tailwindcss(), localSupabase(), edgeHandler(), deferredAppPlugin(), buildTargetPlugin()],
   // `vite dev` writes inline scripts (React refresh's preamble) and styles: each carries this placeholder as its
   // nonce, which the edge handler makes a fresh one per page and names in the page's policy. Builds have none.
   html: command === 'serve' && !isPreview ? { cspNonce: DEV_NONCE_PLACEHOLDER } : {},

@@ -71,6 +71,8 @@ export function securityHeaders(options: PagePolicyOptions & { policy?: string }
     'Content-Security-Policy': options.policy ?? contentSecurityPolicy(options),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // frame-ancestors 'none' says it to current browsers; this, to those that predate it.
+    'X-Frame-Options': 'DENY',
   };
 }
 

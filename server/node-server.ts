@@ -24,6 +24,11 @@ export interface NodeServerOptions {
   shutdownGraceMs?: number;
   /** The hosted project the browser talks to (VITE_SUPABASE_URL), for the page policy; absent: the local backend. */
   supabaseUrl?: string | null;
+  /**
+   * The site's public origin (production's SITE_URL): every request is taken to be on it, whatever its Host or
+   * X-Forwarded-Host says. Absent: each request's own origin (development and the end-to-end suite's server).
+   */
+  siteUrl?: string | null;
 }
 
 export interface NodeServer {
@@ -103,7 +108,8 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
       await serveFile(req, res, path, file);
       return;
     }
-    const response = await handler(toWebRequest(req, requestOrigin(req, trustProxy), abort));
+    const origin = options.siteUrl ?? requestOrigin(req, trustProxy);
+    const response = await handler(toWebRequest(req, origin, abort));
     if (response) {
       await sendWebResponse(req, res, response);
       return;

@@ -31,6 +31,23 @@ export function requestOrigin(req: IncomingMessage, trustProxy: boolean): string
   return `${proto}://${host}`;
 }
 
+/**
+ * The request target as a path on `origin`. Only the path and query are ever taken from it: `//host/x` is the path
+ * `//host/x`, and an absolute-form target (`GET http://other.example/x`) names no origin of ours, only its path.
+ */
+export function urlOnOrigin(target: string, origin: string): URL {
+  let path = target;
+  if (!path.startsWith('/')) {
+    try {
+      const absolute = new URL(path);
+      path = `${absolute.pathname}${absolute.search}`;
+    } catch {
+      path = '/';
+    }
+  }
+  return new URL(`${origin}${path}`);
+}
+
 /** The Web Request for a Node request; the body is streamed, not buffered. `signal` aborts when the client leaves. */
 export function toWebRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Request {
   const headers = new Headers();
@@ -47,7 +64,7 @@ export function toWebRequest(req: IncomingMessage, origin: string, signal: Abort
     init.body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
-  return new Request(new URL(req.url ?? '/', origin), init);
+  return new Request(urlOnOrigin(req.url ?? '/', origin), init);
 }
 
 function appendVary(res: ServerResponse, field: string): void {

@@ -40,8 +40,10 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Public base URL of the backend (JWT issuer base); defaults to each request's origin. */
   siteUrl?: string;
-  /** Delivers auth e-mails (recovery links); by default they only land in the local mailbox. */
-  mailer?: Mailer;
+  /** Delivers auth e-mails (recovery links); by default they only land in the local mailbox; null: none is sent. */
+  mailer?: Mailer | null;
+  /** Serve the development mailbox page at /__mailbox (default true); production never has one. */
+  mailbox?: boolean;
   /**
    * A reverse proxy of the operator's stands in front (npm start's TRUST_PROXY): the client's address is the last
    * X-Forwarded-For entry, which the proxy appended, instead of the proxy's own address.
@@ -73,8 +75,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/rest/v1', createRestRouter({ db: deps.db, jwtSecret: deps.jwtSecret }));
   app.route('/auth/v1', createAuthRouter({ db: deps.db, jwtSecret: deps.jwtSecret, siteUrl: deps.siteUrl, mailer: deps.mailer }));
   app.route('/storage/v1', createStorageRouter({ db: deps.db, jwtSecret: deps.jwtSecret, blobs: deps.blobs }));
-  // Local only: the e-mail hosted Supabase would have sent (docs/decisions/0013).
-  app.route(MAILBOX_PATH, createMailboxRouter(deps.db));
+  // Development only: the e-mail hosted Supabase would have sent (docs/decisions/0013).
+  if (deps.mailbox ?? true) app.route(MAILBOX_PATH, createMailboxRouter(deps.db));
 
   // What the hosted API gateway answers for a path no service owns.
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));

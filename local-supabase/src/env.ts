@@ -6,6 +6,10 @@ import { isAbsolute, resolve } from 'node:path';
 /** The Supabase CLI's demo secret: with it the anon key is the well-known demo anon key. */
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
+/** The development administrator the README prints: what `npm run dev` signs in with, never production's. */
+export const DEV_ADMIN_EMAIL = 'redacao@portoferreiranoticias.com.br';
+export const DEV_ADMIN_PASSWORD = 'portoferreira2026';
+
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface LocalSupabaseEnv {
@@ -47,8 +51,8 @@ export function readEnv(source: Source = process.env): LocalSupabaseEnv {
     databaseUrl: text(source, 'DATABASE_URL'),
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(REPOSITORY_ROOT, dataDir),
     jwtSecret,
-    adminEmail: text(source, 'LOCAL_ADMIN_EMAIL') ?? 'redacao@portoferreiranoticias.com.br',
-    adminPassword: text(source, 'LOCAL_ADMIN_PASSWORD') ?? 'portoferreira2026',
+    adminEmail: text(source, 'LOCAL_ADMIN_EMAIL') ?? DEV_ADMIN_EMAIL,
+    adminPassword: text(source, 'LOCAL_ADMIN_PASSWORD') ?? DEV_ADMIN_PASSWORD,
   };
 }
 

@@ -10,7 +10,7 @@ import { normalizeEmail } from './auth/validation.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { prepareDataDir } from './data-dir.ts';
-import { createMailer } from './mailbox/mailbox-store.ts';
+import { createMailboxMailer, type Mailer } from './mailbox/mailbox-store.ts';
 import { env } from './env.ts';
 import { anonKeyFor } from './jwt.ts';
 import { createFileBlobStore, createMemoryBlobStore, type BlobStore } from './storage/blob-store.ts';
@@ -33,6 +33,18 @@ export interface StartLocalSupabaseOptions {
   siteUrl?: string;
   /** Behind the operator's reverse proxy: the client is the last X-Forwarded-For entry (AppDeps.trustedProxy). */
   trustedProxy?: boolean;
+  /**
+   * Serve production (npm start, as server/production-config.ts checked it): the administrator and secret given, no
+   * demo seed, no mailbox, e-mail through `mailer` (null: none), and no password or link ever printed.
+   */
+  production?: ProductionBackendOptions;
+}
+
+export interface ProductionBackendOptions {
+  siteUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  mailer: Mailer | null;
 }
 
 export type NodeRequestHandler = ReturnType<typeof getRequestListener>;
@@ -100,35 +112,47 @@ const ADMIN_NOTES: Record<AdminAccountState, string> = {
   created: 'created now',
   exists: 'existing account',
   'exists-not-admin': 'existing account, currently NOT an administrator (left as it is)',
-  'exists-other-password': 'existing account whose password was changed since; the one below no longer works',
+  'exists-other-password': 'existing account whose password was changed since: LOCAL_ADMIN_PASSWORD no longer signs it in',
 };
 
 /** Opens the database, brings the schema up to date, ensures the administrator, and builds the app. */
 export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}): Promise<LocalSupabase> {
   const settings = env();
+  const { production } = options;
   const jwtSecret = options.jwtSecret ?? settings.jwtSecret;
+  const adminEmail = production?.adminEmail ?? settings.adminEmail;
+  const adminPassword = production?.adminPassword ?? settings.adminPassword;
   const dataDir = options.dataDir === undefined ? settings.dataDir : options.dataDir;
   const databaseUrl = options.databaseUrl ?? (options.dataDir === undefined ? settings.databaseUrl : undefined);
   const folders = dataDir ? await prepareDataDir(dataDir) : null;
   const db = await openDatabase(databaseUrl ? { databaseUrl } : folders ? { dataDir: folders.dbDir } : {});
   try {
-    await applyMigrations(db, { seed: options.seed ?? true });
+    await applyMigrations(db, { seed: production ? false : (options.seed ?? true) });
     // applyMigrations runs every local-supabase/sql script already; this keeps auth independent of that detail.
     await ensureAuthSchema(db);
 
     const auth = createAuthService({ db, jwtSecret });
-    const adminState = await ensureLocalAdmin(db, auth, settings.adminEmail, settings.adminPassword);
+    const adminState = await ensureLocalAdmin(db, auth, adminEmail, adminPassword);
     const blobs = folders ? createFileBlobStore(folders.storageDir) : createMemoryBlobStore();
-    // Recovery links are printed as they are "sent", like the administrator's sign-in below.
-    const mailer = createMailer(options.quiet ? {} : { log: (line) => console.log(line) });
-    const app = createApp({ db, jwtSecret, blobs, siteUrl: options.siteUrl, mailer, trustedProxy: options.trustedProxy });
+    // In development recovery links are printed as they are "sent", like the administrator's sign-in below.
+    const mailer = production ? production.mailer : createMailboxMailer(db, options.quiet ? {} : { log: (line) => console.log(line) });
+    const app = createApp({
+      db,
+      jwtSecret,
+      blobs,
+      siteUrl: production?.siteUrl ?? options.siteUrl,
+      mailer,
+      mailbox: !production,
+      trustedProxy: options.trustedProxy,
+    });
     const anonKey = await anonKeyFor(jwtSecret);
 
     if (!options.quiet) {
       console.log(`[local-supabase] database: ${describeDatabase({ databaseUrl, dataDir })}`);
       console.log(`[local-supabase] administrator (${ADMIN_NOTES[adminState]}):`);
-      console.log(`[local-supabase]   e-mail: ${settings.adminEmail}`);
-      console.log(`[local-supabase]   password: ${settings.adminPassword}`);
+      console.log(`[local-supabase]   e-mail: ${adminEmail}`);
+      // Development prints the sign-in; production never prints a password (the operator chose it).
+      if (!production) console.log(`[local-supabase]   password: ${adminPassword}`);
     }
 
     let closing: Promise<void> | undefined;
@@ -137,8 +161,8 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
       handler: getRequestListener(app.fetch),
       anonKey,
       jwtSecret,
-      adminEmail: settings.adminEmail,
-      adminPassword: settings.adminPassword,
+      adminEmail,
+      adminPassword,
       adminAccount: adminState,
       db,
       blobs,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadEnv, type Plugin } from 'vite';
 import { isBackendPath } from './backend-paths.ts';
-import { env } from './env.ts';
+import { readEnv } from './env.ts';
 import { anonKeyFor } from './jwt.ts';
 import { startLocalSupabase, type LocalSupabase } from './server.ts';
 import { describeStartFailure } from './start-failure.ts';
@@ -24,9 +24,9 @@ interface SharedBackend {
 const holder = globalThis as typeof globalThis & { __localSupabaseBackend?: SharedBackend };
 const shared: SharedBackend = (holder.__localSupabaseBackend ??= { starting: null, closing: null, users: 0 });
 
-function acquireBackend(): Promise<LocalSupabase> {
+function acquireBackend(jwtSecret: string): Promise<LocalSupabase> {
   shared.users += 1;
-  shared.starting ??= (shared.closing ?? Promise.resolve()).then(() => startLocalSupabase());
+  shared.starting ??= (shared.closing ?? Promise.resolve()).then(() => startLocalSupabase({ jwtSecret }));
   return shared.starting;
 }
 
@@ -49,8 +49,8 @@ export function runningLocalBackend(): Promise<LocalSupabase> | null {
  * backend. Vite awaits this hook, so its banner appears only once the API answers. A backend that cannot start
  * ends the process after one line: a page served with every API call failing would pretend to be up.
  */
-async function mount(server: HostServer): Promise<() => Promise<void>> {
-  const running = await acquireBackend().catch((error: unknown) => {
+async function mount(server: HostServer, jwtSecret: string): Promise<() => Promise<void>> {
+  const running = await acquireBackend(jwtSecret).catch((error: unknown) => {
     console.error(describeStartFailure(error));
     process.exit(1);
   });
@@ -70,22 +70,26 @@ async function mount(server: HostServer): Promise<() => Promise<void>> {
  */
 export function localSupabase(): Plugin {
   let enabled = false;
+  let jwtSecret = '';
   let release: (() => Promise<void>) | undefined;
   return {
     name: 'local-supabase',
     async config(config, { mode }) {
       const envDir = typeof config.envDir === 'string' ? config.envDir : (config.root ?? process.cwd());
-      // loadEnv reads .env files and process.env alike.
-      enabled = !loadEnv(mode, envDir, 'VITE_').VITE_SUPABASE_URL?.trim();
+      // loadEnv reads .env files and process.env alike (the environment wins), as npm start does
+      // (server/start.ts): the secret the bundle's anon key is signed with is the one the server runs with.
+      const vars = loadEnv(mode, envDir, ['VITE_', 'LOCAL_SUPABASE_']);
+      enabled = !vars.VITE_SUPABASE_URL?.trim();
       if (!enabled) return;
-      const anonKey = await anonKeyFor(env().jwtSecret);
+      jwtSecret = readEnv(vars).jwtSecret;
+      const anonKey = await anonKeyFor(jwtSecret);
       return { define: { 'import.meta.env.VITE_LOCAL_SUPABASE_ANON_KEY': JSON.stringify(anonKey) } };
     },
     async configureServer(server) {
-      if (enabled) release = await mount(server);
+      if (enabled) release = await mount(server, jwtSecret);
     },
     async configurePreviewServer(server) {
-      if (enabled) release = await mount(server);
+      if (enabled) release = await mount(server, jwtSecret);
     },
     // Vite awaits this when the dev server closes (the HTTP server's close event is not awaited), so the
     // database is shut down cleanly before the process exits.

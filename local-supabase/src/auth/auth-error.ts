@@ -64,6 +64,12 @@ export const authErrors = {
   verifyTypeRequired: () => new AuthApiError(400, 'validation_failed', 'Verify requires a verification type'),
   verifyTokenRequired: () => new AuthApiError(400, 'validation_failed', 'Verify requires a token or a token hash'),
   invalidVerificationType: () => new AuthApiError(400, 'validation_failed', 'Invalid email verification type'),
+  /**
+   * GoTrue's code when e-mail is switched off: here, a production server given no SMTP settings. 4xx so that auth-js
+   * keeps the code and the app can say in pt-BR that recovery is unavailable.
+   */
+  emailProviderDisabled: () =>
+    new AuthApiError(422, 'email_provider_disabled', 'Email sending is not configured on this server'),
   otpExpired: () => new AuthApiError(403, 'otp_expired', 'Email link is invalid or has expired'),
 };
 

@@ -8,7 +8,7 @@ import {
   authErrors,
   unexpectedAuthFailureResponse,
 } from './auth-error.ts';
-import { createMailer, type Mailer } from '../mailbox/mailbox-store.ts';
+import { createMailboxMailer, type Mailer } from '../mailbox/mailbox-store.ts';
 import { createAuthService, type AuthService } from './auth-service.ts';
 import { createRecovery } from './recovery.ts';
 import { redirectTarget } from './redirect-url.ts';
@@ -17,14 +17,17 @@ import { MIN_PASSWORD_LENGTH } from './validation.ts';
 export interface AuthRouterOptions {
   db: Database;
   jwtSecret: string;
-  /** Public base URL of the backend; the JWT issuer is `<it>/auth/v1`. Defaults to each request's origin. */
+  /**
+   * Public base URL of the backend; the JWT issuer is `<it>/auth/v1`, e-mailed links point at it, and redirects may
+   * go only under it. Without it (development) each request's own origin stands in.
+   */
   siteUrl?: string;
   /** Seconds during which a rotated refresh token may still be presented (GoTrue default 10). */
   refreshTokenReuseSeconds?: number;
   /** Lets the caller share one service (e.g. with the administrator bootstrap). */
   service?: AuthService;
-  /** Delivers the recovery e-mails; by default they only land in the local mailbox (/__mailbox). */
-  mailer?: Mailer;
+  /** Delivers the recovery e-mails; by default they only land in the local mailbox (/__mailbox); null: none. */
+  mailer?: Mailer | null;
 }
 
 type JsonBody = Record<string, unknown>;
@@ -49,14 +52,17 @@ async function readJsonBody(c: Context): Promise<JsonBody> {
 export function createAuthRouter(options: AuthRouterOptions): Hono {
   const service = options.service ?? createAuthService(options);
   const router = new Hono();
-  const siteUrlFor = (c: Context) => (options.siteUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+  const configuredSiteUrl = options.siteUrl?.replace(/\/+$/, '');
+  const siteUrlFor = (c: Context) => configuredSiteUrl ?? new URL(c.req.url).origin;
   const issuerFor = (c: Context) => `${siteUrlFor(c)}/auth/v1`;
-  const recovery = createRecovery({ db: options.db, mailer: options.mailer ?? createMailer(), startSession: service.startSession });
-  // GoTrue's GetReferrer: redirect_to (or the Referer) only on the site's or the request's own origin.
+  const mailer = options.mailer === undefined ? createMailboxMailer(options.db) : options.mailer;
+  const recovery = createRecovery({ db: options.db, mailer, startSession: service.startSession });
+  // GoTrue's GetReferrer: redirect_to (or the Referer) only on the site's origin; in development, where no site URL
+  // is configured, also on the request's own (the Host header is the client's word, so never beside a site URL).
   const redirectToFor = (c: Context) =>
     redirectTarget(c.req.query('redirect_to'), c.req.header('referer'), {
       siteUrl: siteUrlFor(c),
-      requestOrigin: new URL(c.req.url).origin,
+      requestOrigin: configuredSiteUrl ?? new URL(c.req.url).origin,
     });
 
   // GoTrue stamps every answer with the API version; auth-js needs it to read error codes.

@@ -52,6 +52,12 @@ export async function clearOneTimeTokens(db: Queryable, userId: string): Promise
   await db.query(`delete from auth.one_time_tokens where user_id = $1`, [userId]);
 }
 
+/** A recovery e-mail that could not be sent: its token goes, and a new request may be made at once. */
+export async function forgetRecoveryRequest(db: Queryable, userId: string): Promise<void> {
+  await db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [userId, RECOVERY_TOKEN_TYPE]);
+  await db.query(`update auth.users set recovery_sent_at = null where id = $1`, [userId]);
+}
+
 /**
  * After a password change (GoTrue's User.UpdatePassword): no pending link works any more, a new one may be asked
  * at once, and every other session of the user ends.

@@ -5,6 +5,7 @@ import type { SessionJson } from './auth-service.ts';
 import {
   clearOneTimeTokens,
   findRecoveryTokenForUpdate,
+  forgetRecoveryRequest,
   hashLinkToken,
   lockRecoverySentAt,
   newLinkToken,
@@ -31,7 +32,8 @@ const OAUTH_ERRORS: Partial<Record<number, string>> = { 400: 'invalid_request', 
 
 export interface RecoveryDeps {
   db: Database;
-  mailer: Mailer;
+  /** null: this server sends no e-mail (production without SMTP settings), so recovery is unavailable. */
+  mailer: Mailer | null;
   startSession(userId: string, issuer: string, method: AuthenticationMethod): Promise<SessionJson>;
 }
 
@@ -99,6 +101,9 @@ export function createRecovery(deps: RecoveryDeps) {
     const email = normalizeEmail(raw);
     if (!email) throw authErrors.invalidEmail();
     if (typeof input.code_challenge === 'string' && input.code_challenge !== '') throw authErrors.pkceNotSupported();
+    // Said to every address alike, known or not, so it tells nobody which accounts exist.
+    const { mailer } = deps;
+    if (!mailer) throw authErrors.emailProviderDisabled();
 
     const user = await findUserByEmail(db, email);
     if (!user) return;
@@ -111,8 +116,15 @@ export function createRecovery(deps: RecoveryDeps) {
       const nextAllowed = sentAt ? sentAt.getTime() + RECOVERY_EMAIL_INTERVAL_SECONDS * 1000 : 0;
       if (nextAllowed > Date.now()) throw authErrors.overEmailSendRateLimit(Math.floor((nextAllowed - Date.now()) / 1000));
       await replaceRecoveryToken(tx, user.id, email, hashLinkToken(token));
-      await deps.mailer(tx, message);
     });
+    try {
+      await mailer(message);
+    } catch (error) {
+      // Nobody holds the link: forget it, so the next request is not refused as too soon. The link itself is never
+      // logged (it signs its bearer in).
+      await forgetRecoveryRequest(db, user.id);
+      throw new Error(`Error sending recovery email: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** Consumes a recovery token: the user's id, or otp_expired for an unknown, used or expired one. */

@@ -17,8 +17,11 @@ export interface StoredMailMessage extends MailMessage {
   date: Date;
 }
 
-/** Delivers a message: stores it in the mailbox, and may say so on the console. */
-export type Mailer = (db: Queryable, message: MailMessage) => Promise<void>;
+/**
+ * Delivers one message: the development mailbox stores it, production sends it over SMTP (smtp-mailer.ts). Called
+ * after the database work that made the link is committed, so a slow mail server holds no transaction open.
+ */
+export type Mailer = (message: MailMessage) => Promise<void>;
 
 export async function storeMessage(db: Queryable, message: MailMessage): Promise<void> {
   await db.query(`insert into auth.local_mailbox (recipient, subject, body, link) values ($1, $2, $3, $4)`, [
@@ -47,9 +50,9 @@ export async function listMessages(db: Queryable, options: { to?: string; limit?
   }));
 }
 
-/** The mailer of a running backend: stores, and prints the link on one console line unless quiet. */
-export function createMailer(options: { log?: (line: string) => void } = {}): Mailer {
-  return async (db, message) => {
+/** Development's mailer: stores in the mailbox, and prints the link on one console line unless quiet. */
+export function createMailboxMailer(db: Queryable, options: { log?: (line: string) => void } = {}): Mailer {
+  return async (message) => {
     await storeMessage(db, message);
     options.log?.(`[local-supabase] e-mail to ${message.to} ("${message.subject}"): ${message.link}`);
   };

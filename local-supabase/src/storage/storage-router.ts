@@ -69,9 +69,12 @@ export function createStorageRouter(options: StorageRouterOptions): Hono {
       'cache-control': servedCacheControl(object.cacheControl, object),
       'content-length': String(object.bytes.byteLength),
       'last-modified': new Date(object.lastModified).toUTCString(),
-      // Uploads share the app's origin: never let a browser guess a type, and never run anything as a document.
+      // Uploads share the app's origin: never let a browser guess a type, never run anything as a document, and
+      // never show a stored file inside another site's frame (X-Frame-Options for browsers older than
+      // frame-ancestors).
       'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+      'x-frame-options': 'DENY',
     });
     if (object.eTag) headers.set('etag', object.eTag);
     const download = c.req.query('download');

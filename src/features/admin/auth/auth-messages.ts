@@ -65,11 +65,16 @@ export function isRecoveryAlreadySent(error: unknown): boolean {
   return error instanceof AuthError && error.code === 'over_email_send_rate_limit';
 }
 
+/** The server sends no e-mail (no SMTP settings, or e-mail switched off in the hosted project). */
+export const RECOVERY_UNAVAILABLE_MESSAGE =
+  'A recuperação de senha por e-mail não está disponível neste site. Entre em contato com a redação para redefinir sua senha.';
+
 /** Why a recovery e-mail could not be asked for (docs/decisions/0013). */
 export function recoveryRequestErrorMessage(error: unknown): string {
   if (error instanceof AuthError) {
     if (error.code === 'validation_failed' && /email/i.test(error.message)) return 'Informe um email válido';
     if (error.code === 'over_request_rate_limit') return 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+    if (error.code === 'email_provider_disabled') return RECOVERY_UNAVAILABLE_MESSAGE;
   }
   return 'Não foi possível enviar o link agora. Tente novamente em instantes.';
 }
@@ -96,7 +101,10 @@ export function isExpectedPasswordRefusal(error: unknown): boolean {
   return error instanceof AuthError && (error.code === 'weak_password' || error.code === 'same_password');
 }
 
-/** An address GoTrue refused (an accented one the form let through): the user's to fix, not logged. */
+/**
+ * An address GoTrue refused (an accented one the form let through), the user's to fix, or a server that sends no
+ * e-mail, the newsroom's to know: shown, not logged.
+ */
 export function isExpectedRecoveryRefusal(error: unknown): boolean {
-  return error instanceof AuthError && error.code === 'validation_failed';
+  return error instanceof AuthError && (error.code === 'validation_failed' || error.code === 'email_provider_disabled');
 }

@@ -1,0 +1,55 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { loadEnv, type Plugin } from 'vite';
+import { readEnv } from '../local-supabase/src/env.ts';
+import { anonKeyFor } from '../local-supabase/src/jwt.ts';
+
+// Which backend a build's browser bundle talks to. The bundle carries it inlined (VITE_SUPABASE_URL and its key, or
+// the embedded backend's anon key, signed with LOCAL_SUPABASE_JWT_SECRET), so a server started with other values
+// would serve pages whose every API call fails. The build writes it down; `npm start` compares before serving.
+
+/** Beside Vite's manifest: build metadata, never served (server/static-policy.ts isPrivateBuildPath). */
+export const BUILD_TARGET_FILE = '.vite/backend-target.json';
+
+export interface BuildTarget {
+  /** The hosted project's URL, or null: the embedded backend on the site's own origin. */
+  supabaseUrl: string | null;
+  /** The anon key inlined in the bundle. */
+  anonKey: string;
+}
+
+/** What the build environment makes the bundle talk to (the same reading as src/config/env.ts and the local plugin). */
+export async function buildTargetFor(vars: Readonly<Record<string, string | undefined>>): Promise<BuildTarget> {
+  const hostedUrl = vars.VITE_SUPABASE_URL?.trim().replace(/\/+$/, '');
+  if (hostedUrl) return { supabaseUrl: hostedUrl, anonKey: vars.VITE_SUPABASE_ANON_KEY?.trim() ?? '' };
+  return { supabaseUrl: null, anonKey: await anonKeyFor(readEnv(vars).jwtSecret) };
+}
+
+/** Writes the build's target into dist/ (the browser build only; the server's render reads no backend itself). */
+export function buildTargetPlugin(): Plugin {
+  let target: BuildTarget | null = null;
+  return {
+    name: 'build-target',
+    apply: 'build',
+    async config(config, { mode, isSsrBuild }) {
+      if (isSsrBuild) return;
+      const envDir = typeof config.envDir === 'string' ? config.envDir : (config.root ?? process.cwd());
+      // The .env files the build reads, the environment winning, as for the bundle's own VITE_* values.
+      target = await buildTargetFor(loadEnv(mode, envDir, ['VITE_', 'LOCAL_SUPABASE_']));
+    },
+    generateBundle() {
+      if (target) this.emitFile({ type: 'asset', fileName: BUILD_TARGET_FILE, source: `${JSON.stringify(target, null, 2)}\n` });
+    },
+  };
+}
+
+/** The target recorded in a build, or null for a build made before it was recorded (or not by `vite build`). */
+export async function readBuildTarget(distDir: string): Promise<BuildTarget | null> {
+  const text = await readFile(resolve(distDir, BUILD_TARGET_FILE), 'utf8').catch(() => null);
+  if (text === null) return null;
+  const parsed: unknown = JSON.parse(text);
+  if (parsed === null || typeof parsed !== 'object') return null;
+  const { supabaseUrl, anonKey } = parsed as Record<string, unknown>;
+  if ((supabaseUrl !== null && typeof supabaseUrl !== 'string') || typeof anonKey !== 'string') return null;
+  return { supabaseUrl, anonKey };
+}
