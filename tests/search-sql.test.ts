@@ -123,17 +123,26 @@ describe('indexes behind keyset paging and search', () => {
 });
 
 describe('the API functions', () => {
-  it.each(['search_publications', 'search_publications_count', 'search_obituaries', 'search_publication_titles'])(
-    '%s is STABLE, SECURITY DEFINER with an empty search_path',
-    async (name) => {
-      const { rows } = await db.query<{ volatile: string; definer: boolean; config: string[] }>(
-        `select provolatile::text as volatile, prosecdef as definer, proconfig as config from pg_proc
-          where proname = $1 and pronamespace = 'public'::regnamespace`,
-        [name],
-      );
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ volatile: 's', definer: true });
-      expect(rows[0]?.config).toContain('search_path=""');
-    },
-  );
+  // docs/decisions/0021: the API's searches run as their caller; the indexed search they call is owner-run in
+  // `private`, which the API does not expose.
+  it.each([
+    ['search_publications', 'search_publications'],
+    ['search_publications_count', 'search_publication_matches'],
+    ['search_obituaries', 'search_obituaries'],
+    ['search_publication_titles', 'search_publication_titles'],
+  ])('%s is STABLE, SECURITY INVOKER with an empty search_path; private.%s is the owner-run search', async (name, search) => {
+    const { rows } = await db.query<{ schema: string; volatile: string; definer: boolean; config: string[] }>(
+      `select pronamespace::regnamespace::text as schema, provolatile::text as volatile, prosecdef as definer,
+              proconfig as config
+         from pg_proc where (proname = $1 and pronamespace = 'public'::regnamespace)
+                         or (proname = $2 and pronamespace = 'private'::regnamespace)
+        order by 1 desc`,
+      [name, search],
+    );
+    expect(rows.map(({ schema, volatile, definer }) => ({ schema, volatile, definer }))).toEqual([
+      { schema: 'public', volatile: 's', definer: false },
+      { schema: 'private', volatile: 's', definer: true },
+    ]);
+    for (const row of rows) expect(row.config).toContain('search_path=""');
+  });
 });

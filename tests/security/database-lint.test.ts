@@ -28,13 +28,25 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   'public.handle_new_user()': [],
   'public.record_topic_slug()': [],
   'public.publications_before_write()': [],
+  'private.delete_account_of_deleted_profile()': [],
+  // The indexed searches behind the API's searches, which run them as their caller (docs/decisions/0021).
+  'private.search_publications(text, text, date, integer, real, timestamp with time zone, uuid)': ['anon', 'authenticated', 'service_role'],
+  'private.search_publication_matches(text, text, date)': ['anon', 'authenticated', 'service_role'],
+  'private.search_obituaries(text, boolean, integer, date, uuid, boolean, boolean)': ['anon', 'authenticated', 'service_role'],
+  'private.search_publication_titles(text, integer, timestamp with time zone, uuid, text, boolean)': ['authenticated', 'service_role'],
   'public.increment_views(uuid)': ['anon', 'authenticated', 'service_role'],
-  'public.search_publications(text, text, date, integer, real, timestamp with time zone, uuid)': ['anon', 'authenticated', 'service_role'],
-  'public.search_publications_count(text, text, date)': ['anon', 'authenticated', 'service_role'],
-  'public.search_obituaries(text, boolean, integer, date, uuid, boolean, boolean)': ['anon', 'authenticated', 'service_role'],
-  'public.search_publication_titles(text, integer, timestamp with time zone, uuid, text, boolean)': ['authenticated', 'service_role'],
   'public.set_profile_role(uuid, text)': ['authenticated', 'service_role'],
-  'public.reject_pending_account(uuid)': ['authenticated', 'service_role'],
+};
+
+/**
+ * The security definer functions the API may run (an exposed schema, EXECUTE for anon or authenticated), each with
+ * the API roles that may, as docs/decisions/0021-definer-functions-on-the-api.md justifies them: Supabase's linter
+ * warns once per function and role (lints anon_/authenticated_security_definer_function_executable), and the
+ * project keeps that at three. Every other function of the API runs as its caller.
+ */
+const DEFINER_FUNCTIONS_ON_THE_API: Record<string, string[]> = {
+  'public.increment_views(uuid)': ['anon', 'authenticated'],
+  'public.set_profile_role(uuid, text)': ['authenticated'],
 };
 
 /** The functions of `public` the app calls through /rest/v1/rpc (src/services): the only ones the API roles may run. */
@@ -153,6 +165,25 @@ const onlyApiFunctionsInPublic: Rule = {
           and pg_catalog.has_function_privilege(r.rolname, p.oid, 'EXECUTE')`,
       [API_FUNCTIONS],
     ),
+};
+
+const apiFunctionsRunAsTheirCaller: Rule = {
+  name: 'no security definer function of an exposed schema is executable by anon or authenticated unless justified',
+  async offenders(tx) {
+    const { rows } = await tx.query<{ name: string; role: string }>(
+      `select ${FUNCTION_NAME} as name, r.rolname as role
+         from pg_proc p
+         join pg_namespace n on n.oid = p.pronamespace
+         cross join (values ('anon'), ('authenticated')) as r(rolname)
+        where p.prosecdef and n.nspname = any ($1)
+          and pg_catalog.has_function_privilege(r.rolname, p.oid, 'EXECUTE')`,
+      [EXPOSED_SCHEMAS],
+    );
+    return rows
+      .filter(({ name, role }) => !(DEFINER_FUNCTIONS_ON_THE_API[name] ?? []).includes(role))
+      .map(({ name, role }) => `${name}: security definer, executable by ${role} through /rest/v1/rpc`)
+      .sort();
+  },
 };
 
 const viewsRespectRls: Rule = {
@@ -296,6 +327,7 @@ const rules = [
   noUserMetadataForAuthorization,
   securityDefinerFunctionsLockedDown,
   onlyApiFunctionsInPublic,
+  apiFunctionsRunAsTheirCaller,
   viewsRespectRls,
   publicBucketsListNothing,
   privilegesBackedByPolicies,
@@ -393,6 +425,24 @@ describe('each lint rule reports a deliberately broken schema', () => {
     expect(offenders).toEqual([
       'public.lint_helper(text): executable by anon through /rest/v1/rpc',
       'public.lint_helper(text): executable by authenticated through /rest/v1/rpc',
+    ]);
+  });
+
+  it('a search of the API made security definer again, and a definer function in storage granted to anon', async () => {
+    const offenders = await offendersOf(
+      apiFunctionsRunAsTheirCaller,
+      exec(`alter function public.search_publications_count(text, text, date) security definer;
+            create function storage.lint_definer() returns int language sql security definer set search_path = ''
+              as $$ select 1 $$;
+            revoke all on function storage.lint_definer() from public;
+            grant execute on function storage.lint_definer() to anon;
+            grant execute on function public.set_profile_role(uuid, text) to anon;`),
+    );
+    expect(offenders).toEqual([
+      'public.search_publications_count(text, text, date): security definer, executable by anon through /rest/v1/rpc',
+      'public.search_publications_count(text, text, date): security definer, executable by authenticated through /rest/v1/rpc',
+      'public.set_profile_role(uuid, text): security definer, executable by anon through /rest/v1/rpc',
+      'storage.lint_definer(): security definer, executable by anon through /rest/v1/rpc',
     ]);
   });
 
