@@ -19,6 +19,7 @@ const env: WorkerEnv = {
       );
     },
   },
+  SITE_URL: 'https://portoferreiranoticias.com.br',
   VITE_SUPABASE_URL: HOSTED,
   VITE_SUPABASE_ANON_KEY: 'anon',
 };
@@ -38,5 +39,26 @@ describe('the Worker’s security headers', () => {
     expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${HOSTED} wss://abcdefghijklmnopqrst.supabase.co`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('a Worker deployed without its settings', () => {
+  it.each([
+    ['no SITE_URL', { SITE_URL: undefined }, 'SITE_URL'],
+    ['the committed placeholders', { VITE_SUPABASE_URL: 'https://<project-ref>.supabase.co', VITE_SUPABASE_ANON_KEY: '<anon key>' }, 'VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY'],
+  ])('refuses every request with one line naming what to set: %s', async (_case, overrides, named) => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args.join(' '));
+    try {
+      const response = await worker.fetch(new Request('https://portoferreiranoticias.com.br/'), { ...env, ...overrides }, ctx);
+      expect(response.status).toBe(503);
+      const body = await response.text();
+      expect(body).toBe(`Site not configured: set ${named} under [vars] in adapters/cloudflare/wrangler.toml (README § Deploy).`);
+      expect(body.split('\n')).toHaveLength(1);
+      expect(errors).toEqual([`worker: ${body}`]);
+    } finally {
+      console.error = original;
+    }
   });
 });

@@ -102,6 +102,20 @@ function secured(response: Response, env: WorkerEnv): Response {
   return withHeaders(response, securityHeaders({ supabaseUrl }));
 }
 
+/**
+ * What a deployment must set before it serves anyone (wrangler.toml's [vars]): a Worker cannot refuse to start, so
+ * it refuses every request with one line saying what to set. The placeholders of the committed wrangler.toml count
+ * as unset. Null when nothing is missing.
+ */
+export function missingSettings(env: WorkerEnv): string | null {
+  const missing = ['SITE_URL', 'VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'].filter((name) => {
+    const value = env[name];
+    return typeof value !== 'string' || value.trim() === '' || value.includes('<');
+  });
+  if (missing.length === 0) return null;
+  return `Site not configured: set ${missing.join(', ')} under [vars] in adapters/cloudflare/wrangler.toml (README § Deploy).`;
+}
+
 /** The handler's answer, else a file of dist/ or the app page. */
 async function answer(request: Request, env: WorkerEnv): Promise<Response> {
   const path = decodePath(new URL(request.url).pathname);
@@ -119,6 +133,11 @@ async function answer(request: Request, env: WorkerEnv): Promise<Response> {
 
 export default {
   async fetch(request: Request, env: WorkerEnv, _ctx: WorkerContext): Promise<Response> {
+    const unset = missingSettings(env);
+    if (unset) {
+      console.error(`worker: ${unset}`);
+      return withHeaders(textResponse(503, unset), securityHeaders());
+    }
     return secured(await answer(request, env), env);
   },
 };

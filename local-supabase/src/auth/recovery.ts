@@ -123,7 +123,7 @@ export function createRecovery(deps: RecoveryDeps) {
       // Nobody holds the link: forget it, so the next request is not refused as too soon. The link itself is never
       // logged (it signs its bearer in).
       await forgetRecoveryRequest(db, user.id);
-      throw new Error(`Error sending recovery email: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error('Error sending recovery email', { cause: error });
     }
   }
 
