@@ -1,0 +1,192 @@
+// Attacks through /rest/v1/rpc (docs/decisions/0021-definer-functions-on-the-api.md): the searches and
+// reject_pending_account run as their caller, so an anonymous reader and a pending account get from them exactly
+// what their policies let them read; the two definer functions left on the API refuse every caller they must.
+// Real supabase-js against the local backend; every refusal is also checked as the database owner re-reads it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../support/seed.ts';
+import { ownerCount, ownerRow, permissionDenied, startAttackers, stamp, type Actor, type Attackers, type Client } from './support/attackers.ts';
+
+let attackers: Attackers;
+/** A word found only in the rows below, so each search sees just them. */
+const word = `zarabatana${stamp()}`;
+const ids = { live: '', draft: '', scheduled: '', obituaryDraft: '', obituaryLive: '' };
+
+beforeAll(async () => {
+  attackers = await startAttackers();
+  const story = async (title: string, published: boolean, publishedAt: string | null) => {
+    const { rows } = await attackers.db.query<{ id: string }>(
+      `insert into public.publications (title, description, content, published, published_at, topic_id)
+       values ($1, 'Resumo.', '<p>Texto.</p>', $2, $3, $4) returning id`,
+      [title, published, publishedAt, seed.topics.local],
+    );
+    return rows[0]!.id;
+  };
+  ids.live = await story(`Publicada ${word}`, true, '2026-11-01 10:00:00-03');
+  ids.draft = await story(`Rascunho ${word}`, false, null);
+  ids.scheduled = await story(`Agendada ${word}`, true, '2099-01-01 10:00:00-03');
+  const obituary = async (name: string, published: boolean) => {
+    const { rows } = await attackers.db.query<{ id: string }>(
+      `insert into public.obituaries (name, age, death_date, funeral_location, funeral_time, published)
+       values ($1, 80, '2026-11-20', 'Velório Municipal', '10h', $2) returning id`,
+      [name, published],
+    );
+    return rows[0]!.id;
+  };
+  ids.obituaryLive = await obituary(`Maria ${word}`, true);
+  ids.obituaryDraft = await obituary(`José ${word}`, false);
+  // Rows of other tables carrying the word: no search may return them.
+  await attackers.db.query(
+    `insert into public.jobs (title, company, location, published, expires_at) values ($1, 'Empresa', 'Centro', true, '2020-01-01')`,
+    [`Vaga vencida ${word}`],
+  );
+  await attackers.db.query(
+    `insert into public.media_kit_requests (name, company, email, phone, message)
+     values ($1, 'Empresa', 'contato@example.com', '19 99999-0000', $1)`,
+    [`Pedido ${word}`],
+  );
+}, 120_000);
+afterAll(() => attackers?.stop());
+
+const readers: Exclude<Actor, 'admin'>[] = ['anon', 'pending'];
+const clientOf = (actor: Actor): Client => attackers[actor];
+const idsOf = (rows: unknown): string[] => ((rows ?? []) as { id: string }[]).map((row) => row.id).sort();
+
+describe.each(readers)('the searches, called by %s', (actor) => {
+  it('search_publications finds the live story only: no draft, no scheduled story', async () => {
+    const result = await clientOf(actor).rpc('search_publications', { q: word });
+    expect(result.error).toBeNull();
+    expect(idsOf(result.data)).toEqual([ids.live]);
+    // Without a query too (the archive): neither shows up on any page of it.
+    const archive = await clientOf(actor).rpc('search_publications', { page_size: 50 });
+    expect(idsOf(archive.data)).not.toContain(ids.draft);
+    expect(idsOf(archive.data)).not.toContain(ids.scheduled);
+  });
+
+  it('search_publications_count counts the live story only', async () => {
+    const result = await clientOf(actor).rpc('search_publications_count', { q: word });
+    expect(result.error).toBeNull();
+    expect(result.data).toEqual({ total: 1, exact: true });
+  });
+
+  it('search_obituaries gives no draft, even asked for drafts', async () => {
+    for (const args of [{ q: word }, { q: word, include_drafts: true }, { q: word, include_drafts: true, published: false }]) {
+      const result = await clientOf(actor).rpc('search_obituaries', args);
+      expect(result.error, JSON.stringify(args)).toBeNull();
+      expect(idsOf(result.data), JSON.stringify(args)).toEqual(args.published === false ? [] : [ids.obituaryLive]);
+    }
+  });
+
+  it('no search returns an expired job or a media-kit request carrying the word', async () => {
+    const titles = await clientOf(actor).rpc('search_publication_titles', { q: word, page_size: 50 });
+    const found = [
+      ...idsOf((await clientOf(actor).rpc('search_publications', { q: `Vaga vencida ${word}` })).data),
+      ...idsOf((await clientOf(actor).rpc('search_publications', { q: `Pedido ${word}` })).data),
+      ...idsOf(titles.data),
+    ];
+    const { rows } = await attackers.db.query<{ id: string }>(
+      `select id from public.jobs where title like '%' || $1 union all select id from public.media_kit_requests where name like '%' || $1`,
+      [word],
+    );
+    expect(rows).toHaveLength(2);
+    for (const { id } of rows) expect(found).not.toContain(id);
+  });
+});
+
+describe('the admin title search', () => {
+  it('is not for anonymous readers', async () => {
+    const result = await attackers.anon.rpc('search_publication_titles', { q: word });
+    expect({ status: result.status, code: result.error?.code }).toEqual(permissionDenied('anon'));
+  });
+
+  it('gives a pending account the live story only, whatever state it asks for', async () => {
+    for (const state of [null, 'draft', 'scheduled', 'published']) {
+      const result = await attackers.pending.rpc('search_publication_titles', { q: word, state });
+      expect(result.error, String(state)).toBeNull();
+      expect(idsOf(result.data), String(state)).toEqual(state === null || state === 'published' ? [ids.live] : []);
+    }
+  });
+
+  it('gives an administrator every state', async () => {
+    const result = await attackers.admin.rpc('search_publication_titles', { q: word });
+    expect(idsOf(result.data)).toEqual([ids.live, ids.draft, ids.scheduled].sort());
+    const obituaries = await attackers.admin.rpc('search_obituaries', { q: word, include_drafts: true });
+    expect(idsOf(obituaries.data)).toEqual([ids.obituaryLive, ids.obituaryDraft].sort());
+  });
+});
+
+describe('reject_pending_account and the delete policy behind it', () => {
+  const profileExists = async (id: string) => (await ownerRow(attackers.db, 'profiles', id)) !== null;
+  const accountExists = async (id: string) => (await ownerCount(attackers.db, 'select count(*) from auth.users where id = $1', [id])) === 1;
+
+  it('refuses an anonymous caller (no EXECUTE) and a pending account (42501), and deletes nothing', async () => {
+    const target = await attackers.signUpAt('127.0.2.1');
+    const anon = await attackers.anon.rpc('reject_pending_account', { target_id: target.id });
+    expect({ status: anon.status, code: anon.error?.code }).toEqual(permissionDenied('anon'));
+    const pending = await attackers.pending.rpc('reject_pending_account', { target_id: target.id });
+    expect(pending.error?.code).toBe('42501');
+    expect(await profileExists(target.id)).toBe(true);
+    expect(await accountExists(target.id)).toBe(true);
+  });
+
+  it('refuses a pending account deleting profiles itself, its own or another', async () => {
+    const target = await attackers.signUpAt('127.0.2.2');
+    for (const id of [target.id, attackers.pendingId, attackers.adminId]) {
+      const result = await attackers.pending.from('profiles').delete().eq('id', id).select();
+      expect(result.data ?? [], id).toEqual([]);
+      expect(await profileExists(id), id).toBe(true);
+      expect(await accountExists(id), id).toBe(true);
+    }
+  });
+
+  it('refuses an administrator a target that is not pending, or their own account', async () => {
+    const other = await attackers.signUpAt('127.0.2.3');
+    const approved = await attackers.admin.rpc('set_profile_role', { target_id: other.id, new_role: 'admin' });
+    expect(approved.error).toBeNull();
+    expect((await attackers.admin.rpc('reject_pending_account', { target_id: other.id })).error?.code).toBe('PF004');
+    expect((await attackers.admin.rpc('reject_pending_account', { target_id: attackers.adminId })).error?.code).toBe('PF005');
+    // Nor through the table: the policy itself refuses, whatever the function checks first.
+    for (const id of [other.id, attackers.adminId]) {
+      expect((await attackers.admin.from('profiles').delete().eq('id', id).select()).data ?? [], id).toEqual([]);
+      expect(await profileExists(id), id).toBe(true);
+      expect(await accountExists(id), id).toBe(true);
+    }
+    await attackers.admin.rpc('set_profile_role', { target_id: other.id, new_role: 'pending' });
+  });
+
+  it('lets an administrator reject a pending account: profile and auth account go', async () => {
+    const target = await attackers.signUpAt('127.0.2.4');
+    const result = await attackers.admin.rpc('reject_pending_account', { target_id: target.id });
+    expect(result.error).toBeNull();
+    expect(await profileExists(target.id)).toBe(false);
+    expect(await accountExists(target.id)).toBe(false);
+  });
+});
+
+// The two security definer functions the API still runs (docs/decisions/0021).
+describe('set_profile_role refuses every caller it must', () => {
+  it('refuses an anonymous caller (no EXECUTE) and a pending account promoting itself or another (42501)', async () => {
+    const target = await attackers.signUpAt('127.0.2.5');
+    const anon = await attackers.anon.rpc('set_profile_role', { target_id: target.id, new_role: 'admin' });
+    expect({ status: anon.status, code: anon.error?.code }).toEqual(permissionDenied('anon'));
+    for (const id of [attackers.pendingId, target.id]) {
+      expect((await attackers.pending.rpc('set_profile_role', { target_id: id, new_role: 'admin' })).error?.code).toBe('42501');
+      expect((await ownerRow(attackers.db, 'profiles', id))?.role).toBe('pending');
+    }
+  });
+
+  it('refuses an administrator demoting themselves (PF001)', async () => {
+    const result = await attackers.admin.rpc('set_profile_role', { target_id: attackers.adminId, new_role: 'pending' });
+    expect(['PF001', 'PF002']).toContain(result.error?.code);
+    expect((await ownerRow(attackers.db, 'profiles', attackers.adminId))?.role).toBe('admin');
+  });
+});
+
+describe('increment_views counts only what its caller may read', () => {
+  it.each(readers)('%s: a draft and a scheduled story keep their count', async (actor) => {
+    for (const id of [ids.draft, ids.scheduled]) {
+      const result = await clientOf(actor).rpc('increment_views', { publication_id: id });
+      expect(result.error, id).toBeNull();
+      expect((await ownerRow(attackers.db, 'publications', id))?.views, id).toBe(0);
+    }
+  });
+});
