@@ -1,13 +1,15 @@
 // Renders the reader's prerendered pages (src/app/prerendered-pages.ts) into the built app: after `vite build`, each
 // page's HTML is dist/index.html with the page's markup inside #root, so the masthead, the navigation, the footer and
 // the page's static blocks paint before the JavaScript runs. Also keeps the plain template as dist/app.html for the
-// admin panel. Run by `npm run build` (and `npm run test:e2e`); exit code 1 on any failure.
+// admin panel, and writes what static hosts read (scripts/static-host-files.ts). Run by `npm run build` (and
+// `npm run test:e2e`); exit code 1 on any failure.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { createServer } from 'vite';
+import { createServer, loadEnv } from 'vite';
 import type * as Pages from '../src/app/prerendered-pages.ts';
 import type * as Render from '../src/app/render-prerendered.tsx';
+import { writeStaticHostFiles } from './static-host-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(ROOT, 'dist');
@@ -110,3 +112,9 @@ try {
 } finally {
   await vite.close();
 }
+
+// What a static host reads (scripts/static-host-files.ts), from the pages just written and the project the bundle
+// was built for (the same variables, from the environment or the .env files, that `vite build` read).
+const hostedProject = loadEnv('production', ROOT, 'VITE_').VITE_SUPABASE_URL?.trim() || null;
+await writeStaticHostFiles(DIST, hostedProject);
+console.log('prerender: dist/_headers, dist/_redirects and dist/404.html for static hosts');

@@ -1,0 +1,114 @@
+// What a static host (Cloudflare Pages, Netlify) reads from the build's folder to serve the site without the edge
+// handler: `_headers` (the page policy and its companions of edge/security-headers.ts, the built files' caching of
+// server/static-policy.ts) and `_redirects` (which file answers which address). Written by scripts/prerender.ts once
+// every HTML file is in dist/, because the policy allows the pages' inline stylesheet by the hashes of what it wrote.
+//
+// The rules follow Cloudflare Pages' documented order, which Netlify shares for the addresses below (no file exists
+// there): a rule is tried before the files, a 200 serves its target's file under the asked address, and a target
+// without '.html' finds `<target>.html` (Pages answers an address ending in .html with a redirect to the one without).
+// Nothing matches every address: on Pages a '/*' rule would also take /assets/… away from their files.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { securityHeaders } from '../edge/security-headers.ts';
+import { inlineStyleHashes } from '../edge/inline-styles.ts';
+import { cacheControlFor } from '../server/static-policy.ts';
+import { paths } from '../src/lib/paths.ts';
+import { APP_SHELL_FILE, PRERENDERED_PAGES, READER_SHELL } from '../src/app/prerendered-pages.ts';
+
+/** Where a static host looks for its page to answer an address no file and no rule answers (both hosts). */
+export const NOT_FOUND_FILE = '404.html';
+
+/** A rewrite target that names no file: what a private build file's address is sent to, so it answers 404. */
+const NO_FILE = '/__nao-encontrado';
+
+/** The address a static host serves `file` (relative to dist/) under, as a rewrite target: without '.html'. */
+function target(file: string): string {
+  return `/${file.replace(/\.html$/, '')}`;
+}
+
+/**
+ * A route pattern as a _redirects source: '/vagas' as it is, '/vagas/:id/:slug?' as '/vagas/*' (every address
+ * under it; the app tells a job from a miss).
+ */
+function source(pattern: string): string {
+  const param = pattern.indexOf('/:');
+  return param === -1 ? pattern : `${pattern.slice(0, param)}/*`;
+}
+
+/** Every reader route's pattern but the home page's (served by dist/index.html as '/'). */
+function readerPatterns(): string[] {
+  const { admin: _admin, home: _home, ...reader } = paths;
+  return Object.values(reader).map((route) => route.pattern);
+}
+
+/** The folder of the prerendered pages and the reader's frame (dist/prerendered/), whose raw files are private. */
+const PRERENDERED_FOLDER = `/${READER_SHELL.file.slice(0, READER_SHELL.file.indexOf('/'))}`;
+
+/**
+ * `_redirects`: one `<address> <target> <status>` per line; the first that matches wins. Exact addresses come before
+ * patterns (Pages looks them up first and counts them against a separate limit), so '/topic/local' is its own page
+ * and '/topic/*' the frame.
+ */
+export function redirectsFile(): string {
+  const rules: Array<{ from: string; to: string; why: string }> = [];
+  const rule = (from: string, to: string, why: string) => {
+    if (!rules.some((existing) => existing.from === from)) rules.push({ from, to, why });
+  };
+  const isPrivate = "the build's private files (the server's render, Vite's manifest, the raw templates): 404";
+  for (const from of [`/${APP_SHELL_FILE}`, target(APP_SHELL_FILE), '/index.html', '/.server/*', '/.vite/*', `${PRERENDERED_FOLDER}/*`]) {
+    rule(from, NO_FILE, isPrivate);
+  }
+  for (const page of PRERENDERED_PAGES) {
+    if (page.mode === 'page' && page.path !== paths.home()) rule(page.path, target(page.file), 'a page prerendered at build time, from its own file');
+  }
+  const admin = "the admin panel: the plain app page (its first render needs a session)";
+  rule(paths.admin.root(), target(APP_SHELL_FILE), admin);
+  rule(`${paths.admin.root()}/*`, target(APP_SHELL_FILE), admin);
+  for (const pattern of readerPatterns()) {
+    rule(source(pattern), target(READER_SHELL.file), "another reader address: the reader's frame, never another page's content");
+  }
+  const ordered = [...rules.filter((entry) => !entry.from.includes('*')), ...rules.filter((entry) => entry.from.includes('*'))];
+  return [
+    '# Written by scripts/static-host-files.ts (npm run build): which file a static host answers each address with.',
+    `# Any address no rule and no file answers gets ${NOT_FOUND_FILE}: the reader's frame with a 404; the app shows its not-found page.`,
+    // A comment line above each group, never after a rule: not every host reads a comment at the end of a line.
+    ...ordered.flatMap(({ from, to, why }, index) => [...(ordered[index - 1]?.why === why ? [] : [`# ${why}`]), `${from} ${to} 200`]),
+    '',
+  ].join('\n');
+}
+
+/** `_headers`: an address pattern, then its headers indented below it. */
+export function headersFile(options: { supabaseUrl: string | null; styleHashes: readonly string[] }): string {
+  const block = (pattern: string, headers: Record<string, string>) =>
+    [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  return `${[
+    '# Written by scripts/static-host-files.ts (npm run build): the headers every host of the site sends (edge/security-headers.ts).',
+    block('/*', securityHeaders({ supabaseUrl: options.supabaseUrl, styleHashes: options.styleHashes })),
+    // Only these two set Cache-Control: Pages joins the values of every rule that matches.
+    block('/assets/*', { 'Cache-Control': cacheControlFor('/assets/') }),
+    block('/images/*', { 'Cache-Control': cacheControlFor('/images/') }),
+  ].join('\n')}\n`;
+}
+
+/** Every .html file below `dir`, relative to it. */
+function htmlFiles(dir: string, root = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : htmlFiles(path, root);
+    return entry.name.endsWith('.html') ? [relative(root, path)] : [];
+  });
+}
+
+/**
+ * Writes dist/404.html (the reader's frame), dist/_headers and dist/_redirects. The policy names every inline
+ * stylesheet of every HTML file the build wrote, and the hosted project the bundle talks to.
+ */
+export async function writeStaticHostFiles(distDir: string, supabaseUrl: string | null): Promise<void> {
+  writeFileSync(join(distDir, NOT_FOUND_FILE), readFileSync(join(distDir, READER_SHELL.file)));
+  const hashes = new Set<string>();
+  for (const file of htmlFiles(distDir)) {
+    for (const hash of await inlineStyleHashes(readFileSync(join(distDir, file), 'utf8'))) hashes.add(hash);
+  }
+  writeFileSync(join(distDir, '_headers'), headersFile({ supabaseUrl, styleHashes: [...hashes].sort() }));
+  writeFileSync(join(distDir, '_redirects'), redirectsFile());
+}
