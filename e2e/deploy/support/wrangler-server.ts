@@ -92,8 +92,7 @@ async function runWrangler({ name, args, cwd, port }: RunOptions): Promise<Wrang
       ...args,
       '--ip', '127.0.0.1',
       '--port', String(port),
-      // The devtools port too: its default (9229) may be another run's.
-      '--inspector-ip', '127.0.0.1',
+      // The devtools port too (on 127.0.0.1, wrangler's default): its default port (9229) may be another run's.
       '--inspector-port', String(inspectorPort),
       '--persist-to', join(stateDir, 'state'),
       '--show-interactive-dev-session=false',
