@@ -136,7 +136,7 @@ export async function productionConfigFrom(vars: Vars, build: BuildTarget | null
   // Only this machine by default; a server or container that takes requests from outside sets HOST=0.0.0.0.
   const host = text(vars, 'HOST') ?? '127.0.0.1';
   const trustProxy = ['1', 'true', 'yes'].includes(text(vars, 'TRUST_PROXY')?.toLowerCase() ?? '');
-  if (!build) problems.push('dist/ records no backend (a build from before this version): run npm run build again');
+  if (!build) problems.push('dist/ holds no build of this version: run npm run build, with the same variables as npm start');
   const backend = text(vars, 'VITE_SUPABASE_URL')
     ? hostedBackend(vars, build, problems)
     : await embeddedBackend(vars, build, problems);

@@ -26,9 +26,10 @@ function fail(message: string): never {
 }
 
 const distDir = resolve(REPOSITORY_ROOT, 'dist');
-if (!existsSync(resolve(distDir, 'index.html'))) fail('npm start cannot serve production: no build in dist/; run npm run build first.');
+// No build at all is one more thing to fix, said on the same line as the rest.
+const build = existsSync(resolve(distDir, 'index.html')) ? await readBuildTarget(distDir) : null;
 
-const config = await productionConfigFrom(vars, await readBuildTarget(distDir)).catch((error: unknown) =>
+const config = await productionConfigFrom(vars, build).catch((error: unknown) =>
   fail(error instanceof ProductionConfigError ? error.message : `npm start cannot serve production: ${String(error)}`),
 );
 

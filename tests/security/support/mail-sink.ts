@@ -1,0 +1,78 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+// A mail server on 127.0.0.1 for tests of what production e-mails: it accepts every message and keeps it parsed.
+// No mail leaves this machine.
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export interface MailSink {
+  host: string;
+  port: number;
+  /** Messages in the order they arrived. */
+  messages: ReceivedMail[];
+  /** The next message to `to`, waiting up to `timeoutMs` for it. */
+  next(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startMailSink(): Promise<MailSink> {
+  const messages: ReceivedMail[] = [];
+  const waiting = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push({
+            from: mail.from?.text ?? '',
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
+          for (const wake of waiting) wake();
+          done();
+        })
+        .catch((error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
+    },
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.server.address() as AddressInfo;
+  let seen = 0;
+
+  async function next(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = messages.findIndex((message, at) => at >= seen && message.to.includes(to));
+      if (index >= 0) {
+        seen = index + 1;
+        return messages[index] as ReceivedMail;
+      }
+      if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+      await new Promise<void>((wake) => {
+        const timer = setTimeout(wake, 100);
+        waiting.add(() => {
+          clearTimeout(timer);
+          wake();
+        });
+      });
+      waiting.clear();
+    }
+  }
+
+  return {
+    host: '127.0.0.1',
+    port,
+    messages,
+    next,
+    close: () => new Promise<void>((closed) => server.close(() => closed())),
+  };
+}
