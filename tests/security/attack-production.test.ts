@@ -13,7 +13,7 @@ import { recoveryRequestErrorMessage, RECOVERY_UNAVAILABLE_MESSAGE } from '../..
 import { requestPasswordReset } from '../../src/services/auth.ts';
 import { createSupabaseClient } from '../../src/services/client.ts';
 import { tinyPng } from '../support/seed.ts';
-import { startMailSink, type MailSink } from './support/mail-sink.ts';
+import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 
 // npm start as production: what it refuses to start on, and, configured, what it refuses to anyone on the internet.
 // The server is the one npm start runs (server/production-server.ts), on an in-memory database.

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonKeyFor } from '../../local-supabase/src/jwt.ts';
+import { freePort } from '../../scripts/free-port.ts';
+import { startMailSink, type MailSink } from '../../tests/support/mail-sink.ts';
+import { useBrowser } from '../support/browser.ts';
+import { baseEnv, runToEnd, startChild, waitForHttp, type Child } from './support/child-process.ts';
+import { readStory, runNewsroomJourney, type PublishedStory } from './support/newsroom-journey.ts';
+import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts';
+import { copyWorkingTree, REPOSITORY } from './support/site-copy.ts';
+
+// The README's single machine: `npm start` with the embedded backend on a real PostgreSQL, configured as the README
+// says (its own secret and administrator, SITE_URL, SMTP), then its backup and restore, run from the README's own
+// code blocks, into a second PostgreSQL cluster.
+
+const admin = { email: 'redacao@portoferreira.example', password: 'senha-da-redacao-de-teste' };
+const jwtSecret = randomBytes(36).toString('base64');
+
+/** The code block after `<!-- name -->` in the README: the exact commands a newsroom copies. */
+function readmeBlock(name: string): string {
+  const readme = readFileSync(join(REPOSITORY, 'README.md'), 'utf8');
+  const match = new RegExp(`<!-- ${name} -->\\n\`\`\`sh\\n([\\s\\S]*?)\\n\`\`\``).exec(readme);
+  if (!match?.[1]) throw new Error(`README.md has no <!-- ${name} --> code block`);
+  return match[1];
+}
+
+describe('one machine: npm start with the embedded backend on PostgreSQL', () => {
+  const browser = useBrowser();
+  let siteDir = '';
+  const scratch: string[] = [];
+  let cluster: PostgresCluster | undefined;
+  let restored: PostgresCluster | undefined;
+  let sink: MailSink | undefined;
+  let server: Child | undefined;
+  let siteUrl = '';
+  let story: PublishedStory | undefined;
+
+  const tempDir = (label: string) => {
+    const dir = mkdtempSync(join(tmpdir(), `pfn-single-${label}-`));
+    scratch.push(dir);
+    return dir;
+  };
+
+  /** The variables of the README's .env.production.local, for this cluster and data folder. */
+  const productionVars = (databaseUrl: string, dataDir: string, mail: MailSink) => ({
+    SITE_URL: siteUrl,
+    DATABASE_URL: databaseUrl,
+    LOCAL_SUPABASE_DATA_DIR: dataDir,
+    LOCAL_SUPABASE_JWT_SECRET: jwtSecret,
+    LOCAL_ADMIN_EMAIL: admin.email,
+    LOCAL_ADMIN_PASSWORD: admin.password,
+    SMTP_HOST: mail.host,
+    SMTP_PORT: String(mail.port),
+    SMTP_FROM: 'Porto Ferreira Notícias <nao-responda@portoferreira.example>',
+  });
+
+  async function startSite(databaseUrl: string, dataDir: string, mail: MailSink): Promise<Child> {
+    const port = Number(new URL(siteUrl).port);
+    const child = startChild('npm', ['start'], {
+      cwd: siteDir,
+      name: 'npm start (embedded, PostgreSQL)',
+      env: { ...baseEnv(), ...productionVars(databaseUrl, dataDir, mail), PORT: String(port) },
+    });
+    await waitForHttp(child, `${siteUrl}/robots.txt`, 'npm start');
+    return child;
+  }
+
+  beforeAll(async () => {
+    siteUrl = `http://127.0.0.1:${await freePort()}`;
+    siteDir = tempDir('site');
+    copyWorkingTree(siteDir);
+    cluster = await startPostgresCluster();
+    sink = await startMailSink();
+    // The README's `npm run build` reads LOCAL_SUPABASE_JWT_SECRET from .env.production.local; here, from the
+    // environment (build:app: CI has type-checked already).
+    await runToEnd('npm', ['run', 'build:app'], {
+      cwd: siteDir,
+      name: 'npm run build:app (embedded)',
+      env: { ...baseEnv(), LOCAL_SUPABASE_JWT_SECRET: jwtSecret },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await sink?.close();
+    cluster?.stop();
+    restored?.stop();
+    for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses to start with the README's development password, on one line", async () => {
+    if (!cluster || !sink) throw new Error('setup did not finish');
+    const vars = { ...productionVars(cluster.url, tempDir('refused'), sink), LOCAL_ADMIN_PASSWORD: 'portoferreira2026' };
+    const child = startChild('npm', ['start'], { cwd: siteDir, name: 'npm start (refused)', env: { ...baseEnv(), ...vars } });
+    expect(await child.exited).toBe(1);
+    const lines = child.output().split('\n').filter((line) => line.startsWith('npm start cannot serve production'));
+    expect(lines).toEqual([expect.stringContaining("LOCAL_ADMIN_PASSWORD is the README's development password")]);
+    expect(child.output()).not.toContain('Porto Ferreira Notícias on');
+  });
+
+  it('an editor signs in and publishes; readers read it; crawlers, feeds and sitemaps name it on SITE_URL; recovery e-mail leaves by SMTP', async () => {
+    if (!cluster || !sink) throw new Error('setup did not finish');
+    const dataDir = tempDir('data');
+    server = await startSite(cluster.url, dataDir, sink);
+    expect(server.output()).toContain(admin.email);
+    expect(server.output()).not.toContain(admin.password);
+
+    const adminPage = await browser.newPage('desktop', { baseUrl: siteUrl });
+    const phone = await browser.newPage('phone', { baseUrl: siteUrl });
+    const desktop = await browser.newPage('desktop', { baseUrl: siteUrl });
+    story = await runNewsroomJourney({ baseUrl: siteUrl, siteUrl, admin, adminPage, readerPages: [phone, desktop] });
+
+    // 'Esqueci minha senha' as the editor would use it: the e-mail arrives with its link on SITE_URL.
+    const forgot = await browser.newPage('phone', { baseUrl: siteUrl });
+    await forgot.goto('/admin/recuperar-senha');
+    await forgot.getByLabel('Email').fill(admin.email);
+    await forgot.getByRole('button', { name: 'Enviar link' }).click();
+    await forgot.getByText(`Se houver uma conta com o email ${admin.email}`).waitFor();
+    const mail = await sink.next(admin.email);
+    expect(mail.text).toContain(`${siteUrl}/auth/v1/verify?`);
+    expect(server.output()).not.toContain('/auth/v1/verify?');
+
+    // Backup, with the README's commands, while the site runs.
+    const backup = tempDir('backup');
+    await runToEnd('bash', ['-euo', 'pipefail', '-c', readmeBlock('backup').replace(/^BACKUP=.*$/m, `BACKUP=${backup}`)], {
+      cwd: siteDir,
+      name: 'the README backup',
+      env: { ...baseEnv(), PATH: `${cluster.bindir}:${process.env.PATH ?? ''}`, DATABASE_URL: cluster.url, LOCAL_SUPABASE_DATA_DIR: dataDir },
+    });
+
+    // Restore on a new machine: another PostgreSQL server, an empty data folder, the site started again on them.
+    await server.stop();
+    server = undefined;
+    restored = await startPostgresCluster();
+    const restoredData = join(tempDir('restored'), 'data');
+    await runToEnd('bash', ['-euo', 'pipefail', '-c', `BACKUP=${backup}\n${readmeBlock('restore')}`], {
+      cwd: siteDir,
+      name: 'the README restore',
+      env: { ...baseEnv(), PATH: `${restored.bindir}:${process.env.PATH ?? ''}`, DATABASE_URL: restored.url, LOCAL_SUPABASE_DATA_DIR: restoredData },
+    });
+    server = await startSite(restored.url, restoredData, sink);
+
+    const reader = await browser.newPage('phone', { baseUrl: siteUrl });
+    const pictures: number[] = [];
+    reader.on('response', (response) => {
+      if (response.url().includes('/storage/v1/object/public/')) pictures.push(response.status());
+    });
+    await readStory(reader, story);
+    expect(pictures.length).toBeGreaterThan(0);
+    expect(pictures.every((status) => status === 200)).toBe(true);
+
+    // The administrator's account came back with the data: the same sign-in works.
+    const signIn = await fetch(`${siteUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: await anonKeyFor(jwtSecret), 'Content-Type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    expect(signIn.status).toBe(200);
+  });
+});

@@ -1,0 +1,62 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../../scripts/free-port.ts';
+
+// A throwaway PostgreSQL cluster from Debian's packages, on 127.0.0.1 only, as scripts/with-postgres.sh makes one for
+// the database suite: the single-machine deploy path runs on it, and its backup is restored into a second one.
+
+export interface PostgresCluster {
+  /** The superuser's connection string to the `postgres` database. */
+  url: string;
+  /** The Debian package's binaries (pg_dump, pg_restore, psql, createdb). */
+  bindir: string;
+  stop(): void;
+}
+
+export function postgresBindir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(a) - Number(b)) : [];
+  const latest = versions.at(-1);
+  if (!latest) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql');
+  return join(root, latest, 'bin');
+}
+
+const isRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL tool as the cluster's owner (postgres when the suite runs as root, which initdb refuses to be). */
+function asOwner(bindir: string, tool: string, args: string[]): string {
+  const command = join(bindir, tool);
+  return isRoot
+    ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
+    : execFileSync(command, args, { encoding: 'utf8' });
+}
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bindir = postgresBindir();
+  const workdir = mkdtempSync(join(tmpdir(), 'pfn-postgres-'));
+  if (isRoot) chownSync(workdir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
+  const data = join(workdir, 'data');
+  const port = await freePort();
+  asOwner(bindir, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--encoding=UTF8', '--locale=C.UTF-8']);
+  asOwner(bindir, 'pg_ctl', [
+    '-D', data, '-l', join(workdir, 'server.log'), '-w',
+    '-o', `-p ${port} -k ${workdir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
+  let stopped = false;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    bindir,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        asOwner(bindir, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(workdir, { recursive: true, force: true });
+      }
+    },
+  };
+}
