@@ -85,6 +85,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/**
+ * The answer of a site without NEWS_API_KEY: the app shows its built-in samples. A static host, which runs no
+ * handler, serves it as a file for every feed (scripts/static-host-files.ts).
+ */
+export const NEWS_NOT_CONFIGURED = {
+  status: 'error',
+  code: 'apiKeyMissing',
+  message: 'The news service is not configured on this server.',
+} as const;
+
 function jsonResponse(method: string, status: number, body: unknown, headers: Record<string, string>): Response {
   return new Response(method === 'HEAD' ? null : JSON.stringify(body), {
     status,
@@ -250,12 +260,7 @@ export function createNewsProxy(options: NewsProxyOptions): (request: Request) =
       // A non-2xx answer would make Chromium log "Failed to load resource" as a console error for every news section
       // of every page. The body still says 'error', so nothing reads it as an (empty) list of headlines, and no-store
       // lets browsers see a key as soon as one is set. Real failures below stay non-2xx.
-      return jsonResponse(
-        method,
-        200,
-        { status: 'error', code: 'apiKeyMissing', message: 'The news service is not configured on this server.' },
-        { 'Cache-Control': 'no-store' },
-      );
+      return jsonResponse(method, 200, NEWS_NOT_CONFIGURED, { 'Cache-Control': 'no-store' });
     }
 
     const cached = await readCache(feed);

@@ -7,16 +7,24 @@
 // there): a rule is tried before the files, a 200 serves its target's file under the asked address, and a target
 // without '.html' finds `<target>.html` (Pages answers an address ending in .html with a redirect to the one without).
 // Nothing matches every address: on Pages a '/*' rule would also take /assets/… away from their files.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { securityHeaders } from '../edge/security-headers.ts';
 import { inlineStyleHashes } from '../edge/inline-styles.ts';
+import { NEWS_NOT_CONFIGURED } from '../edge/news-proxy.ts';
+import { NEWS_PROXY_PREFIX } from '../src/services/news/category-mapping.ts';
 import { cacheControlFor } from '../server/static-policy.ts';
 import { paths } from '../src/lib/paths.ts';
 import { APP_SHELL_FILE, PRERENDERED_PAGES, READER_SHELL } from '../src/app/prerendered-pages.ts';
 
 /** Where a static host looks for its page to answer an address no file and no rule answers (both hosts). */
 export const NOT_FOUND_FILE = '404.html';
+
+/**
+ * The news proxy's answer without a key (edge/news-proxy.ts), as a file: a static host runs no proxy, and the app
+ * then shows its built-in samples instead of a failed request per news section.
+ */
+export const NEWS_NOT_CONFIGURED_FILE = 'static-host/news-not-configured.json';
 
 /** A rewrite target that names no file: what a private build file's address is sent to, so it answers 404. */
 const NO_FILE = '/__nao-encontrado';
@@ -67,6 +75,7 @@ export function redirectsFile(): string {
   for (const pattern of readerPatterns()) {
     rule(source(pattern), target(READER_SHELL.file), "another reader address: the reader's frame, never another page's content");
   }
+  rule(`${NEWS_PROXY_PREFIX}*`, `/${NEWS_NOT_CONFIGURED_FILE}`, 'the news proxy needs a server: the app shows its built-in samples');
   const ordered = [...rules.filter((entry) => !entry.from.includes('*')), ...rules.filter((entry) => entry.from.includes('*'))];
   return [
     '# Written by scripts/static-host-files.ts (npm run build): which file a static host answers each address with.',
@@ -87,6 +96,8 @@ export function headersFile(options: { supabaseUrl: string | null; styleHashes: 
     // Only these two set Cache-Control: Pages joins the values of every rule that matches.
     block('/assets/*', { 'Cache-Control': cacheControlFor('/assets/') }),
     block('/images/*', { 'Cache-Control': cacheControlFor('/images/') }),
+    // As the proxy sends it: a browser sees the news as soon as the site moves to a host with a key.
+    block(`${NEWS_PROXY_PREFIX}*`, { 'Cache-Control': 'no-store' }),
   ].join('\n')}\n`;
 }
 
@@ -100,11 +111,14 @@ function htmlFiles(dir: string, root = dir): string[] {
 }
 
 /**
- * Writes dist/404.html (the reader's frame), dist/_headers and dist/_redirects. The policy names every inline
- * stylesheet of every HTML file the build wrote, and the hosted project the bundle talks to.
+ * Writes dist/404.html (the reader's frame), the news proxy's answer without a key, dist/_headers and
+ * dist/_redirects. The policy names every inline stylesheet of every HTML file the build wrote, and the hosted
+ * project the bundle talks to.
  */
 export async function writeStaticHostFiles(distDir: string, supabaseUrl: string | null): Promise<void> {
   writeFileSync(join(distDir, NOT_FOUND_FILE), readFileSync(join(distDir, READER_SHELL.file)));
+  mkdirSync(dirname(join(distDir, NEWS_NOT_CONFIGURED_FILE)), { recursive: true });
+  writeFileSync(join(distDir, NEWS_NOT_CONFIGURED_FILE), JSON.stringify(NEWS_NOT_CONFIGURED));
   const hashes = new Set<string>();
   for (const file of htmlFiles(distDir)) {
     for (const hash of await inlineStyleHashes(readFileSync(join(distDir, file), 'utf8'))) hashes.add(hash);
