@@ -420,10 +420,17 @@ describe('acting as an admin', () => {
       ok: false,
       code: '42501',
     });
-    expect(await run('admin', `delete from public.profiles where id = $1`, [PENDING_ID])).toEqual({
-      ok: false,
-      code: '42501',
+    // Deleting a profile is rejecting its account (docs/decisions/0021): a pending one only, never one's own.
+    expectDenied(await run('admin', `delete from public.profiles where id = $1`, [ADMIN_ID]));
+    expectDenied(await run('admin', `delete from public.profiles where id = $1`, [SECOND_ADMIN_ID]));
+    expect(await run('admin', `delete from public.profiles where id = $1 returning id`, [PENDING_ID])).toMatchObject({
+      ok: true,
+      rows: [{ id: PENDING_ID }],
     });
+  });
+
+  it('a pending account deletes no profile, not even its own', async () => {
+    for (const id of [PENDING_ID, ADMIN_ID]) expectDenied(await run('pending', `delete from public.profiles where id = $1`, [id]));
   });
 
   it('calling increment_views is allowed and adds exactly one', async () => {
