@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../edge/security-headers.ts';
+import { writeStaticHostFiles } from '../scripts/static-host-files.ts';
+
+// What the build writes for static hosts (scripts/static-host-files.ts), over a folder shaped like dist/: the policy
+// allows exactly the inline stylesheets the pages carry, and the fallbacks name the build's own files.
+
+const page = (style: string) => `<!doctype html><html><head><style>${style}</style></head><body><div id="root"></div></body></html>`;
+const FILES: Record<string, string> = {
+  'index.html': page('body{color:red}'),
+  'prerendered/shell.html': page('body{color:blue}'),
+  'prerendered/obituarios.html': page('body{color:red}'),
+  'app.html': '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+};
+
+const hashOf = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+let dist: string;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'static-host-files-'));
+  for (const [file, content] of Object.entries(FILES)) {
+    await mkdir(dirname(join(dist, file)), { recursive: true });
+    await writeFile(join(dist, file), content);
+  }
+  await writeStaticHostFiles(dist, 'https://abc.supabase.co');
+});
+
+afterAll(async () => {
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('the static host files the build writes', () => {
+  it("_headers sends the page policy of every host, allowing each page's inline stylesheet by its hash", async () => {
+    const headers = await readFile(join(dist, '_headers'), 'utf8');
+    const styleHashes = [hashOf('body{color:blue}'), hashOf('body{color:red}')].sort();
+    const policy = contentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co', styleHashes });
+    expect(headers).toContain(`/*\n  Content-Security-Policy: ${policy}\n`);
+    expect(policy).toContain('connect-src \'self\' https://abc.supabase.co wss://abc.supabase.co');
+    expect(headers).toContain('X-Frame-Options: DENY');
+    expect(headers).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable');
+  });
+
+  it("_redirects answers deep links with the reader's frame or their own page, and private files with nothing", async () => {
+    const rules = new Map(
+      (await readFile(join(dist, '_redirects'), 'utf8'))
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#'))
+        .map((line) => {
+          const [from, to, status] = line.split(' ');
+          return [from, `${to} ${status}`] as const;
+        }),
+    );
+    expect(rules.get('/obituarios')).toBe('/prerendered/obituarios 200');
+    expect(rules.get('/topic/local')).toBe('/prerendered/topic/local 200');
+    expect(rules.get('/noticia/*')).toBe('/prerendered/shell 200');
+    expect(rules.get('/busca')).toBe('/prerendered/shell 200');
+    expect(rules.get('/admin/*')).toBe('/app 200');
+    for (const from of ['/.server/*', '/.vite/*', '/prerendered/*', '/app.html', '/index.html']) {
+      const to = rules.get(from)?.split(' ')[0];
+      expect(to, from).toBeDefined();
+      expect(FILES[`${to!.slice(1)}.html`], from).toBeUndefined();
+    }
+    expect([...rules.keys()].some((from) => from === '/*')).toBe(false);
+  });
+
+  it("404.html is the reader's frame, and the news feeds get the keyless proxy's answer", async () => {
+    expect(await readFile(join(dist, '404.html'), 'utf8')).toBe(FILES['prerendered/shell.html']);
+    const news = JSON.parse(await readFile(join(dist, 'static-host/news-not-configured.json'), 'utf8')) as { code: string };
+    expect(news.code).toBe('apiKeyMissing');
+  });
+});
