@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../edge/security-headers.ts';
 import { APP_SHELL_FILE, prerenderedPageFor } from '../../src/app/prerendered-pages.ts';
 import { site } from '../../src/config/site.ts';
-import { useBrowser } from '../support/browser.ts';
+import { expectConsoleErrors, failedRequest, useBrowser } from '../support/browser.ts';
 import { hosted } from './support/hosted.ts';
 import { hostedAdminClient, publishStoryThroughApi } from './support/hosted-api.ts';
 import type { PublishedStory } from './support/newsroom-journey.ts';
@@ -29,6 +29,14 @@ interface DeepLink {
   path: string;
   /** What the page shows once the app runs: its main heading, or the admin's sign-in form. */
   shows: { heading: string } | { label: string };
+  /** An address that is no page: 404 with the host's not-found page (404.html), as Pages and Netlify serve it. */
+  missing?: true;
+}
+
+/** The file of dist/ an address must be answered with: the one every host picks (src/app/prerendered-pages.ts). */
+function fileFor({ path, missing }: DeepLink): string {
+  if (missing) return '404.html';
+  return prerenderedPageFor(new URL(path, 'http://site.invalid').pathname)?.file ?? APP_SHELL_FILE;
 }
 
 describe('static host: dist/ under Cloudflare Pages (wrangler pages dev) with its _headers and _redirects', () => {
@@ -52,8 +60,8 @@ describe('static host: dist/ under Cloudflare Pages (wrangler pages dev) with it
       { path: '/busca?q=x', shows: { heading: 'Busca' } },
       { path: '/admin', shows: { label: 'Email' } },
       { path: '/admin/login', shows: { label: 'Email' } },
-      // The app's own not-found page (src/app/route-error.tsx), from the shell.
-      { path: '/endereco-que-nao-existe', shows: { heading: 'Unexpected Application Error!' } },
+      // The app's own not-found page (src/app/route-error.tsx) over the reader's frame, with a 404 as every host answers.
+      { path: '/endereco-que-nao-existe', shows: { heading: 'Unexpected Application Error!' }, missing: true },
     ];
     pages = await startPages(dist, COMPATIBILITY_DATE);
   });
@@ -63,14 +71,15 @@ describe('static host: dist/ under Cloudflare Pages (wrangler pages dev) with it
     await pages?.stop();
   });
 
-  it('answers every deep link with 200 and its own HTML: the prerendered page where there is one, else the shell', async () => {
+  it('answers every deep link with its own HTML: the prerendered page where there is one, else the shell', async () => {
     const home = readFileSync(join(dist, 'index.html'), 'utf8');
-    for (const { path } of links) {
+    for (const link of links) {
+      const { path } = link;
       const response = await fetch(`${pages.baseUrl}${path}`);
-      expect(response.status, path).toBe(200);
+      expect(response.status, path).toBe(link.missing ? 404 : 200);
       expect(new URL(response.url).pathname, `${path} is answered where it was asked, not redirected`).toBe(new URL(path, pages.baseUrl).pathname);
       expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
-      const expectedFile = prerenderedPageFor(new URL(path, pages.baseUrl).pathname)?.file ?? APP_SHELL_FILE;
+      const expectedFile = fileFor(link);
       const body = await response.text();
       expect(body === readFileSync(join(dist, expectedFile), 'utf8'), `${path} is served ${expectedFile}`).toBe(true);
       // Never the home page's hero for another address (a plain SPA fallback to index.html would be).
@@ -103,6 +112,8 @@ describe('static host: dist/ under Cloudflare Pages (wrangler pages dev) with it
   it('opens every deep link in Chromium with no policy violation or console error', async () => {
     // useBrowser fails the test on any Content-Security-Policy violation or console error of the page.
     const page = await browser.newPage('desktop', { baseUrl: pages.baseUrl });
+    // Chromium logs the not-found address's 404 itself.
+    expectConsoleErrors(page, ...links.filter((link) => link.missing).map((link) => failedRequest(404, link.path)));
     for (const { path, shows } of links) {
       await page.goto(path);
       if ('heading' in shows) await page.getByRole('heading', { level: 1, name: shows.heading, exact: true }).waitFor();

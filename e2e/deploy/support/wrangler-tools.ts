@@ -12,7 +12,8 @@ import { REPOSITORY } from './site-copy.ts';
 /**
  * The wrangler release the suite runs and the README names (`npx wrangler@<this>`). Exact, because wrangler pins its
  * own workerd, and workerd's build date is the newest compatibility_date it accepts: a release older than
- * wrangler.toml's date refuses to start the Worker. Raise it with wrangler.toml's compatibility_date, and the README.
+ * wrangler.toml's date refuses to start the Worker. Raise it with wrangler.toml's compatibility_date, in the same
+ * commit as the README's and wrangler.toml's `npx wrangler@<version>` lines.
  */
 export const WRANGLER_VERSION = '4.164.0';
 
