@@ -44,6 +44,8 @@ export interface AppDeps {
   mailer?: Mailer | null;
   /** Serve the development mailbox page at /__mailbox (default true); production never has one. */
   mailbox?: boolean;
+  /** New accounts confirm their address by an e-mailed link before signing in (production with SMTP). */
+  confirmSignUps?: boolean;
   /**
    * A reverse proxy of the operator's stands in front (npm start's TRUST_PROXY): the client's address is the last
    * X-Forwarded-For entry, which the proxy appended, instead of the proxy's own address.
@@ -73,7 +75,10 @@ export function createApp(deps: AppDeps): Hono {
   // After CORS: preflights are answered before it, and its 401s still reach the page with CORS headers.
   app.use(apiKeyGate(deps.jwtSecret));
   app.route('/rest/v1', createRestRouter({ db: deps.db, jwtSecret: deps.jwtSecret }));
-  app.route('/auth/v1', createAuthRouter({ db: deps.db, jwtSecret: deps.jwtSecret, siteUrl: deps.siteUrl, mailer: deps.mailer }));
+  app.route(
+    '/auth/v1',
+    createAuthRouter({ db: deps.db, jwtSecret: deps.jwtSecret, siteUrl: deps.siteUrl, mailer: deps.mailer, confirmSignUps: deps.confirmSignUps }),
+  );
   app.route('/storage/v1', createStorageRouter({ db: deps.db, jwtSecret: deps.jwtSecret, blobs: deps.blobs }));
   // Development only: the e-mail hosted Supabase would have sent (docs/decisions/0013).
   if (deps.mailbox ?? true) app.route(MAILBOX_PATH, createMailboxRouter(deps.db));

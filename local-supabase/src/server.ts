@@ -143,6 +143,8 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
       siteUrl: production?.siteUrl ?? options.siteUrl,
       mailer,
       mailbox: !production,
+      // Production confirms each new account's address when it can send the link.
+      confirmSignUps: !!production?.mailer,
       trustedProxy: options.trustedProxy,
     });
     const anonKey = await anonKeyFor(jwtSecret);

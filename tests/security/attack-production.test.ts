@@ -241,6 +241,35 @@ describe('production configured as the README says (embedded backend, SMTP)', ()
     expect(location).toContain('type=recovery');
   });
 
+  it('confirms a new account by an e-mailed link on SITE_URL before it can sign in; the account still awaits approval', async () => {
+    const person = { email: 'reporter@portoferreiranoticias.example', password: 'senha-do-reporter-1' };
+    const { data, error } = await client().auth.signUp({
+      ...person,
+      options: { data: { name: 'Repórter' }, emailRedirectTo: `${SITE_URL}/admin` },
+    });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.email).toBe(person.email);
+    const early = await client().auth.signInWithPassword(person);
+    expect(early.error?.code).toBe('email_not_confirmed');
+
+    const mail = await sink.next(person.email);
+    expect(mail.subject).toBe('Confirme seu cadastro');
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? '');
+    expect(link.origin).toBe(SITE_URL);
+    expect(link.searchParams.get('type')).toBe('signup');
+    expect(link.searchParams.get('redirect_to')).toBe(`${SITE_URL}/admin`);
+    const verify = await fetch(`${site.url}${link.pathname}${link.search}`, { redirect: 'manual' });
+    expect(verify.headers.get('location')).toMatch(new RegExp(`^${SITE_URL}/admin#access_token=.*type=signup`));
+    const again = await fetch(`${site.url}${link.pathname}${link.search}`, { redirect: 'manual' });
+    expect(again.headers.get('location')).toContain('error_code=otp_expired');
+
+    const confirmed = createSupabaseClient(site.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    expect((await confirmed.auth.signInWithPassword(person)).error).toBeNull();
+    const { data: profile } = await confirmed.from('profiles').select('role').eq('email', person.email).single();
+    expect(profile?.role).toBe('pending');
+  });
+
   it('writes every address on SITE_URL: a //host path and an absolute request target are only paths', async () => {
     const protocolRelative = await fetch(`${site.url}//attacker.example/`);
     expect(await protocolRelative.text()).not.toContain('attacker.example');
@@ -283,6 +312,13 @@ describe('production without SMTP settings', () => {
   afterAll(async () => {
     await site.close();
     rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('takes sign-ups without a confirmation e-mail it could not send: the account signs in and awaits approval', async () => {
+    const client = createSupabaseClient(site.url, await anonKeyFor(JWT_SECRET), { auth: { persistSession: false } });
+    const { data, error } = await client.auth.signUp({ email: 'colaborador@portoferreiranoticias.example', password: 'senha-do-colaborador' });
+    expect(error).toBeNull();
+    expect(data.session).not.toBeNull();
   });
 
   it('says in pt-BR that recovery is unavailable and to contact the newsroom, for every address alike', async () => {

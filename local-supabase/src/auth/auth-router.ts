@@ -12,6 +12,7 @@ import { createMailboxMailer, type Mailer } from '../mailbox/mailbox-store.ts';
 import { createAuthService, type AuthService } from './auth-service.ts';
 import { createRecovery } from './recovery.ts';
 import { redirectTarget } from './redirect-url.ts';
+import { createSignupConfirmation } from './signup-confirmation.ts';
 import { MIN_PASSWORD_LENGTH } from './validation.ts';
 
 export interface AuthRouterOptions {
@@ -28,6 +29,11 @@ export interface AuthRouterOptions {
   service?: AuthService;
   /** Delivers the recovery e-mails; by default they only land in the local mailbox (/__mailbox); null: none. */
   mailer?: Mailer | null;
+  /**
+   * A new account must confirm its address through an e-mailed link before it signs in (GoTrue with
+   * mailer_autoconfirm off): production with SMTP. Needs a mailer.
+   */
+  confirmSignUps?: boolean;
 }
 
 type JsonBody = Record<string, unknown>;
@@ -56,7 +62,9 @@ export function createAuthRouter(options: AuthRouterOptions): Hono {
   const siteUrlFor = (c: Context) => configuredSiteUrl ?? new URL(c.req.url).origin;
   const issuerFor = (c: Context) => `${siteUrlFor(c)}/auth/v1`;
   const mailer = options.mailer === undefined ? createMailboxMailer(options.db) : options.mailer;
-  const recovery = createRecovery({ db: options.db, mailer, startSession: service.startSession });
+  const confirmation =
+    options.confirmSignUps && mailer ? createSignupConfirmation({ db: options.db, mailer, registerUser: service.registerUser }) : null;
+  const recovery = createRecovery({ db: options.db, mailer, startSession: service.startSession, confirmSignUp: confirmation?.confirm });
   // GoTrue's GetReferrer: redirect_to (or the Referer) only on the site's origin; in development, where no site URL
   // is configured, also on the request's own (the Host header is the client's word, so never beside a site URL).
   const redirectToFor = (c: Context) =>
@@ -71,7 +79,11 @@ export function createAuthRouter(options: AuthRouterOptions): Hono {
     c.res.headers.set(API_VERSION_HEADER, API_VERSION);
   });
 
-  router.post('/signup', async (c) => c.json(await service.signUp(await readJsonBody(c), issuerFor(c))));
+  router.post('/signup', async (c) => {
+    const body = await readJsonBody(c);
+    if (!confirmation) return c.json(await service.signUp(body, issuerFor(c)));
+    return c.json(await confirmation.signUp(body, { verifyUrl: `${issuerFor(c)}/verify`, redirectTo: redirectToFor(c) }));
+  });
 
   router.post('/token', async (c) => {
     const grantType = c.req.query('grant_type');
@@ -111,7 +123,7 @@ export function createAuthRouter(options: AuthRouterOptions): Hono {
     c.json({
       external: { email: true, phone: false, anonymous_users: false },
       disable_signup: false,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: !confirmation,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,

@@ -126,10 +126,11 @@ export function createAuthService(options: AuthServiceOptions) {
   }
 
   /**
-   * Validates and stores a new, auto-confirmed user, in GoTrue's order of checks. Sign-up and the local
-   * administrator bootstrap share it, so the database trigger on auth.users sees both the same way.
+   * Validates and stores a new user, in GoTrue's order of checks: auto-confirmed unless `confirmed` is false (a
+   * production sign-up that confirms by e-mail, signup-confirmation.ts). Sign-up and the local administrator
+   * bootstrap share it, so the database trigger on auth.users sees both the same way.
    */
-  async function registerUser(input: SignUpInput): Promise<UserRow> {
+  async function registerUser(input: SignUpInput, { confirmed = true }: { confirmed?: boolean } = {}): Promise<UserRow> {
     const rawEmail = typeof input.email === 'string' ? input.email : '';
     const password = typeof input.password === 'string' ? input.password : '';
     // GoTrue's validateSignupParams judges the password before the signup handler looks at the address.
@@ -141,9 +142,9 @@ export function createAuthService(options: AuthServiceOptions) {
     if (await findUserByEmail(db, email)) throw authErrors.userAlreadyExists();
 
     const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
-    const userMetadata = { ...(isObject(input.data) ? input.data : {}), email_verified: true };
+    const userMetadata = { ...(isObject(input.data) ? input.data : {}), email_verified: confirmed };
     try {
-      return await db.transaction((tx) => insertUser(tx, { email, passwordHash, userMetadata, confirmed: true }));
+      return await db.transaction((tx) => insertUser(tx, { email, passwordHash, userMetadata, confirmed }));
     } catch (error) {
       // Two sign-ups raced past the lookup above; the unique index decided.
       if (sqlState(error) === '23505') throw authErrors.userAlreadyExists();

@@ -6,6 +6,8 @@ import { toDate } from './user-json.ts';
 // stored, so the table alone cannot sign anyone in.
 
 export const RECOVERY_TOKEN_TYPE = 'recovery_token';
+/** GoTrue's token type for the link that confirms a new account's address. */
+export const CONFIRMATION_TOKEN_TYPE = 'confirmation_token';
 
 /** 256 random bits, URL-safe. */
 export function newLinkToken(): string {
@@ -22,26 +24,31 @@ export async function lockRecoverySentAt(db: Queryable, userId: string): Promise
   return toDate(rows[0]?.recovery_sent_at);
 }
 
-/** GoTrue's CreateOneTimeToken: the user's previous recovery token dies with the new one's birth. */
-export async function replaceRecoveryToken(db: Queryable, userId: string, email: string, tokenHash: string): Promise<void> {
-  await db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [userId, RECOVERY_TOKEN_TYPE]);
+/** GoTrue's CreateOneTimeToken: one token of each type per user, so a new link kills the previous one. */
+export async function replaceOneTimeToken(db: Queryable, type: string, userId: string, email: string, tokenHash: string): Promise<void> {
+  await db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [userId, type]);
   await db.query(
     `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, $2, $3, lower($4))`,
-    [userId, RECOVERY_TOKEN_TYPE, tokenHash, email],
+    [userId, type, tokenHash, email],
   );
+}
+
+/** A recovery link: the user's previous one dies with it, and the time it went out is kept. */
+export async function replaceRecoveryToken(db: Queryable, userId: string, email: string, tokenHash: string): Promise<void> {
+  await replaceOneTimeToken(db, RECOVERY_TOKEN_TYPE, userId, email, tokenHash);
   await db.query(`update auth.users set recovery_sent_at = now() where id = $1`, [userId]);
 }
 
-export interface FoundRecoveryToken {
+export interface FoundOneTimeToken {
   userId: string;
   createdAt: Date;
 }
 
 /** Locks the token's row, so two clicks on one link cannot both use it. */
-export async function findRecoveryTokenForUpdate(db: Queryable, tokenHash: string): Promise<FoundRecoveryToken | null> {
+export async function findOneTimeTokenForUpdate(db: Queryable, type: string, tokenHash: string): Promise<FoundOneTimeToken | null> {
   const { rows } = await db.query(
     `select user_id, created_at from auth.one_time_tokens where token_hash = $1 and token_type = $2 for update`,
-    [tokenHash, RECOVERY_TOKEN_TYPE],
+    [tokenHash, type],
   );
   const row = rows[0];
   return row ? { userId: String(row.user_id), createdAt: toDate(row.created_at) ?? new Date(0) } : null;
@@ -67,3 +74,4 @@ export async function forgetCredentialsExcept(db: Queryable, userId: string, kep
   await db.query(`update auth.users set recovery_sent_at = null where id = $1`, [userId]);
   await db.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [userId, keptSessionId]);
 }
+

@@ -4,11 +4,12 @@ import { AuthApiError, authErrors } from './auth-error.ts';
 import type { SessionJson } from './auth-service.ts';
 import {
   clearOneTimeTokens,
-  findRecoveryTokenForUpdate,
+  findOneTimeTokenForUpdate,
   forgetRecoveryRequest,
   hashLinkToken,
   lockRecoverySentAt,
   newLinkToken,
+  RECOVERY_TOKEN_TYPE,
   replaceRecoveryToken,
 } from './one-time-token-store.ts';
 import type { AuthenticationMethod } from './session-store.ts';
@@ -24,7 +25,7 @@ export const RECOVERY_EMAIL_INTERVAL_SECONDS = 60;
 /** How long a recovery link works (GOTRUE_MAILER_OTP_EXP as hosted projects set it). */
 export const RECOVERY_LINK_LIFETIME_SECONDS = 3600;
 
-/** verify.go's types; only recovery links are ever issued here, so the others are always unknown tokens. */
+/** verify.go's types; only recovery and (in production) sign-up links are issued here, so the others are always unknown tokens. */
 const EMAIL_LINK_TYPES: ReadonlySet<string> = new Set(['recovery', 'signup', 'invite', 'magiclink', 'email_change']);
 
 /** errors.go's oauthErrorMap. */
@@ -35,6 +36,8 @@ export interface RecoveryDeps {
   /** null: this server sends no e-mail (production without SMTP settings), so recovery is unavailable. */
   mailer: Mailer | null;
   startSession(userId: string, issuer: string, method: AuthenticationMethod): Promise<SessionJson>;
+  /** Consumes a sign-up's confirmation link (signup-confirmation.ts); absent where sign-ups are auto-confirmed. */
+  confirmSignUp?: (token: string) => Promise<string>;
 }
 
 /** Go's url.Values.Encode: keys sorted, form-encoded. */
@@ -130,7 +133,7 @@ export function createRecovery(deps: RecoveryDeps) {
   /** Consumes a recovery token: the user's id, or otp_expired for an unknown, used or expired one. */
   async function consumeRecoveryToken(token: string): Promise<string> {
     const outcome = await db.transaction(async (tx) => {
-      const found = await findRecoveryTokenForUpdate(tx, hashLinkToken(token));
+      const found = await findOneTimeTokenForUpdate(tx, RECOVERY_TOKEN_TYPE, hashLinkToken(token));
       if (!found) return null;
       if (Date.now() > found.createdAt.getTime() + RECOVERY_LINK_LIFETIME_SECONDS * 1000) return null;
       // user.Recover: every one-time token of the user goes; a recovery also confirms the address.
@@ -151,6 +154,10 @@ export function createRecovery(deps: RecoveryDeps) {
     if (!params.token) throw authErrors.verifyTokenRequired();
     try {
       if (!EMAIL_LINK_TYPES.has(params.type)) throw authErrors.invalidVerificationType();
+      if (params.type === 'signup' && deps.confirmSignUp) {
+        const userId = await deps.confirmSignUp(params.token);
+        return sessionRedirectUrl(params.redirectTo, await deps.startSession(userId, issuer, 'email/signup'), params.type);
+      }
       if (params.type !== 'recovery') throw authErrors.otpExpired();
       const userId = await consumeRecoveryToken(params.token);
       const session = await deps.startSession(userId, issuer, 'otp');

@@ -9,11 +9,14 @@ export interface SessionRow {
   id: string;
   user_id: string;
   created_at: Date;
-  /** How the session was authenticated (auth.mfa_amr_claims): 'password', or 'otp' for a recovery link. */
+  /**
+   * How the session was authenticated (auth.mfa_amr_claims): 'password', 'otp' for a recovery link, 'email/signup'
+   * for a sign-up's confirmation link (GoTrue's models.EmailSignup).
+   */
   method: string;
 }
 
-export type AuthenticationMethod = 'password' | 'otp';
+export type AuthenticationMethod = 'password' | 'otp' | 'email/signup';
 
 export interface RefreshTokenRow {
   id: number;
