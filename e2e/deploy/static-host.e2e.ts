@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storySlug } from '../../src/lib/story-slug.ts';
 import { unique } from '../admin/admin-fixtures.ts';
 import { expectConsoleErrors, failedRequest, useBrowser, type ViewportName } from '../support/browser.ts';
 import { hosted } from './support/hosted.ts';
-import { signInToPanel } from './support/newsroom-journey.ts';
-import { insertAsAdmin, selectAsReader } from './support/stand-in-api.ts';
+import { signInToPanel, type PublishedStory } from './support/newsroom-journey.ts';
+import { hostedAdminClient, publishStoryThroughApi } from './support/hosted-api.ts';
 import { startStaticHost, type StaticHost } from './support/static-host-server.ts';
 
 // A static host serving the hosted build's dist/ with nothing but the _headers and _redirects the build wrote
@@ -15,7 +14,7 @@ import { startStaticHost, type StaticHost } from './support/static-host-server.t
 // policy lets the app reach the hosted project, and the build's private files are not served.
 
 interface Fixtures {
-  story: { id: string; title: string };
+  story: PublishedStory;
   obituary: { id: string; name: string };
   job: { id: string; title: string };
 }
@@ -27,15 +26,18 @@ interface DeepLink {
   shows: (page: Page) => Promise<void>;
 }
 
+/** A word of the published story's title that no other story of the stand-in carries. */
+const SEARCHED_WORD = 'reabre';
+
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
 
 function deepLinks({ story, obituary, job }: Fixtures): DeepLink[] {
   return [
     { path: '/', firstHtml: 'home', shows: (page) => page.getByRole('link', { name: story.title }).first().waitFor() },
-    { path: `/noticia/${story.id}/${storySlug(story.title)}`, firstHtml: 'shell', shows: (page) => h1(page, story.title) },
+    { path: story.path, firstHtml: 'shell', shows: (page) => h1(page, story.title) },
     { path: '/topic/local', firstHtml: 'topic-local', shows: (page) => page.getByRole('link', { name: story.title }).first().waitFor() },
     {
-      path: `/busca?q=${encodeURIComponent(story.title.split(' ').slice(-1)[0]!)}`,
+      path: `/busca?q=${encodeURIComponent(SEARCHED_WORD)}`,
       firstHtml: 'shell',
       shows: async (page) => {
         await h1(page, 'Busca');
@@ -66,30 +68,27 @@ describe('a static host serving dist/ with its _headers and _redirects', () => {
 
   beforeAll(async () => {
     host = await startStaticHost(dist());
-    const [local] = await selectAsReader<{ id: string }>('topics', 'select=id&slug=eq.local');
-    const title = unique('Ponte do Rio Mogi reabre');
-    const story = await insertAsAdmin<{ id: string; title: string }>('publications', {
-      title,
-      description: 'A travessia volta a ter mão dupla.',
-      content: '<p>A ponte reabriu nesta manhã.</p>',
-      topic_id: local?.id ?? null,
-      published: true,
-      published_at: new Date().toISOString(),
-    });
-    const obituary = await insertAsAdmin<{ id: string; name: string }>('obituaries', {
-      name: unique('Benedita Aparecida Souza'),
-      age: 88,
-      death_date: new Date().toISOString().slice(0, 10),
-      funeral_location: 'Cemitério Municipal de Porto Ferreira',
-      funeral_time: '16h',
-      published: true,
-    });
-    const job = await insertAsAdmin<{ id: string; title: string }>('jobs', {
-      title: unique('Auxiliar de produção cerâmica'),
-      company: 'Cerâmica Porto Ferreira',
-      location: 'Porto Ferreira - SP',
-      published: true,
-    });
+    const client = await hostedAdminClient();
+    const story = await publishStoryThroughApi(client, `Ponte do Rio Mogi ${SEARCHED_WORD}`);
+    const { data: obituary, error: obituaryError } = await client
+      .from('obituaries')
+      .insert({
+        name: unique('Benedita Aparecida Souza'),
+        age: 88,
+        death_date: new Date().toISOString().slice(0, 10),
+        funeral_location: 'Cemitério Municipal de Porto Ferreira',
+        funeral_time: '16h',
+        published: true,
+      })
+      .select('id, name')
+      .single();
+    if (obituaryError) throw obituaryError;
+    const { data: job, error: jobError } = await client
+      .from('jobs')
+      .insert({ title: unique('Auxiliar de produção cerâmica'), company: 'Cerâmica Porto Ferreira', location: 'Porto Ferreira - SP', published: true })
+      .select('id, title')
+      .single();
+    if (jobError) throw jobError;
     fixtures = { story, obituary, job };
   });
 
