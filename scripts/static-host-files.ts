@@ -49,13 +49,16 @@ function readerPatterns(): string[] {
   return Object.values(reader).map((route) => route.pattern);
 }
 
-/** The folder of the prerendered pages and the reader's frame (dist/prerendered/), whose raw files are private. */
-const PRERENDERED_FOLDER = `/${READER_SHELL.file.slice(0, READER_SHELL.file.indexOf('/'))}`;
-
 /**
  * `_redirects`: one `<address> <target> <status>` per line; the first that matches wins. Exact addresses come before
  * patterns (Pages looks them up first and counts them against a separate limit), so '/topic/local' is its own page
  * and '/topic/*' the frame.
+ *
+ * The build's private files answer 404: the server's render and Vite's manifest wherever they are asked for, and each
+ * HTML template under the extensionless address Pages redirects its '.html' to. Only that one: Cloudflare's Workers
+ * read this file too (adapters/cloudflare/wrangler.toml serves dist/), and the Worker reads its templates from the
+ * assets by their '.html' names, which no rule may take away. A rule matches the address asked for, never the target
+ * another rule served, so '/obituarios' still gets prerendered/obituarios.html.
  */
 export function redirectsFile(): string {
   const rules: Array<{ from: string; to: string; why: string }> = [];
@@ -63,9 +66,8 @@ export function redirectsFile(): string {
     if (!rules.some((existing) => existing.from === from)) rules.push({ from, to, why });
   };
   const isPrivate = "the build's private files (the server's render, Vite's manifest, the raw templates): 404";
-  for (const from of [`/${APP_SHELL_FILE}`, target(APP_SHELL_FILE), '/index.html', '/.server/*', '/.vite/*', `${PRERENDERED_FOLDER}/*`]) {
-    rule(from, NO_FILE, isPrivate);
-  }
+  const templates = [...PRERENDERED_PAGES.map((page) => page.file), APP_SHELL_FILE, NOT_FOUND_FILE].filter((file) => file !== 'index.html');
+  for (const from of ['/.server/*', '/.vite/*', ...templates.map(target)]) rule(from, NO_FILE, isPrivate);
   for (const page of PRERENDERED_PAGES) {
     if (page.mode === 'page' && page.path !== paths.home()) rule(page.path, target(page.file), 'a page prerendered at build time, from its own file');
   }

@@ -128,13 +128,18 @@ describe('a static host serving dist/ with its _headers and _redirects', () => {
   });
 
   it('serves none of the build’s private files, nor its own rule files', async () => {
-    for (const path of ['/.server/render-request.js', '/.vite/manifest.json', '/prerendered/obituarios.html', '/prerendered/shell.html', '/app.html', '/index.html', '/_headers', '/_redirects']) {
+    // A template's .html name redirects to its extensionless address (as on Pages), which answers 404.
+    const privateFiles = ['/.server/render-request.js', '/.vite/manifest.json', '/prerendered/obituarios.html', '/prerendered/shell.html', '/app.html', '/_headers', '/_redirects'];
+    for (const path of privateFiles) {
       const response = await fetch(`${host.url}${path}`);
       const body = await response.text();
       expect(response.status, path).toBe(404);
       // The 404 page is the reader's frame (dist/404.html), the same for every missing address.
       if (path !== '/prerendered/shell.html') expect(body, path).not.toBe(readFileSync(join(dist(), path), 'utf8'));
     }
+    // The home page's template is the home page: its .html name leads to '/'.
+    const index = await fetch(`${host.url}/index.html`);
+    expect(new URL(index.url).pathname).toBe('/');
   });
 
   for (const viewport of ['phone', 'desktop'] as const satisfies readonly ViewportName[]) {
