@@ -153,6 +153,13 @@ describe('reject_pending_account and the delete policy behind it', () => {
     await attackers.admin.rpc('set_profile_role', { target_id: other.id, new_role: 'pending' });
   });
 
+  it('still lets the project owner delete an auth user first (the dashboard, the service role): its profile follows', async () => {
+    const target = await attackers.signUpAt('127.0.2.6');
+    await attackers.db.query('delete from auth.users where id = $1', [target.id]);
+    expect(await profileExists(target.id)).toBe(false);
+    expect(await accountExists(target.id)).toBe(false);
+  });
+
   it('lets an administrator reject a pending account: profile and auth account go', async () => {
     const target = await attackers.signUpAt('127.0.2.4');
     const result = await attackers.admin.rpc('reject_pending_account', { target_id: target.id });
