@@ -1,4 +1,5 @@
-// Fixed ids of supabase/seed.sql that tests rely on.
+// Fixed ids that tests rely on: the topics of supabase/migrations/20261126090000_navigation_topics.sql and the demo
+// content of supabase/seed.sql.
 export const seed = {
   topics: {
     local: '11111111-1111-4111-8111-000000000001',
