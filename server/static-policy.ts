@@ -44,12 +44,21 @@ export function isHandlerAddress(path: string): boolean {
  * Built files that are never served under their own address. The HTML files are templates the handler fills in per
  * address (its head tags, the canonical address): served as they are, /index.html or /prerendered/shell.html would
  * be a second, wrong copy of a page. Dot folders hold build metadata (.vite/manifest.json), not the site; only
- * /.well-known/ (security.txt and the like, if public/ ever holds one) is meant to be public.
+ * /.well-known/ (security.txt and the like, if public/ ever holds one) is meant to be public. `_headers` and
+ * `_redirects` are a static host's configuration.
  */
 export function isPrivateBuildPath(path: string): boolean {
   const segments = path.split('/');
-  return path.endsWith('.html') || segments[1] === 'prerendered' || segments.some((segment) => segment.startsWith('.') && segment !== '.well-known');
+  return (
+    path.endsWith('.html') ||
+    segments[1] === 'prerendered' ||
+    segments.some((segment) => segment.startsWith('.') && segment !== '.well-known') ||
+    STATIC_HOST_FILES.has(path)
+  );
 }
+
+/** What a static host reads and never serves (scripts/static-host-files.ts): the other hosts do not serve them either. */
+const STATIC_HOST_FILES = new Set(['/_headers', '/_redirects']);
 
 /** An address that names a file (its last segment has an extension): a miss is a 404, never a page's HTML. */
 export function looksLikeFile(path: string): boolean {
