@@ -51,7 +51,7 @@ describe('the static host files the build writes', () => {
         .split('\n')
         .filter((line) => line && !line.startsWith('#'))
         .map((line) => {
-          const [from, to, status] = line.split(' ');
+          const [from = '', to, status] = line.split(' ');
           return [from, `${to} ${status}`] as const;
         }),
     );
