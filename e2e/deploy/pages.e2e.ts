@@ -8,7 +8,7 @@ import { expectConsoleErrors, failedRequest, useBrowser } from '../support/brows
 import { hosted } from './support/hosted.ts';
 import { hostedAdminClient, publishStoryThroughApi } from './support/hosted-api.ts';
 import type { PublishedStory } from './support/newsroom-journey.ts';
-import { headersForEveryAddress } from './support/static-host-files.ts';
+import { headersForEveryAddress } from './support/static-host-server.ts';
 import { startPages, type WranglerServer } from './support/wrangler-server.ts';
 
 // The plainest deploy: dist/ on a static host, no server of ours. Cloudflare Pages' own static serving

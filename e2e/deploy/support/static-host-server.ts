@@ -10,6 +10,8 @@ import { extname, join, resolve, sep } from 'node:path';
 // is what the build wrote.
 
 interface Rule {
+  /** As written in the file, e.g. '/admin/*'. */
+  source: string;
   pattern: RegExp;
   /** Whether the source has no wildcard or placeholder: Pages tries these first. */
   exact: boolean;
@@ -31,7 +33,7 @@ function compile(source: string): Rule {
     .split('*')
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '(?<$1>[^/]+)'))
     .join('(?<splat>.*)');
-  return { pattern: new RegExp(`^${body}$`), exact };
+  return { source, pattern: new RegExp(`^${body}$`), exact };
 }
 
 /** Lines without comments (whole-line, or after whitespace at the end of a line). */
@@ -63,6 +65,12 @@ export function parseHeaders(text: string): HeaderRule[] {
     current.headers.push([line.slice(0, separator).trim(), line.slice(separator + 1).trim()]);
   }
   return rules;
+}
+
+/** The headers `_headers` gives every address (its `/*` rule), by name: what any host honouring it must send. */
+export function headersForEveryAddress(dist: string): Record<string, string> {
+  const everyAddress = parseHeaders(readFileSync(join(dist, '_headers'), 'utf8')).find((rule) => rule.source === '/*');
+  return Object.fromEntries(everyAddress?.headers ?? []);
 }
 
 const CONTENT_TYPES: Record<string, string> = {
