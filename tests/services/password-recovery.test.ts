@@ -203,8 +203,18 @@ describe('the local mailbox page', () => {
     expect(html.indexOf('&lt;script&gt;')).toBeLessThan(html.indexOf('Primeira'));
   });
 
-  it('answers only this machine: a forwarded request is refused', async () => {
-    const response = await fetch(`${backend.url}/__mailbox/messages`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
-    expect(response.status).toBe(403);
+  it.each([
+    ['X-Forwarded-For', '203.0.113.9'],
+    ['Forwarded', 'for=203.0.113.9'],
+    ['X-Real-IP', '127.0.0.1'],
+    ['CF-Connecting-IP', '127.0.0.1'],
+    ['True-Client-IP', '127.0.0.1'],
+    ['Via', '1.1 nginx'],
+    ['X-Forwarded-Host', 'localhost'],
+  ])('answers only this machine: a request a proxy forwarded (%s) is refused', async (header, value) => {
+    for (const path of ['/__mailbox', '/__mailbox/messages']) {
+      const response = await fetch(`${backend.url}${path}`, { headers: { [header]: value } });
+      expect(response.status).toBe(403);
+    }
   });
 });

@@ -10,15 +10,22 @@ export const MAILBOX_PATH = '/__mailbox';
 const LOOPBACK_ADDRESSES: ReadonlySet<string> = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
+ * What a proxy adds to a request it forwards (nginx's common X-Real-IP, Cloudflare's and Akamai's client headers,
+ * Via): a request carrying any of them came from elsewhere, whatever its socket says.
+ */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'cf-connecting-ip', 'true-client-ip', 'via', 'x-forwarded-host'];
+
+/**
  * Recovery links sign whoever opens them in, so the mailbox answers only this machine: a request over a loopback
- * socket that no proxy forwarded. A request without a socket (an in-process fetch) is refused too.
+ * socket that no proxy forwarded. A request without a socket (an in-process fetch) is refused too. Production has
+ * no mailbox at all (docs/decisions/0022).
  */
 function isFromThisMachine(c: Context): boolean {
   const env: unknown = c.env;
   const incoming = env !== null && typeof env === 'object' && 'incoming' in env ? (env.incoming as IncomingMessage | undefined) : undefined;
   const address = incoming?.socket?.remoteAddress;
   if (!address || !LOOPBACK_ADDRESSES.has(address)) return false;
-  return !c.req.header('x-forwarded-for') && !c.req.header('forwarded');
+  return FORWARDING_HEADERS.every((name) => c.req.header(name) === undefined);
 }
 
 const PAGE_HEADERS = {
