@@ -106,16 +106,16 @@ describe('applyMigrations', () => {
     await expect(applyMigrations(db, { root })).rejects.toThrow(/extra\.sql/);
   });
 
-  it('does not seed a database that already has content', async () => {
+  it('does not seed a database migrated before, with content or empty (a production database a dev server opens)', async () => {
     await applyMigrations(db, { root, seed: false });
+    expect((await applyMigrations(db, { root })).seeded).toBe(false);
     await db.query(`insert into public.publications (title) values ('Criada à mão')`);
     expect((await applyMigrations(db, { root })).seeded).toBe(false);
     expect(await ranSteps()).not.toContain('seed');
   });
 
-  it('seeds a database whose only rows are topics: the navigation\'s topics come from a migration', async () => {
-    await applyMigrations(db, { root, seed: false });
-    await db.query(`insert into public.topics (name) values ('Porto Ferreira')`);
+  it("seeds a database it creates, whose only rows are the migrations' topics", async () => {
+    await writeProjectFile('supabase/migrations/20260104000000_topics_row.sql', `insert into public.topics (name) values ('Porto Ferreira');`);
     expect((await applyMigrations(db, { root })).seeded).toBe(true);
     expect(await ranSteps()).toContain('seed');
   });

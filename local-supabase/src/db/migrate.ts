@@ -38,7 +38,7 @@ async function sqlFilesIn(dir: string): Promise<string[]> {
  * Brings a database up to date the way the Supabase CLI does: Supabase's own base schema first
  * (`local-supabase/sql/bootstrap.sql`, then the other `local-supabase/sql/*.sql`; idempotent, every time), then each `supabase/migrations/*.sql` once and in order,
  * each in its own transaction and recorded in `supabase_migrations.schema_migrations`, then `supabase/seed.sql` on
- * a database that has no content yet.
+ * a database this call created (no migration recorded before) that has no content.
  */
 export async function applyMigrations(
   db: Database,
@@ -81,8 +81,11 @@ export async function applyMigrations(
     applied.push(parsed.version);
   }
 
+  // Demo content belongs to a database made now, never to one migrated before: a production database that is empty
+  // because it is new (or emptied by its newsroom) must not get demo stories when a development server opens it.
+  const created = appliedBefore.size === 0;
   let seeded = false;
-  if ((options.seed ?? true) && !(await hasContent(db))) {
+  if ((options.seed ?? true) && created && !(await hasContent(db))) {
     const seedSql = await readFile(join(root, 'supabase', 'seed.sql'), 'utf8').catch(() => null);
     if (seedSql !== null) {
       await db.transaction((tx) => tx.exec(seedSql));
@@ -110,7 +113,7 @@ export async function applyBaseSchema(db: Database, root = defaultRoot): Promise
 // so every migrated database has them.
 const contentTables = ['publications', 'obituaries', 'jobs'] as const;
 
-/** The seed belongs to a fresh database only: one with no row in any content table (missing tables count as empty). */
+/** Whether any content table has a row (missing tables count as empty). */
 async function hasContent(db: Queryable): Promise<boolean> {
   for (const table of contentTables) {
     const result = await db.query<{ has_rows: boolean | null }>(
