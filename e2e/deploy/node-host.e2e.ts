@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.ts';
 import { useBrowser } from '../support/browser.ts';
@@ -7,6 +8,30 @@ import { readStory, runNewsroomJourney } from './support/newsroom-journey.ts';
 
 // The README's Node host against a hosted Supabase project, on the build the README's command made (global setup):
 // `PORT=<port> SITE_URL=<address> VITE_SUPABASE_URL=<project> VITE_SUPABASE_ANON_KEY=<key> npm start`.
+
+/** The process running server/start.ts among the descendants of `pid` (npm, its shell, node). */
+function serverProcessUnder(pid: number): number {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), args: match[3] ?? '' }));
+  const family = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const entry of table) {
+      if (family.has(entry.ppid) && !family.has(entry.pid)) {
+        family.add(entry.pid);
+        grew = true;
+      }
+    }
+  }
+  // The deepest: npm's shell names the script too (`sh -c "node … server/start.ts"`), the node below it runs it.
+  const running = table.filter((entry) => family.has(entry.pid) && entry.args.includes('server/start.ts'));
+  const found = running.find((entry) => !running.some((other) => other.ppid === entry.pid));
+  if (!found) throw new Error(`no server/start.ts process under ${pid}`);
+  return found.pid;
+}
 
 describe('npm start against a hosted Supabase project', () => {
   const browser = useBrowser();
@@ -51,10 +76,29 @@ describe('npm start against a hosted Supabase project', () => {
     await readStory(phone, story);
   });
 
+  it('sends the home page compressed and rendered with its data', async () => {
+    const home = await fetch(`${siteUrl}/`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-encoding')).toBe('br');
+    // The build's server render (dist/.server/, decision 0020), its data embedded for the browser.
+    const html = await home.text();
+    expect(html).toContain('data-prerendered="server"');
+    expect(html).toContain('<script type="application/json" id="route-data">');
+  });
+
   it('never runs the embedded backend: its paths are not answered by the site', async () => {
     const response = await fetch(`${siteUrl}/auth/v1/settings`);
     expect(response.status).toBe(404);
     const mailbox = await fetch(`${siteUrl}/__mailbox/messages`);
     expect(mailbox.status).toBe(404);
+  });
+
+  it('stops cleanly on SIGTERM: the server finishes and exits 0, and so does npm', async () => {
+    if (!server) throw new Error('npm start did not start');
+    // The node server npm runs (npm's own exit on a signal sent to it is npm's business, not the server's).
+    const node = serverProcessUnder(server.pid);
+    process.kill(node, 'SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('SIGTERM: finishing the requests under way, then stopping');
   });
 });

@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storySlug } from '../../src/lib/story-slug.ts';
-import { freePort } from '../../scripts/free-port.ts';
 import { app, useBrowser } from '../support/browser.ts';
 import { seed } from './reader-fixtures.ts';
 
@@ -84,57 +79,6 @@ describe('stories that travel', () => {
     });
   });
 
-  describe('npm start', () => {
-    let child: ChildProcess | null = null;
-    let baseUrl = '';
-    const dataDir = mkdtempSync(join(tmpdir(), 'pf-start-'));
-    let output = '';
-
-    beforeAll(async () => {
-      const port = await freePort();
-      child = spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', 'server/start.ts'], {
-        cwd: resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOCAL_SUPABASE_DATA_DIR: dataDir, SITE_URL: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      baseUrl = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 60_000;
-      while (!output.includes(baseUrl)) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${output}`);
-        await new Promise((wait) => setTimeout(wait, 200));
-      }
-    });
-
-    afterAll(async () => {
-      if (child && child.exitCode === null) {
-        child.kill('SIGKILL');
-        await new Promise((done) => child?.once('exit', done));
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    });
-
-    it('serves the built app and passes the same crawler checks', async () => {
-      await crawlerChecks(baseUrl);
-      const home = await fetch(`${baseUrl}/`, { headers: { 'Accept-Encoding': 'br' } });
-      expect(home.headers.get('content-encoding')).toBe('br');
-      // Rendered with its data by the build's server render (dist/.server/, decision 0020), as under preview.
-      const html = await home.text();
-      expect(html).toContain('data-prerendered="server"');
-      expect(html).toContain('<script type="application/json" id="route-data">');
-    });
-
-    it('a browser gets the working app from it', async () => {
-      const page = await browser.newPage('desktop', { baseUrl });
-      await page.goto(storyPath);
-      await page.getByRole('heading', { level: 1, name: seed.flood.title }).waitFor();
-    });
-
-    it('stops gracefully on SIGTERM', async () => {
-      const exited = new Promise<number | null>((done) => child?.once('exit', (code) => done(code)));
-      child?.kill('SIGTERM');
-      expect(await exited).toBe(0);
-    });
-  });
+  // npm start (production: its own secret, administrator and SITE_URL, no demo seed) is proven by the deploy suite:
+  // e2e/deploy/node-host.e2e.ts and e2e/deploy/single-machine.e2e.ts run the same crawler checks against it.
 });
