@@ -6,9 +6,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { createServer, loadEnv } from 'vite';
+import { createServer } from 'vite';
 import type * as Pages from '../src/app/prerendered-pages.ts';
 import type * as Render from '../src/app/render-prerendered.tsx';
+import { BUILD_TARGET_FILE, readBuildTarget } from '../server/build-target.ts';
 import { writeStaticHostFiles } from './static-host-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -114,7 +115,8 @@ try {
 }
 
 // What a static host reads (scripts/static-host-files.ts), from the pages just written and the project the bundle
-// was built for (the same variables, from the environment or the .env files, that `vite build` read).
-const hostedProject = loadEnv('production', ROOT, 'VITE_').VITE_SUPABASE_URL?.trim() || null;
-await writeStaticHostFiles(DIST, hostedProject);
+// was built for, as the build recorded it (server/build-target.ts).
+const target = await readBuildTarget(DIST);
+if (!target) throw new Error(`prerender: dist/${BUILD_TARGET_FILE} is missing: run vite build first`);
+await writeStaticHostFiles(DIST, target.supabaseUrl);
 console.log('prerender: dist/_headers, dist/_redirects and dist/404.html for static hosts');

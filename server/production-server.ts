@@ -38,7 +38,8 @@ async function startEmbeddedBackend(options: ProductionServerOptions): Promise<L
     jwtSecret,
     quiet: options.quiet,
     trustedProxy: config.trustProxy,
-    production: { siteUrl: config.siteUrl, adminEmail, adminPassword, mailer: smtp ? createSmtpMailer(smtp) : null },
+    siteUrl: config.siteUrl,
+    production: { adminEmail, adminPassword, mailer: smtp ? createSmtpMailer(smtp) : null },
   });
 }
 

@@ -35,13 +35,13 @@ export interface StartLocalSupabaseOptions {
   trustedProxy?: boolean;
   /**
    * Serve production (npm start, as server/production-config.ts checked it): the administrator and secret given, no
-   * demo seed, no mailbox, e-mail through `mailer` (null: none), and no password or link ever printed.
+   * demo seed, no mailbox, e-mail through `mailer` (null: none), and no password or link ever printed. `siteUrl` is
+   * then required: e-mailed links are on it.
    */
   production?: ProductionBackendOptions;
 }
 
 export interface ProductionBackendOptions {
-  siteUrl: string;
   adminEmail: string;
   adminPassword: string;
   mailer: Mailer | null;
@@ -140,7 +140,7 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
       db,
       jwtSecret,
       blobs,
-      siteUrl: production?.siteUrl ?? options.siteUrl,
+      siteUrl: options.siteUrl,
       mailer,
       mailbox: !production,
       // Production confirms each new account's address when it can send the link.
