@@ -14,8 +14,12 @@ import { ShareButtons } from './share-buttons';
 
 interface ArticleViewProps {
   article: NewsArticle;
-  /** The address readers share: this page for local and built-in articles, the original story for external ones. */
-  shareUrl: string;
+  /**
+   * The address readers share: this page for local and built-in articles, the original story for external ones. null
+   * when readers cannot open the story yet (the preview of a draft or a scheduled story): no share buttons, no 'Copiar
+   * link', since they would hand out an address that answers 'not found'.
+   */
+  shareUrl: string | null;
   onBack: () => void;
 }
 
@@ -42,7 +46,7 @@ export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
             <span className="font-semibold text-slate-900">{article.author}</span>
             <span className="block text-slate-600">Jornalista</span>
           </p>
-          <ShareButtons url={shareUrl} title={article.title} />
+          {shareUrl !== null && <ShareButtons url={shareUrl} title={article.title} />}
         </div>
       </header>
 
@@ -78,12 +82,14 @@ export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
         </p>
       )}
 
-      <section aria-labelledby="compartilhe-titulo" className="mt-10 rounded-lg bg-slate-100 p-6">
-        <h2 id="compartilhe-titulo" className="mb-4 text-lg font-bold text-slate-900">
-          Compartilhe esta notícia
-        </h2>
-        <ShareButtons url={shareUrl} title={article.title} />
-      </section>
+      {shareUrl !== null && (
+        <section aria-labelledby="compartilhe-titulo" className="mt-10 rounded-lg bg-slate-100 p-6">
+          <h2 id="compartilhe-titulo" className="mb-4 text-lg font-bold text-slate-900">
+            Compartilhe esta notícia
+          </h2>
+          <ShareButtons url={shareUrl} title={article.title} />
+        </section>
+      )}
     </article>
   );
 }
