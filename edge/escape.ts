@@ -9,9 +9,14 @@ export function escapeMarkup(value: string): string {
 }
 
 /** XML 1.0 has no place for most control characters, even escaped: a feed with one is not well-formed. */
-export function xmlText(value: string): string {
+export function withoutXmlControls(value: string): string {
   // eslint-disable-next-line no-control-regex
-  return escapeMarkup(value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''));
+  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+}
+
+/** Text for an element or attribute of a feed or sitemap. */
+export function xmlText(value: string): string {
+  return escapeMarkup(withoutXmlControls(value));
 }
 
 /**

