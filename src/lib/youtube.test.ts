@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalYoutubeUrl, youtubeEmbedUrl, youtubeVideoId } from './youtube';
+import { canonicalYoutubeUrl, youtubePlayerUrl, youtubeVideoId } from './youtube';
 
 describe('youtubeVideoId', () => {
   it.each([
@@ -39,11 +39,10 @@ describe('youtubeVideoId', () => {
 });
 
 describe('what is stored and what readers embed', () => {
-  it('stores one canonical address and embeds it from the privacy-enhanced host, even when pasted without scheme', () => {
+  it('stores one canonical address and plays it from the privacy-enhanced host, even when pasted without scheme', () => {
     const stored = canonicalYoutubeUrl('youtu.be/dQw4w9WgXcQ?si=abc');
     expect(stored).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-    expect(youtubeEmbedUrl(stored)).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-    expect(youtubeEmbedUrl('youtu.be/dQw4w9WgXcQ')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(youtubePlayerUrl(youtubeVideoId(stored)!)).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
   });
 
   it('stores nothing for an address that is not a video', () => {

@@ -20,11 +20,18 @@ export function youtubeVideoId(candidate: string | null | undefined): string | n
 /** The address to store: one canonical form whatever variant was pasted, or null when it is not a video. */
 export function canonicalYoutubeUrl(candidate: string | null | undefined): string | null {
   const id = youtubeVideoId(candidate);
-  return id ? `https://www.youtube.com/watch?v=${id}` : null;
+  return id ? youtubeWatchUrl(id) : null;
 }
 
-/** The privacy-enhanced embed address, or null when the URL is not a YouTube video. */
-export function youtubeEmbedUrl(candidate: string | null | undefined): string | null {
-  const id = youtubeVideoId(candidate);
-  return id ? `https://www.youtube-nocookie.com/embed/${id}` : null;
+/** The video's own page on YouTube. */
+export function youtubeWatchUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${videoId}`;
+}
+
+/**
+ * The privacy-enhanced player, told to start at once: it is loaded only when the reader has asked for the video
+ * (src/features/reader/article/video-facade.tsx), so a second tap on YouTube's own button would be one too many.
+ */
+export function youtubePlayerUrl(videoId: string): string {
+  return `https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1`;
 }

@@ -79,10 +79,12 @@ describe('ArticleView', () => {
     expect(screen.getByText('link')).not.toHaveAttribute('href');
   });
 
-  it('embeds the video from the privacy-enhanced host when there is one', () => {
+  it('offers the video behind a play button, and plays it from the privacy-enhanced host when pressed', async () => {
     const article = buildArticle({ youtubeUrl: 'https://www.youtube.com/watch?v=Xk3vQ9pLm2A' });
     render(<ArticleView article={article} shareUrl="https://example.com" onBack={() => undefined} />);
-    expect(screen.getByTitle(`Vídeo: ${article.title}`)).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/Xk3vQ9pLm2A');
+    expect(screen.queryByTitle(`Vídeo: ${article.title}`)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: `Reproduzir vídeo: ${article.title}` }));
+    expect(screen.getByTitle(`Vídeo: ${article.title}`)).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/Xk3vQ9pLm2A?autoplay=1');
   });
 
   it('renders an external article as text, with its source in the caption and a link to the original', () => {

@@ -5,12 +5,14 @@ import { formatLongDate } from '../../../lib/dates';
 import { usePageOrigin } from '../../../lib/page-origin';
 import { ownImageOrigins, sanitizeRichText } from '../../../lib/rich-text/sanitize';
 import { withResponsiveImages } from '../../../lib/rich-text/body-images';
-import { youtubeEmbedUrl } from '../../../lib/youtube';
+import { youtubeVideoId } from '../../../lib/youtube';
+import { articleImageSource } from '../../../lib/article-image';
 import { ARTICLE_SIZES } from '../../../lib/image-renditions';
 import { NewsArticleImage } from '../components/article-image';
 import { DemoBadge } from '../components/demo-badge';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { ShareButtons } from './share-buttons';
+import { VideoFacade } from './video-facade';
 
 interface ArticleViewProps {
   article: NewsArticle;
@@ -26,7 +28,7 @@ interface ArticleViewProps {
 /** docs/product.md §2 article screen, the same for local, external and built-in articles. */
 export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
   useDocumentMeta(article.title, article.description || article.title);
-  const embedUrl = youtubeEmbedUrl(article.youtubeUrl);
+  const videoId = youtubeVideoId(article.youtubeUrl);
 
   return (
     <article className="mx-auto max-w-3xl">
@@ -57,21 +59,7 @@ export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
 
       <ArticleBody article={article} />
 
-      {embedUrl && (
-        <div className="mt-8 aspect-video overflow-hidden rounded-lg bg-black">
-          <iframe
-            src={embedUrl}
-            title={`Vídeo: ${article.title}`}
-            width={1200}
-            height={675}
-            loading="lazy"
-            className="h-full w-full"
-            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
-            referrerPolicy="strict-origin-when-cross-origin"
-            allowFullScreen
-          />
-        </div>
-      )}
+      {videoId && <VideoFacade videoId={videoId} title={article.title} posterSrc={articleImageSource(article)} posterSizes={ARTICLE_SIZES} />}
 
       {article.url && (
         <p className="mt-6">
