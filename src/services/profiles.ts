@@ -39,6 +39,16 @@ export async function rejectPendingAccount(client: DataClient, targetId: string)
 }
 
 /**
+ * How many administrators the whole table holds, counted up to `upTo` (2 by default: the accounts screen only asks
+ * whether another administrator would remain after a revocation), whatever page or search the screen shows. Bounded
+ * by the limit and served by the partial index profiles_administrators_idx
+ * (supabase/migrations/20261126110000_administrators_index.sql).
+ */
+export async function countAdministrators(client: DataClient, upTo = 2): Promise<number> {
+  return unwrap(await client.from('profiles').select('id').eq('role', 'admin').limit(upTo)).length;
+}
+
+/**
  * The accounts, one page (1-based) of `pageSize`, oldest first (as listProfiles), with the exact total. Offset
  * paging: a newsroom has few accounts, and the (created_at, id) index serves the order.
  */

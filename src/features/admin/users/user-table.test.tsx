@@ -9,11 +9,22 @@ const me: Profile = { id: 'me', name: 'Redação', email: 'redacao@example.com',
 const other: Profile = { id: 'o', name: 'Bia', email: 'bia@example.com', role: 'admin', created_at: '2026-10-02T12:00:00Z' };
 const pending: Profile = { id: 'p', name: 'Caio', email: 'caio@example.com', role: 'pending', created_at: '2026-10-05T12:00:00Z' };
 
-function renderTable(profiles: Profile[]) {
+/** `administrators`: how many the whole table holds (the screen counts them apart from the page). */
+function renderTable(profiles: Profile[], administrators = profiles.filter((profile) => profile.role === 'admin').length) {
   const onApprove = vi.fn();
   const onRevoke = vi.fn();
   const onReject = vi.fn();
-  render(<UserTable profiles={profiles} currentUserId="me" busyId={null} onApprove={onApprove} onRevoke={onRevoke} onReject={onReject} />);
+  render(
+    <UserTable
+      profiles={profiles}
+      currentUserId="me"
+      administrators={administrators}
+      busyId={null}
+      onApprove={onApprove}
+      onRevoke={onRevoke}
+      onReject={onReject}
+    />,
+  );
   return { onApprove, onRevoke, onReject };
 }
 
@@ -42,6 +53,11 @@ describe('UserTable', () => {
   it('offers no revoke when only one admin is left', () => {
     renderTable([me, pending]);
     expect(screen.queryByRole('button', { name: /Revogar/ })).not.toBeInTheDocument();
+  });
+
+  it('offers revoking an administrator shown alone (a search) when the table holds another', () => {
+    renderTable([other], 2);
+    expect(screen.getByRole('button', { name: 'Revogar acesso: Bia' })).toBeInTheDocument();
   });
 });
 

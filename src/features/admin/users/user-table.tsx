@@ -54,6 +54,11 @@ function RoleBadge({ role }: { role: Profile['role'] }) {
 interface UserTableProps {
   profiles: readonly Profile[];
   currentUserId: string;
+  /**
+   * How many administrators the whole table holds (countAdministrators), not this page or search: revoking is offered
+   * only while another one would remain.
+   */
+  administrators: number;
   busyId: string | null;
   onApprove: (profile: Profile) => void;
   onRevoke: (profile: Profile) => void;
@@ -65,8 +70,7 @@ interface UserTableProps {
  * docs/decisions/0001 accounts: name, e-mail, role, date; approve or reject (0013) a pending account, revoke an admin
  * (never yourself).
  */
-export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke, onReject }: UserTableProps) {
-  const admins = profiles.filter((profile) => profile.role === 'admin').length;
+export function UserTable({ profiles, currentUserId, administrators, busyId, onApprove, onRevoke, onReject }: UserTableProps) {
   return (
     <DataTable caption="Usuários" headers={['Nome', 'Email', 'Papel', 'Cadastro', 'Ações']} phoneHidden={['Email', 'Papel', 'Cadastro']}>
       {profiles.length === 0 && <EmptyRow colSpan={5}>Nenhuma conta cadastrada</EmptyRow>}
@@ -106,7 +110,7 @@ export function UserTable({ profiles, currentUserId, busyId, onApprove, onRevoke
                   </button>
                 </span>
               )}
-              {profile.role === 'admin' && !self && admins > 1 && (
+              {profile.role === 'admin' && !self && administrators > 1 && (
                 <button
                   type="button"
                   onClick={() => onRevoke(profile)}

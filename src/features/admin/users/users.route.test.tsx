@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,8 @@ import { AdminSessionContext, type AdminSession } from '../layout/admin-session-
 import * as usersRoute from './users.route';
 
 // The accounts screen, its route (loader, action), its service and the database together: 'Recusar' really deletes
-// the pending sign-up through reject_pending_account (docs/decisions/0013).
+// the pending sign-up through reject_pending_account (docs/decisions/0013); 'Revogar acesso' is offered by the
+// administrators the whole table holds, not those the page shows.
 const session = vi.hoisted(() => ({ client: undefined as Client | undefined }));
 vi.mock('../../../services/browser-client', () => ({
   browserClient: () => {
@@ -102,5 +103,26 @@ describe('rejecting a sign-up on the accounts screen', () => {
     expect(consoleError).toHaveBeenCalledTimes(1);
     consoleError.mockRestore();
     expect(screen.getByRole('row', { name: new RegExp(person.email) })).toBeInTheDocument();
+  });
+});
+
+describe('revoking an administrator found through the search', () => {
+  it("offers 'Revogar acesso' on the one administrator a search shows, since another exists, and revokes it", async () => {
+    const person = await pendingSignUp('Otávio Buscado');
+    const { error } = await (await backend.admin()).rpc('set_profile_role', { target_id: person.id, new_role: 'admin' });
+    expect(error).toBeNull();
+    const user = userEvent.setup();
+    renderUsersScreen();
+
+    await user.type(await screen.findByRole('searchbox', { name: 'Buscar' }), person.email);
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    const row = screen.getByRole('row', { name: new RegExp(person.email) });
+    await user.click(within(row).getByRole('button', { name: 'Revogar acesso: Otávio Buscado' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Revogar acesso' })).getByRole('button', { name: 'Revogar acesso' }));
+
+    await waitFor(() => expect(within(screen.getByRole('row', { name: new RegExp(person.email) })).getByRole('button', { name: 'Aprovar: Otávio Buscado' })).toBeInTheDocument());
+    const { data } = await (await backend.admin()).from('profiles').select('role').eq('id', person.id).single();
+    expect(data?.role).toBe('pending');
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
-import { listProfilesPage, rejectPendingAccount, setProfileRole, type Profile } from '../../../services/profiles';
+import { countAdministrators, listProfilesPage, rejectPendingAccount, setProfileRole, type Profile } from '../../../services/profiles';
 import type { ProfileRole } from '../../../types/database';
 import { Modal } from '../../../components/ui/modal';
 import { ErrorAlert, SuccessNotice } from '../../../components/ui/alert-message';
@@ -27,8 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = readPageNumber(url);
   const q = readSearch(url);
-  const result = await loadScreenData('Erro ao carregar as contas.', () => listProfilesPage(browserClient(), page, OFFSET_PAGE_SIZE, q));
-  return { page, q, ...result };
+  const [result, administrators] = await loadScreenData('Erro ao carregar as contas.', () =>
+    Promise.all([listProfilesPage(browserClient(), page, OFFSET_PAGE_SIZE, q), countAdministrators(browserClient())]),
+  );
+  return { page, q, administrators, ...result };
 }
 
 /**
@@ -59,9 +61,12 @@ export async function action({ request }: ActionFunctionArgs) {
 function UsersScreen({
   content,
   paging,
+  administrators = 0,
 }: {
   content: ListContent<readonly Profile[]>;
   paging?: { page: number; total: number; q: string };
+  /** Administrators in the whole table (up to 2), not on this page: 'Revogar acesso' needs another one to remain. */
+  administrators?: number;
 }) {
   const { user } = useAdminSession();
   const roles = useRowActionFetcher<RoleChange>();
@@ -85,6 +90,7 @@ function UsersScreen({
             <UserTable
               profiles={profiles}
               currentUserId={user.id}
+              administrators={administrators}
               busyId={roles.busyId ?? rejection.busyId}
               onApprove={(profile) => roles.run({ intent: 'role', id: profile.id, role: 'admin' })}
               onRevoke={setRevoking}
@@ -124,8 +130,8 @@ function UsersScreen({
 }
 
 export function Component() {
-  const { page, q, rows, total } = useLoaderData<typeof loader>();
-  return <UsersScreen content={{ rows }} paging={{ page, total, q }} />;
+  const { page, q, rows, total, administrators } = useLoaderData<typeof loader>();
+  return <UsersScreen content={{ rows }} paging={{ page, total, q }} administrators={administrators} />;
 }
 
 export function ErrorBoundary() {
