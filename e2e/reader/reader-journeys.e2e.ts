@@ -26,7 +26,8 @@ describe('a reader', () => {
     expect(await page.title()).toBe(`${seed.flood.title} | Porto Ferreira Notícias`);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('Chuva forte no fim de semana');
     await page.getByText('Foto: Porto Ferreira Notícias').waitFor();
-    expect(await page.locator('iframe').getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/Xk3vQ9pLm2A');
+    // The story's video waits behind its play button; video-facade.e2e.ts presses it and follows the player.
+    await page.getByRole('button', { name: `Reproduzir vídeo: ${seed.flood.title}` }).waitFor();
 
     await page.reload();
     await heading.waitFor();
