@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { toSaoPauloInput } from '../../src/lib/sao-paulo-time.ts';
+import { toSaoPauloInput } from '../../src/lib/dates.ts';
 import { adminApiClient } from '../support/api.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
 import { openSection, row, selectAsReader, signInAsAdmin, unique } from './admin-fixtures.ts';

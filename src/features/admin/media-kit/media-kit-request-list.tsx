@@ -1,5 +1,6 @@
 import type { MediaKitRequest } from '../../../services/media-kit';
 import type { MediaKitInterest } from '../../../types/database';
+import { formatSaoPauloDateTime } from '../../../lib/dates';
 import { secondaryButton } from '../../../components/ui/buttons';
 import { DataTable, EmptyRow, cell } from '../shared/data-table';
 
@@ -11,11 +12,6 @@ export const INTEREST_LABELS: Record<MediaKitInterest, string> = {
   outros: 'Outros',
 };
 
-function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-}
-
 /** 'Atendido' (with when) or 'Novo': what the newsroom has done about a request. */
 function HandledBadge({ handledAt }: { handledAt: string | null }) {
   if (handledAt === null) {
@@ -24,7 +20,7 @@ function HandledBadge({ handledAt }: { handledAt: string | null }) {
   return (
     <span className="flex flex-col items-start gap-1">
       <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">Atendido</span>
-      <span className="text-xs text-slate-600">em {formatDateTime(handledAt)}</span>
+      <span className="text-xs text-slate-600">em {formatSaoPauloDateTime(handledAt)}</span>
     </span>
   );
 }
@@ -53,7 +49,7 @@ export function MediaKitRequestList({ requests, busyId = null, onToggleHandled, 
         const toggleLabel = handled ? 'Marcar como novo' : 'Marcar como atendido';
         return (
           <tr key={request.id} className={handled ? 'bg-slate-50' : undefined}>
-            <td className={`${cell} whitespace-nowrap`}>{formatDateTime(request.created_at)}</td>
+            <td className={`${cell} whitespace-nowrap`}>{formatSaoPauloDateTime(request.created_at)}</td>
             <td className={cell}>
               <p className="font-medium text-slate-900">{request.name}</p>
               <p className="text-xs">

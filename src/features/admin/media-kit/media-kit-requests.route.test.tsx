@@ -73,4 +73,12 @@ describe('the media-kit requests, paged by offset', () => {
     expect(await screen.findByText('Anunciante 1')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Paginação' })).not.toBeInTheDocument();
   });
+
+  it('shows when a request arrived and was handled in São Paulo time, whatever the machine zone', async () => {
+    const lateEvening = { ...request(1), created_at: '2026-11-26T02:30:00Z', handled_at: '2026-11-26T11:05:00Z' };
+    services.listMediaKitRequestsPage.mockResolvedValue({ rows: [lateEvening], total: 1 });
+    renderRoute(mediaKitRoute, { pattern: paths.admin.mediaKit.pattern });
+    expect(await screen.findByText('25/11/2026 23:30')).toBeInTheDocument();
+    expect(screen.getByText('em 26/11/2026 08:05')).toBeInTheDocument();
+  });
 });

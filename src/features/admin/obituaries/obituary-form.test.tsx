@@ -36,7 +36,7 @@ function renderForm(props: Partial<Parameters<typeof ObituaryForm>[0]> = {}) {
   const upload = vi.fn().mockResolvedValue('https://cdn.example/obituaries/p.jpg');
   const view = render(
     <ObituaryForm
-      initialValues={emptyObituary(new Date(2026, 10, 3, 10))}
+      initialValues={emptyObituary(new Date('2026-11-03T10:00:00-03:00'))}
       save={save}
       onCancel={onCancel}
       upload={upload}
@@ -70,6 +70,11 @@ describe('ObituaryForm', () => {
     expect(screen.getByText('PNG, JPG até 10MB')).toBeInTheDocument();
   });
 
+  it("takes today from São Paulo's clock: at 22:30 there it is still that day, though UTC has moved on", () => {
+    renderForm({ initialValues: emptyObituary(new Date('2026-11-04T01:30:00Z')) });
+    expect(screen.getByLabelText(/data do falecimento/i)).toHaveValue('2026-11-03');
+  });
+
   it('requires name, age, date, funeral place and time (docs/product.md §19.7), next to each field', async () => {
     const { onSubmit, user } = renderForm();
     await user.clear(screen.getByLabelText(/data do falecimento/i));
@@ -87,7 +92,7 @@ describe('ObituaryForm', () => {
     services.saveObituary.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({}))));
     // Only the clock's date: the page's new obituary defaults to today (docs/product.md §2).
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2026, 10, 3, 10));
+    vi.setSystemTime(new Date('2026-11-03T10:00:00-03:00'));
     const user = await renderNewObituaryPage();
     await fillRequired(user);
     await user.click(screen.getByRole('checkbox', { name: 'Publicar imediatamente' }));

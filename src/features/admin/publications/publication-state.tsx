@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ScanEye, Star, StarOff } from 'lucide';
 import type { AdminPublicationSummary } from '../../../services/publication-admin';
-import { formatSaoPauloDateTime } from '../../../lib/sao-paulo-time';
+import { formatSaoPauloDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { Icon } from '../../../components/ui/icon';
 import { iconButton } from '../../../components/ui/buttons';

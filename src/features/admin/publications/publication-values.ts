@@ -1,7 +1,7 @@
 import type { AdminPublication, PublicationInput } from '../../../services/publication-admin';
 import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
 import { canonicalYoutubeUrl } from '../../../lib/youtube';
-import { fromSaoPauloInput, toSaoPauloInput } from '../../../lib/sao-paulo-time';
+import { fromSaoPauloInput, toSaoPauloInput } from '../../../lib/dates';
 
 /**
  * What the publication form edits (strings for inputs; converted to the service's input on save). A type rather

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CheckboxField, TextField } from '../../../components/form/form-fields';
 import type { ValidatedForm } from '../../../components/form/use-validated-form';
-import { fromSaoPauloInput } from '../../../lib/sao-paulo-time';
+import { fromSaoPauloInput } from '../../../lib/dates';
 import type { PublicationFormValues } from './publication-values';
 
 // *Beyond SPEC* (docs/decisions/0014): when the story goes out, whether it leads the home page, and whose name signs it.

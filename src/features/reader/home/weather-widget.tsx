@@ -5,8 +5,9 @@ import { formatWeekdayDayMonth } from '../../../lib/dates';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 /**
- * docs/product.md §2: city and today's date are real; the weather values are fixed. The date is the reader's, not the
- * build's: the prerendered HTML keeps its line empty (same height) and the app fills it in once hydrated.
+ * docs/product.md §2: city and today's date are real; the weather values are fixed. The date is today's in São Paulo
+ * (src/lib/dates.ts), not the build's: the prerendered HTML keeps its line empty (same height) and the app fills it in
+ * once hydrated.
  */
 export function WeatherWidget({ today }: { today?: Date }) {
   const hydrated = useHydrated();
