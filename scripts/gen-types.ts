@@ -1,5 +1,6 @@
-// npm run gen:types — writes src/types/database.ts from supabase/migrations, applied to a fresh in-memory PGlite
-// database. `npm run gen:types -- --check` writes nothing and fails when the file is out of date.
+// npm run gen:types — writes src/types/database.generated.ts with Supabase's type generator, from supabase/migrations
+// applied to a fresh in-memory PGlite database. `npm run gen:types -- --check` writes nothing and fails when the file
+// is out of date.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../local-supabase/src/db/database.ts';
