@@ -25,10 +25,10 @@ const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (marku
 const parse = (markup: string) => new JSDOM(markup).window.document;
 
 const STYLES = 'body{margin:0}';
-/** A built page as scripts/prerender.ts writes it: the stylesheet inlined, the boot script, a prerendered root. */
+/** A built page as scripts/prerender.ts writes it: the stylesheet inlined, the app script, a prerendered root. */
 const built = (file: string) =>
   `<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8"><title>Porto Ferreira Notícias</title>` +
-  `<script type="module" crossorigin fetchpriority="low" src="/assets/boot.js" data-app="/assets/index.js"></script>` +
+  `<script type="module" crossorigin src="/assets/index.js"></script>` +
   `<style>${STYLES}</style></head>` +
   `<body><div id="root" data-prerendered="${file === 'prerendered/shell.html' ? 'shell' : 'page'}"><p>${file}</p></div>\n</body></html>`;
 

@@ -3,7 +3,7 @@ import { jsonForScript } from './escape';
 
 // A reader page rendered with its data at request time (decision 0020) goes out in the page's built HTML: its markup in
 // place of the root's, React's resource hints in the head, and the loader data as a JSON data block for the browser to
-// hydrate with. The built page's own head, styles and boot script stay as they are.
+// hydrate with. The built page's own head, styles and scripts stay as they are.
 
 const ROOT_OPENING = /<div id="root"[^>]*>/;
 /** The image preloads the build put in the head for its own render of the page (the home page's sample hero). */

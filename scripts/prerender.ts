@@ -43,8 +43,8 @@ if (!template.includes('<div id="root"></div>')) fail('dist/index.html has no em
 const manifest = JSON.parse(readFileSync(resolve(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 
 /**
- * A route chunk's file and those of its static imports, added to the boot script's `data-preload`
- * (server/deferred-app-plugin.ts): fetched with the app once the page has painted, instead of after it.
+ * A route chunk's file and those of its static imports, preloaded from the head beside the entry's own (Vite writes
+ * those): fetched with the app instead of after it.
  */
 function withRoutePreloads(html: string, source: string | undefined): string {
   if (!source) return html;
@@ -56,12 +56,8 @@ function withRoutePreloads(html: string, source: string | undefined): string {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(source);
-  const app = / data-app="([^"]+)"/.exec(html)?.[1];
-  return html.replace(/ data-preload="([^"]*)"/, (_, listed: string) => {
-    const hrefs = new Set(listed.split(' ').filter(Boolean));
-    for (const file of files) if (`/${file}` !== app) hrefs.add(`/${file}`);
-    return ` data-preload="${[...hrefs].join(' ')}"`;
-  });
+  const links = [...files].filter((file) => !html.includes(`"/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return html.replace('</head>', () => `${links.join('')}</head>`);
 }
 
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;

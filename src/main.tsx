@@ -5,7 +5,6 @@ import { hydrationDataFor } from './app/hydration-data';
 import { prerenderedPageFor } from './app/prerendered-pages';
 import { routes } from './app/router';
 import { routeDataFromDocument, SERVER_RENDERED } from './app/server-rendered';
-import { beginHydration, endHydrationAfterTurns } from './lib/hydration-phase';
 import { HydratingShell } from './features/reader/layout/hydrating-shell';
 import { onPageCacheRefresh } from './features/reader/page-cache';
 import './index.css';
@@ -25,29 +24,19 @@ function app(router: DataRouter, hydratingShell: boolean) {
   );
 }
 
-/** Lets the browser paint and answer input before the next step, so no step adds to another's task. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 /**
  * Hydrates the HTML prerendered for this address (src/app/prerendered-pages.ts) or rendered for it with its data by
  * the server (src/app/server-rendered.ts), so what painted before the JavaScript stays and nothing moves; otherwise
- * (the admin panel, `npm run dev`, an address whose loader redirects) renders from scratch.
+ * (the admin panel, `npm run dev`, an address whose loader redirects) renders from scratch. React hydrates each
+ * Suspense boundary of the page in a task of its own and replays a tap made on a part not yet hydrated.
  */
 async function start(root: HTMLElement): Promise<void> {
   const expected = prerenderedPageFor(window.location.pathname);
   const serverData = root.dataset.prerendered === SERVER_RENDERED ? routeDataFromDocument(document) : null;
   if (expected && (serverData || root.dataset.prerendered === expected.key)) {
-    // The page is already painted: evaluating the code, loading the route's data, starting the router and hydrating
-    // each run in tasks of their own (docs/decisions/0019).
-    await nextTask();
     const hydrationData = await hydrationDataFor(routes, window.location, serverData).catch(() => null);
-    await nextTask();
     if (hydrationData) {
-      const router = createBrowserRouter(routes, { hydrationData });
-      await nextTask();
-      beginHydration();
-      hydrateRoot(root, app(router, !serverData && expected.mode === 'shell'));
-      await endHydrationAfterTurns();
+      hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData }), !serverData && expected.mode === 'shell'));
       return;
     }
   }
@@ -55,15 +44,4 @@ async function start(root: HTMLElement): Promise<void> {
   createRoot(root).render(app(createBrowserRouter(routes), false));
 }
 
-/**
- * Every button of the page answers now: the boot script stops holding taps back (src/boot.ts), and the button the
- * reader tapped before the page had hydrated is tapped again. Also after a failed start, so no button stays held.
- */
-function takeOverTaps(): void {
-  document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
-  const tapped = document.querySelector<HTMLElement>(`[${EARLY_TAP_ATTRIBUTE}]`);
-  tapped?.removeAttribute(EARLY_TAP_ATTRIBUTE);
-  tapped?.click();
-}
-
-void start(container).finally(takeOverTaps);
+void start(container);

@@ -17,9 +17,3 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
-
-/** vite.config.ts `define`: the attribute marking a button tapped before the page had hydrated (src/boot.ts, src/main.tsx). */
-declare const EARLY_TAP_ATTRIBUTE: string;
-
-/** vite.config.ts `define`: the event src/main.tsx dispatches on document once the app answers every tap itself. */
-declare const APP_HYDRATED_EVENT: string;

@@ -4,7 +4,6 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { HydratingShell } from '../features/reader/layout/hydrating-shell';
 import type { PrerenderedPage } from './prerendered-pages';
 import { routes } from './router';
-import { withPreactSuspenseMarkers } from './suspense-markers';
 
 /**
  * The markup of one prerendered page (run at build time by scripts/prerender.ts, on Node). The tree is the one
@@ -16,13 +15,11 @@ export async function renderPrerendered(page: PrerenderedPage, origin: string): 
   const context = await handler.query(new Request(new URL(page.path, origin)));
   if (context instanceof Response) throw new Error(`prerendering ${page.path} answered a ${context.status} redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return withPreactSuspenseMarkers(
-    renderToString(
-      <StrictMode>
-        <HydratingShell value={page.mode === 'shell'}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </HydratingShell>
-      </StrictMode>,
-    ),
+  return renderToString(
+    <StrictMode>
+      <HydratingShell value={page.mode === 'shell'}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </HydratingShell>
+    </StrictMode>,
   );
 }

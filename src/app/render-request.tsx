@@ -11,7 +11,6 @@ import { provideNewsSource } from '../services/news/news-api';
 import { provideReaderDataClient } from '../services/reader-data-client';
 import { routes } from './router';
 import type { PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } from './server-rendered';
-import { withPreactSuspenseMarkers } from './suspense-markers';
 
 // The reader's data pages rendered at request time, with their data (decision 0020). Built by `vite build --ssr` into
 // dist/.server/ (the same transforms and build variables as the browser's bundle) and run by the Node hosts' edge
@@ -45,10 +44,9 @@ async function settled(loaderData: RouteLoaderData, signal: AbortSignal): Promis
 const SUSPENDED_BOUNDARY = '<!--$!-->';
 
 /**
- * The page's whole markup, with Preact's boundary markers. A lazy component not yet loaded (the first render of a
- * block since the server started) suspends: React's static render waits for it, and the page renders again, now
- * without a suspension. A static render's own output would finish those boundaries with inline scripts, which the
- * page policy refuses and Preact would not hydrate.
+ * The page's whole markup. A lazy component not yet loaded (the first render of a block since the server started)
+ * suspends: React's static render waits for it, and the page renders again, now without a suspension. A static
+ * render's own output would finish those boundaries with inline scripts, which the page policy refuses.
  */
 async function completeMarkup(page: ReactElement, signal: AbortSignal): Promise<string | null> {
   let markup = renderToString(page);
@@ -56,7 +54,7 @@ async function completeMarkup(page: ReactElement, signal: AbortSignal): Promise<
     await prerender(page, { signal });
     markup = renderToString(page);
   }
-  return markup.includes(SUSPENDED_BOUNDARY) ? null : withPreactSuspenseMarkers(markup);
+  return markup.includes(SUSPENDED_BOUNDARY) ? null : markup;
 }
 
 function renderedRoute(context: StaticHandlerContext): string | undefined {

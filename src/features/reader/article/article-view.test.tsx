@@ -1,7 +1,7 @@
-import { act, render, screen, within, waitFor } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { beginHydration, endHydrationAfterTurns } from '../../../lib/hydration-phase';
+import { renderToString } from 'react-dom/server';
 import { normalizeNewsApiArticle } from '../../../services/news/news-api';
 import { buildArticle } from '../testing/article-factory';
 import { ArticleView } from './article-view';
@@ -155,20 +155,13 @@ describe('ArticleView', () => {
   it('leaves the share sheet button out of the prerendered HTML and adds it once hydrated, without a mismatch', async () => {
     const consoleError = vi.spyOn(console, 'error');
     withWebShare(vi.fn<(data: ShareData) => Promise<void>>());
-    // The server's HTML is the component's render while the page hydrates (src/lib/hydration-phase.ts).
-    beginHydration();
-    const serverRender = render(<ShareButtons url={SHARE_URL} title="Título" />);
-    const serverHtml = serverRender.container.innerHTML;
-    serverRender.unmount();
     const container = document.createElement('div');
-    container.innerHTML = serverHtml;
+    container.innerHTML = renderToString(<ShareButtons url={SHARE_URL} title="Título" />);
     document.body.append(container);
     onTestFinished(() => container.remove());
     expect(within(container).queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
 
     render(<ShareButtons url={SHARE_URL} title="Título" />, { container, hydrate: true });
-    expect(within(container).queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
-    await act(() => endHydrationAfterTurns());
     expect(await within(container).findByRole('button', { name: 'Compartilhar' })).toBeInTheDocument();
     expect(consoleError).not.toHaveBeenCalled();
   });

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { Job } from '../../../services/jobs';
 import type { NewsArticle } from '../../../services/news';
 import type { Obituary } from '../../../services/obituaries';
@@ -5,7 +6,6 @@ import { FEATURED_ARTICLE } from '../../../services/news/featured-article';
 import { site } from '../../../config/site';
 import { HOME_CARD_SIZES } from '../../../lib/image-renditions';
 import { paths } from '../../../lib/paths';
-import { HydrationUnit } from '../../../components/ui/hydration-unit';
 import { AdBanner } from '../components/ad-banner';
 import { ArticleGrid, ArticleGridSkeleton, NewsSection } from '../components/article-grid';
 import { Deferred, type Later } from '../components/deferred';
@@ -53,17 +53,17 @@ export function HomePage({ data }: { data: HomeData }) {
       */}
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:gap-x-8">
         <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-1">
-          <HydrationUnit>
+          <Suspense fallback={null}>
             <Deferred promise={data.lead} fallback={<FeaturedStorySkeleton />} errorElement={<FeaturedStory article={FEATURED_ARTICLE} />}>
               {(lead) => <FeaturedStory article={lead} />}
             </Deferred>
             <AdBanner size="medium" />
-          </HydrationUnit>
+          </Suspense>
         </div>
         <div className="space-y-8 lg:col-start-2 lg:row-[1/span_2]">
-          <HydrationUnit>
+          <Suspense fallback={null}>
             <WeatherWidget />
-          </HydrationUnit>
+          </Suspense>
           <section aria-labelledby="mais-lidas-titulo" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
             <h2 id="mais-lidas-titulo" className="mb-2 border-b-2 border-brand-800 pb-2 text-lg font-bold text-slate-900">
               Notícias Mais Lidas
@@ -79,11 +79,11 @@ export function HomePage({ data }: { data: HomeData }) {
           <AdBanner size="small" />
         </div>
         <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-2">
-          <HydrationUnit>
+          <Suspense fallback={null}>
             <CommunitySection jobs={data.jobs} obituaries={data.obituaries} />
-          </HydrationUnit>
+          </Suspense>
           {sections.map((section) => (
-            <HydrationUnit key={section.title}>
+            <Suspense key={section.title} fallback={null}>
             <NewsSection title={section.title} moreHref={paths.topic(section.slug)}>
               <Deferred
                 promise={section.articles}
@@ -99,7 +99,7 @@ export function HomePage({ data }: { data: HomeData }) {
                 }
               </Deferred>
             </NewsSection>
-            </HydrationUnit>
+            </Suspense>
           ))}
         </div>
       </div>

@@ -1,6 +1,5 @@
-import { useContext } from 'react';
+import { Suspense, useContext } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { HydrationUnit } from '../../../components/ui/hydration-unit';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { HydratingShell } from './hydrating-shell';
@@ -21,17 +20,19 @@ export function ReaderLayout() {
       >
         Pular para o conteúdo
       </a>
-      <HydrationUnit>
+      {/* Each part is a Suspense boundary: React hydrates each in a task of its own, so a phone answers a tap between
+          them, and hydrates first the one a reader taps. */}
+      <Suspense fallback={null}>
         <SiteHeader />
-      </HydrationUnit>
+      </Suspense>
       {/* At least a screen tall, so the footer starts below the first screen on every page and never moves into
           view while a page's data arrives (a shorter or longer page only moves it below the fold). */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6 outline-none">
-        <HydrationUnit>{showsPrerenderedShell ? <PageLoading /> : <Outlet />}</HydrationUnit>
+        <Suspense fallback={null}>{showsPrerenderedShell ? <PageLoading /> : <Outlet />}</Suspense>
       </main>
-      <HydrationUnit>
+      <Suspense fallback={null}>
         <SiteFooter />
-      </HydrationUnit>
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderInRouter } from '../testing/render-in-router';
@@ -30,25 +30,45 @@ describe('reader layout', () => {
     expect(within(footer).getByText('comercial@portoferreiranoticias.com.br')).toBeInTheDocument();
   });
 
-  it('opens and closes the navigation with the menu button, which says what it controls', async () => {
-    const user = userEvent.setup();
+  // jsdom has no popovers: the browser's own opening and closing are the end-to-end journeys' (e2e/reader/); here, the
+  // wiring the browser acts on and how the app follows it.
+  it('opens the navigation as a native popover, and names the button after its state', () => {
     renderInRouter(<ReaderLayout />);
     const button = screen.getByRole('button', { name: 'Abrir menu' });
-    const list = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    const list = document.getElementById(button.getAttribute('popovertarget') ?? '');
     expect(list).not.toBeNull();
+    expect(list).toHaveAttribute('popover', 'auto');
+    expect(button).toHaveAttribute('aria-controls', list?.id);
     expect(button).toHaveAttribute('aria-expanded', 'false');
-    expect(list).toHaveClass('hidden');
-    await user.click(button);
+    toggle(list!, 'open');
     expect(screen.getByRole('button', { name: 'Fechar menu' })).toHaveAttribute('aria-expanded', 'true');
-    expect(list).not.toHaveClass('hidden');
+    toggle(list!, 'closed');
+    expect(screen.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('closes the menu when a link is chosen', async () => {
     const user = userEvent.setup();
     const { router } = renderInRouter(<ReaderLayout />, { routes: [{ path: '/topic/:slug', element: <ReaderLayout /> }] });
-    await user.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const list = document.getElementById(screen.getByRole('button', { name: 'Abrir menu' }).getAttribute('popovertarget') ?? '')!;
+    let open = true;
+    Object.assign(list, {
+      matches: (selector: string) => (selector === ':popover-open' ? open : Element.prototype.matches.call(list, selector)),
+      hidePopover: () => {
+        open = false;
+        toggle(list, 'closed');
+      },
+    });
+    toggle(list, 'open');
     await user.click(screen.getByRole('link', { name: 'Saúde' }));
     expect(router.state.location.pathname).toBe('/topic/saude');
+    expect(open).toBe(false);
     expect(screen.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+/** What the browser dispatches on a popover that opened or closed (jsdom has no ToggleEvent). */
+function toggle(element: HTMLElement, newState: 'open' | 'closed') {
+  act(() => {
+    element.dispatchEvent(Object.assign(new Event('toggle'), { newState, oldState: newState === 'open' ? 'closed' : 'open' }));
+  });
+}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Bell, Menu, MessageCircle, Search, X } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
@@ -11,10 +11,17 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 /** docs/product.md §1 masthead: title, social links, the search link, the inert notification icon, the topic navigation. */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  // The menu is open for the page it was opened on: choosing a link navigates and so closes it.
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
-  const menuOpen = openOnPath === pathname;
   const menuId = useId();
+  const menu = useRef<HTMLUListElement>(null);
+  // The phone menu is a native popover: its button opens it before the app has started too. The app mirrors its
+  // state for the button's name, picks up one opened before hydration, and closes it when a link is chosen.
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => {
+    setMenuOpen(isOpenPopover(menu.current));
+  }, []);
+  useEffect(() => {
+    if (isOpenPopover(menu.current)) menu.current?.hidePopover();
+  }, [pathname]);
 
   return (
     <header className="bg-brand-800 text-white">
@@ -26,10 +33,10 @@ export function SiteHeader() {
           <button
             type="button"
             className="rounded p-2 hover:bg-brand-700 lg:hidden"
+            popoverTarget={menuId}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Fechar menu' : 'Abrir menu'}
-            onClick={() => setOpenOnPath(menuOpen ? null : pathname)}
           >
             {menuOpen ? <Icon node={X} className="h-6 w-6" /> : <Icon node={Menu} className="h-6 w-6" />}
           </button>
@@ -67,9 +74,14 @@ export function SiteHeader() {
         </div>
       </div>
       <nav aria-label="Editorias" className="border-t border-brand-700">
+        {/* On a phone, the open popover lies over the page just below the masthead (4.5 rem tall); from lg up the
+            list is always shown in its place, with the browser's popover styles undone. */}
         <ul
+          ref={menu}
           id={menuId}
-          className={`${menuOpen ? 'flex' : 'hidden'} mx-auto max-w-7xl flex-col gap-1 px-4 py-2 lg:flex lg:flex-row lg:flex-wrap`}
+          popover="auto"
+          onToggle={(event) => setMenuOpen(event.newState === 'open')}
+          className="fixed inset-x-0 top-18 bottom-auto m-0 hidden max-h-[calc(100dvh-4.5rem)] w-auto flex-col gap-1 overflow-auto border-0 border-t border-brand-700 bg-brand-800 px-4 py-2 text-white shadow-lg open:flex lg:static lg:mx-auto lg:flex lg:h-auto lg:max-h-none lg:max-w-7xl lg:flex-row lg:flex-wrap lg:overflow-visible lg:border-0 lg:bg-transparent lg:shadow-none"
         >
           {topicNavigation.map((topic) => (
             <li key={topic.slug}>
@@ -82,6 +94,15 @@ export function SiteHeader() {
       </nav>
     </header>
   );
+}
+
+/** Whether a popover is open; false where the browser (or jsdom) has no popovers. */
+function isOpenPopover(element: HTMLElement | null): boolean {
+  try {
+    return element?.matches(':popover-open') ?? false;
+  } catch {
+    return false;
+  }
 }
 
 /** lucide dropped brand marks; this is the image-sharing network's glyph drawn in lucide's stroke style. */
