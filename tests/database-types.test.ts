@@ -28,9 +28,14 @@ it('src/types/database.generated.ts is what the generator makes of supabase/migr
 
 it.each(
   Object.entries(CHECKED_VALUES).flatMap(([table, columns]) =>
-    Object.entries<readonly string[]>(columns).map(([column, values]) => ({ table, column, values: [...values] })),
+    Object.entries<readonly string[]>(columns).map(([column, values]) => ({
+      name: `${table}.${column}`,
+      table,
+      column,
+      values: [...values],
+    })),
   ),
-)('$table.$column is typed with exactly the values its CHECK constraint allows', async ({ table, column, values }) => {
+)('$name is typed with exactly the values its CHECK constraint allows', async ({ table, column, values }) => {
   const { rows } = await fresh.db.query<{ definition: string }>(
     `select pg_get_constraintdef(k.oid) as definition
        from pg_constraint k join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any (k.conkey)
