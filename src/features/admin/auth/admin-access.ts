@@ -5,10 +5,15 @@ import { getOwnProfile, type Profile } from '../../../services/profiles';
 import { loadScreenData } from '../shared/route-data';
 import { loginPathFor } from './return-path';
 
-/** What the signed-in account may see: the panel, or (docs/decisions/0001) the notice that it waits for approval. */
+/**
+ * What the signed-in account may see: the panel, (docs/decisions/0001) the notice that it waits for approval, or
+ * (docs/decisions/0013) that its sign-up was refused: the session still holds a token, but its profile is gone, and
+ * a profile is its account (a rejection deletes both: supabase/migrations/20261126100000_api_functions_run_as_caller.sql).
+ */
 export type AdminAccess =
   | { status: 'admin'; user: SignedInUser; profile: Profile }
-  | { status: 'pending'; user: SignedInUser; profile: Profile | null };
+  | { status: 'pending'; user: SignedInUser; profile: Profile }
+  | { status: 'removed'; user: SignedInUser };
 
 const ACCOUNT_LOAD_FAILURE = 'Não foi possível carregar sua conta. Recarregue a página ou tente novamente mais tarde.';
 
@@ -47,7 +52,8 @@ async function checkAccess(request: Request): Promise<AdminAccess> {
   if (!user) throw signInFirst(request);
   const profile = await loadScreenData(ACCOUNT_LOAD_FAILURE, () => getOwnProfile(browserClient(), user.id));
   approvedUserId = profile?.role === 'admin' ? user.id : null;
-  return profile?.role === 'admin' ? { status: 'admin', user, profile } : { status: 'pending', user, profile };
+  if (!profile) return { status: 'removed', user };
+  return profile.role === 'admin' ? { status: 'admin', user, profile } : { status: 'pending', user, profile };
 }
 
 /** For the admin layout's loader: who is signed in and whether approved; no session → the sign-in page. */

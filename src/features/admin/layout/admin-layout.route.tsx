@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Outlet,
   useLoaderData,
@@ -18,11 +18,15 @@ import { loadAdminAccess } from '../auth/admin-access';
 import { loginPathFor } from '../auth/return-path';
 import { SessionExpiredDialog } from '../auth/session-expired-dialog';
 import { useRevalidateOnAuthChange } from '../auth/use-revalidate-on-auth-change';
+import { AccountRemovedNotice } from './account-removed-notice';
 import { AdminSessionContext } from './admin-session-context';
 import { AdminSidebar } from './admin-sidebar';
 import { PendingApprovalNotice } from './pending-approval-notice';
 
-/** Wraps every signed-in admin route: no user → sign-in (remembering the page); pending → the approval notice. */
+/**
+ * Wraps every signed-in admin route: no user → sign-in (remembering the page); pending → the approval notice; an
+ * account deleted meanwhile (a refused sign-up) → says so, and signs out.
+ */
 export function loader({ request }: LoaderFunctionArgs) {
   return loadAdminAccess(request);
 }
@@ -47,8 +51,18 @@ export function Component() {
   const onSessionLost = useCallback(() => {
     if (!signingOut.current) setSessionLost(true);
   }, []);
-  // An account waiting for approval has nothing typed to keep: it goes to the sign-in page as before.
-  useRevalidateOnAuthChange(access.user.id, access.status === 'admin' ? onSessionLost : undefined);
+  // An account waiting for approval has nothing typed to keep: it goes to the sign-in page as before. A removed one is
+  // followed as signed out already, so ending its session below does not send it to the sign-in page.
+  useRevalidateOnAuthChange(
+    access.status === 'removed' ? null : access.user.id,
+    access.status === 'admin' ? onSessionLost : undefined,
+  );
+  const { revalidate } = revalidator;
+  const checkAgain = useCallback(() => void revalidate(), [revalidate]);
+  // The deleted account's token outlives it (until it expires, the API still accepts it): end the session here.
+  useEffect(() => {
+    if (access.status === 'removed') signOut(browserClient()).catch((error: unknown) => console.error(error));
+  }, [access.status]);
 
   const handleSignOut = useCallback(() => {
     signingOut.current = true;
@@ -57,11 +71,13 @@ export function Component() {
       .finally(() => void navigate(paths.admin.login(), { replace: true }));
   }, [navigate]);
 
+  if (access.status === 'removed') return <AccountRemovedNotice email={access.user.email} />;
+
   if (access.status === 'pending') {
     return (
       <PendingApprovalNotice
         email={access.user.email}
-        onCheckAgain={() => void revalidator.revalidate()}
+        onCheckAgain={checkAgain}
         checking={revalidator.state === 'loading'}
         onSignOut={handleSignOut}
       />

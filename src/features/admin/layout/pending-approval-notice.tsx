@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Clock, LogOut, RefreshCw } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import { site } from '../../../config/site';
@@ -10,8 +11,18 @@ interface PendingApprovalNoticeProps {
   checking?: boolean;
 }
 
-/** docs/decisions/0001: a new account sees, instead of the management screens, that it waits for an administrator. */
+/**
+ * docs/decisions/0001: a new account sees, instead of the management screens, that it waits for an administrator. It
+ * checks again by itself when its tab comes back into view, so a tab left open learns of an approval or a refusal.
+ */
 export function PendingApprovalNotice({ email, onCheckAgain, onSignOut, checking = false }: PendingApprovalNoticeProps) {
+  useEffect(() => {
+    const checkWhenShown = () => {
+      if (document.visibilityState === 'visible') onCheckAgain();
+    };
+    document.addEventListener('visibilitychange', checkWhenShown);
+    return () => document.removeEventListener('visibilitychange', checkWhenShown);
+  }, [onCheckAgain]);
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
       <title>{`Aguardando aprovação | ${site.name}`}</title>
