@@ -16,7 +16,7 @@ export interface FeedHtmlOptions {
 
 const ALLOWED = new Set<string>(ALLOWED_TAGS);
 
-/** An element's name in the output: the allow-list's own when it is allowed, else one that is never written. */
+/** What a refused image becomes: a name outside the allow-list, so sanitize-html writes nothing of it. */
 const REFUSED = 'refused-by-allow-list';
 
 /** A story's body reduced to the rich-text allow-list, as HTML safe to embed in a feed. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeFeedHtml } from '../../edge/feed-html.ts';
 import { securityHeaders } from '../../edge/security-headers.ts';
 import { useBrowser } from '../support/browser.ts';
 import { hosted } from './support/hosted.ts';
@@ -9,6 +10,23 @@ import { startWorker, type WranglerServer } from './support/wrangler-server.ts';
 // The README's "Cloudflare Workers" way to deploy, on this machine: the project's Worker (adapters/cloudflare/worker.ts
 // with its wrangler.toml) under `wrangler dev`, in front of a build made for the stand-in hosted project, its vars
 // set as the README has a newsroom set them. Cloudflare's runtime (workerd) runs it; nothing leaves 127.0.0.1.
+
+/**
+ * A story body with what the feed must never pass on (a script, event handlers, a javascript: link, styles, a frame,
+ * a form) around what it keeps: a figure whose image is ours, by a relative address, and an ordinary link.
+ */
+const HOSTILE_BODY = [
+  '<p onclick="alert(1)" style="color:red">A feira de <strong>cerâmica</strong> volta em maio.<script>alert(2)</script></p>',
+  '<p><a href="javascript:alert(3)">javascript</a> e <a href="https://example.com/programa" onmouseover="alert(4)">programa</a></p>',
+  '<figure><img src="/storage/v1/object/public/publications/feira/original-800w.jpg" alt="A feira" width="800" height="450"><figcaption>Foto: Ana</figcaption></figure>',
+  '<iframe src="https://evil.example/"></iframe><style>p{color:red}</style><form action="https://evil.example"><input name="senha"></form>',
+].join('');
+
+/** The body an RSS item carries (content:encoded), for the story whose id its guid names. */
+function feedBody(rss: string, storyId: string): string | undefined {
+  const item = rss.split('<item>').find((entry) => entry.includes(`/noticia/${storyId}<`));
+  return item && /<content:encoded><!\[CDATA\[([\s\S]*?)\]\]><\/content:encoded>/.exec(item)?.[1];
+}
 
 /** The headers every answer of the site carries (edge/security-headers.ts), whatever answered it. */
 const SECURITY_HEADERS = Object.keys(securityHeaders());
@@ -85,6 +103,24 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
   it('names the story in /rss.xml and /sitemap.xml on SITE_URL', async () => {
     await checkStoryOutsideTheBrowser(worker.baseUrl, siteUrl, story);
     for (const path of ['/rss.xml', '/sitemap.xml', '/sitemap-stories-1.xml', '/robots.txt']) expect((await get(path)).status).toBe(200);
+  });
+
+  it("sanitises a story's body in /rss.xml in the Worker exactly as on Node, with nothing that runs", async () => {
+    const client = await hostedAdminClient();
+    const hostile = await publishStoryThroughApi(client, 'Feira de cerâmica volta em maio', HOSTILE_BODY);
+    try {
+      const { data, error } = await client.from('publications').select('content').eq('id', hostile.id).single();
+      if (error) throw error;
+      const body = feedBody(await (await get('/rss.xml')).text(), hostile.id);
+      // edge/feeds.ts's options: the site's own origin serves our images, and relative ones are made absolute on it.
+      expect(body).toBe(sanitizeFeedHtml(data.content, { imageOrigins: [siteUrl], baseUrl: `${siteUrl}/` }));
+      expect(body).toContain('A feira de <strong>cerâmica</strong> volta em maio.');
+      expect(body).toContain(`<img src="${siteUrl}/storage/v1/object/public/publications/feira/original-800w.jpg" alt="A feira" width="800" height="450">`);
+      expect(body).toContain('<a href="https://example.com/programa" target="_blank" rel="noopener noreferrer nofollow">programa</a>');
+      expect(body).not.toMatch(/<script|<style|<iframe|<form|<input|\son\w+=|style=|javascript:|alert/i);
+    } finally {
+      await client.from('publications').delete().eq('id', hostile.id);
+    }
   });
 
   it('answers a story that does not exist with 404 and keeps it out of search results', async () => {

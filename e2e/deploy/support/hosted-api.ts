@@ -17,7 +17,11 @@ export async function hostedAdminClient(): Promise<SupabaseClient<Database>> {
 }
 
 /** Publishes a story now in the 'Porto Ferreira' topic (slug 'local', from a migration); returns its address. */
-export async function publishStoryThroughApi(client: SupabaseClient<Database>, headline: string): Promise<PublishedStory> {
+export async function publishStoryThroughApi(
+  client: SupabaseClient<Database>,
+  headline: string,
+  content = '<p>A reforma foi aprovada por unanimidade.</p>',
+): Promise<PublishedStory> {
   const { data: topic, error: topicError } = await client.from('topics').select('id').eq('slug', 'local').single();
   if (topicError) throw topicError;
   const title = `${headline} ${Date.now()}`;
@@ -26,7 +30,7 @@ export async function publishStoryThroughApi(client: SupabaseClient<Database>, h
     .insert({
       title,
       description: 'A obra começa em janeiro e mantém os bancos de cerâmica.',
-      content: '<p>A reforma foi aprovada por unanimidade.</p>',
+      content,
       topic_id: topic.id,
       published: true,
       published_at: new Date().toISOString(),

@@ -1,7 +1,8 @@
 // The rich-text schema, once: what the editor may produce is exactly what the sanitisers let through. Two engines
-// apply it and decide nothing of their own: DOMPurify where there is a DOM (sanitize.ts: the editor, the page, the
-// server's render on jsdom) and sanitize-html where there is none (edge/feed-html.ts: the feeds, on Node and in the
-// Worker); a test feeds both the same bodies and expects the same HTML. The admin's TipTap extension list
+// parse and write HTML by it, and what they keep is decided here (keptAttributes): DOMPurify where there is a DOM
+// (sanitize.ts: the editor, the page, the server's render on jsdom) and sanitize-html where there is none
+// (edge/feed-html.ts: the feeds, on Node and in the Worker). edge/feed-html.test.ts feeds both the same bodies and
+// expects the same HTML. The admin's TipTap extension list
 // (features/admin/editor) is built to stay inside these lists, and the database refuses a body whose images are not
 // ours (migration 20261123140000).
 

@@ -10,6 +10,8 @@ describe('sanitizeRichText', () => {
     ['<iframe src="https://evil.example"></iframe>', ''],
     ['<h1>T</h1>', 'T'],
     ['<p style="color:red">x</p>', '<p>x</p>'],
+    ['<ol start="3" onclick="alert(1)"><li>a</li></ol><ol start="3x"><li>b</li></ol>', '<ol start="3"><li>a</li></ol><ol><li>b</li></ol>'],
+    ['<form><textarea>t</textarea><select><option>o</option></select><object><embed></object></form>x', 'x'],
   ])('keeps only the allow-list: %s', (input, expected) => {
     expect(sanitizeRichText(input)).toBe(expected);
   });
