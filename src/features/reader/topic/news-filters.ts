@@ -4,7 +4,8 @@ import type { ListFilter } from '../components/search-filters';
 
 /**
  * docs/product.md §19.7 topic filters, applied on the client: `search` is a case-insensitive substring of the title or the
- * description; `date` must be the publication's local calendar day.
+ * description; `date` must be the publication's calendar day in São Paulo (src/lib/dates.ts), as the database's own
+ * day filter reads it.
  */
 export function filterNews(articles: readonly NewsArticle[], { search, date }: ListFilter): NewsArticle[] {
   const needle = search.trim().toLocaleLowerCase('pt-BR');
