@@ -1,9 +1,8 @@
 // Every date the site shows or derives is São Paulo's, whatever zone the runtime is in: the server that renders a page
 // (often UTC), the prerender and the reader's browser agree on the day of a story published at 23:30 (docs/product.md
 // §5, as the database's day filters read it), and the newsroom schedules in its own time from anywhere
-// (docs/decisions/0014). Instants go through Intl with the zone named; plain
-// `date` columns (YYYY-MM-DD) are calendar days, not instants, and are never shifted: a death on 2026-11-03 shows as
-// 03/11 everywhere.
+// (docs/decisions/0014). Instants go through Intl with the zone named; plain `date` columns (YYYY-MM-DD) are calendar
+// days, not instants, and are never shifted: a death on 2026-11-03 shows as 03/11 everywhere.
 
 export const NEWSROOM_TIME_ZONE = 'America/Sao_Paulo';
 
