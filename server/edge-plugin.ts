@@ -2,6 +2,9 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve, sep } from 'node:path';
+import { getRequestListener, RequestError, type HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { Hono } from 'hono';
 import { loadEnv, type Connect, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 import { BACKEND_POLICY, securityHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
@@ -10,7 +13,8 @@ import { runningLocalBackend } from '../local-supabase/src/vite-plugin.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
 import { distHtmlReader, localEdgeHandler } from './local-edge.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, isPrivateBuildPath, looksLikeFile } from './static-policy.ts';
-import { BadRequestError, requestOrigin, sendWebResponse, toWebRequest } from './web-bridge.ts';
+import { compress } from './compression.ts';
+import { BadRequestError, requestAt, requestOrigin, urlOnOrigin } from './request-url.ts';
 
 /** Vite's own addresses in development: its client, modules, dependencies. */
 const VITE_INTERNAL = /^\/(?:@|__|node_modules\/|src\/)/;
@@ -24,33 +28,37 @@ async function handlerFor(server: ViteServer, readHtml: EdgeHost['readHtml'], pa
   return localEdgeHandler(vars, backend ? await backend : null, readHtml, pageRenderer);
 }
 
-/** Runs the handler for one Node request; false when the handler leaves it to the server's own middlewares. */
-async function answer(handler: EdgeHandler, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  const controller = new AbortController();
-  res.once('close', () => controller.abort());
-  const response = await handler(toWebRequest(req, requestOrigin(req, false), controller.signal));
-  if (!response) return false;
-  await sendWebResponse(req, res, response);
-  return true;
-}
+/** Requests the handler left to the server's own middlewares, each with the `next` that hands it on. */
+const passedOn = new WeakMap<IncomingMessage, (error?: unknown) => void>();
 
+/**
+ * The handler on Vite's middleware stack, through @hono/node-server as under npm start (server/node-server.ts),
+ * compressed the same way: an address it leaves alone (null) goes on to Vite's own serving.
+ */
 function middleware(handlerReady: Promise<EdgeHandler>, shouldAnswer: (path: string, req: IncomingMessage) => boolean) {
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  app.use(compress());
+  app.all('*', async (c) => {
+    const { incoming } = c.env;
+    const url = urlOnOrigin(incoming.url ?? '/', requestOrigin(incoming, false));
+    const response = await (await handlerReady)(requestAt(c.req.raw, url));
+    if (response) return response;
+    passedOn.get(incoming)?.();
+    return RESPONSE_ALREADY_SENT;
+  });
+  app.onError((error, c) => {
+    if (error instanceof BadRequestError) return c.text('Requisição inválida.', 400);
+    passedOn.get(c.env.incoming)?.(error);
+    return RESPONSE_ALREADY_SENT;
+  });
+  const listener = getRequestListener(app.fetch, {
+    errorHandler: (error) => (error instanceof RequestError ? new Response('Requisição inválida.', { status: 400 }) : undefined),
+  });
   return ((req, res, next) => {
     const path = decodePath(new URL(req.url ?? '/', 'http://localhost').pathname);
     if (path === null || !shouldAnswer(path, req)) return next();
-    handlerReady
-      .then((handler) => answer(handler, req, res))
-      .then((answered) => {
-        if (!answered) next();
-      })
-      .catch((error: unknown) => {
-        if (error instanceof BadRequestError) {
-          res.statusCode = 400;
-          res.end('Requisição inválida.');
-          return;
-        }
-        next(error);
-      });
+    passedOn.set(req, next);
+    void listener(req, res);
   }) satisfies Connect.NextHandleFunction;
 }
 

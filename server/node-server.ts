@@ -1,13 +1,16 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
+import { getRequestListener, RequestError, type HttpBindings } from '@hono/node-server';
+import { Hono, type Context } from 'hono';
 import { BACKEND_POLICY, securityHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
-import { findStaticFile, etagFor, isNotModified, type StaticFile } from './static-files.ts';
+import { compress } from './compression.ts';
+import { BadRequestError, originForm, requestAt, requestOrigin, urlOnOrigin } from './request-url.ts';
+import { findStaticFile, sendStaticFile } from './static-files.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, looksLikeFile } from './static-policy.ts';
-import { BadRequestError, requestOrigin, sendBody, sendWebResponse, toWebRequest } from './web-bridge.ts';
 
 /** A Node (req, res) listener: the embedded local Supabase (LocalSupabase.handler). */
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -39,103 +42,90 @@ export interface NodeServer {
   close: () => Promise<void>;
 }
 
-function sendText(res: ServerResponse, status: number, text: string): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(text);
+function plainText(status: number, text: string): Response {
+  return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
-/** Errors of a client that went away mid-answer: nothing to report. */
-function isClientGone(error: unknown, res: ServerResponse): boolean {
-  const code = error instanceof Error && 'code' in error ? error.code : undefined;
-  return res.destroyed || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'EPIPE';
-}
+const BAD_REQUEST = 'Endereço inválido.';
 
-export function createNodeServer(options: NodeServerOptions): NodeServer {
-  const { handler, backend, trustProxy = false, shutdownGraceMs = 10_000 } = options;
-  // Every answer, file, page or API, starts with these (edge/security-headers.ts); the handler's own replace them.
-  const siteHeaders = Object.entries(securityHeaders({ supabaseUrl: options.supabaseUrl }));
-  const backendHeaders = Object.entries(securityHeaders({ policy: BACKEND_POLICY }));
+type SiteEnv = { Bindings: HttpBindings };
+
+/**
+ * The site's answers (every address but the local backend's) as a Hono app: a built file, the edge handler's
+ * answer, the app page, or a 404; compressed (server/compression.ts).
+ */
+function siteApp(options: NodeServerOptions): Hono<SiteEnv> {
+  const { handler, trustProxy = false } = options;
   const distDir = resolve(options.distDir);
   // Files are checked against dist/'s real path, so a symbolic link inside cannot lead out of it.
   let distRoot: Promise<string> | undefined;
   const root = () => (distRoot ??= realpath(distDir));
-  let closing: Promise<void> | undefined;
-
-  async function serveFile(req: IncomingMessage, res: ServerResponse, path: string, found: StaticFile): Promise<void> {
-    const { stats } = found;
-    res.setHeader('Content-Type', found.contentType);
-    res.setHeader('Cache-Control', cacheControlFor(path));
-    res.setHeader('ETag', etagFor(stats));
-    res.setHeader('Last-Modified', stats.mtime.toUTCString());
-    if (isNotModified(req.headers, stats)) {
-      res.statusCode = 304;
-      await sendBody(req, res, null, { streaming: false });
-      return;
-    }
-    res.statusCode = 200;
-    res.setHeader('Content-Length', stats.size);
-    await sendBody(req, res, req.method === 'HEAD' ? null : createReadStream(found.file), { streaming: false });
-  }
 
   /** The plain app page for an address the handler left alone: the browser's router takes it from there. */
-  async function serveAppPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function appPage(c: Context<SiteEnv, string>): Promise<Response> {
+    // The templates are private build files under their own address (static-policy.ts), so not found through it.
     const file = ['app.html', 'index.html'].map((name) => resolve(distDir, name)).find((candidate) => existsSync(candidate));
-    if (!file) {
-      sendText(res, 404, 'Página não encontrada.');
-      return;
-    }
-    res.statusCode = 200;
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache');
-    await sendBody(req, res, req.method === 'HEAD' ? null : createReadStream(file), { streaming: false });
+    const stats = file ? await stat(file).catch(() => null) : null;
+    const sent = file && stats ? await sendStaticFile(c, { file, stats }, 'no-cache') : undefined;
+    return sent ?? plainText(404, 'Página não encontrada.');
   }
 
-  async function answer(req: IncomingMessage, res: ServerResponse, abort: AbortSignal): Promise<void> {
-    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
-    const toBackend = !!backend && isBackendPath(rawPath);
-    for (const [name, value] of toBackend ? backendHeaders : siteHeaders) res.setHeader(name, value);
-    if (backend && toBackend) {
-      await backend(req, res);
-      return;
-    }
-    const path = decodePath(rawPath);
-    if (path === null) throw new BadRequestError(`unusable path: ${rawPath}`);
-    const readsOnly = req.method === 'GET' || req.method === 'HEAD';
+  const app = new Hono<SiteEnv>();
+  app.use(compress());
+  app.all('*', async (c) => {
+    // Every request is on the site's origin (SITE_URL when set); the target contributes only its path.
+    const origin = options.siteUrl ?? requestOrigin(c.env.incoming, trustProxy);
+    const url = urlOnOrigin(c.env.incoming.url ?? '/', origin);
+    const path = decodePath(url.pathname);
+    if (path === null) throw new BadRequestError(`unusable path: ${url.pathname}`);
+    const readsOnly = c.req.method === 'GET' || c.req.method === 'HEAD';
     const file = readsOnly ? await findStaticFile(await root(), path) : null;
+    const sendFile = () => (file ? sendStaticFile(c, file, cacheControlFor(path)) : Promise.resolve(undefined));
     if (file && !isHandlerAddress(path)) {
-      await serveFile(req, res, path, file);
-      return;
+      const sent = await sendFile();
+      if (sent) return sent;
     }
-    const origin = options.siteUrl ?? requestOrigin(req, trustProxy);
-    const response = await handler(toWebRequest(req, origin, abort));
-    if (response) {
-      await sendWebResponse(req, res, response);
-      return;
-    }
-    if (file) await serveFile(req, res, path, file);
-    else if (!readsOnly || looksLikeFile(path)) sendText(res, 404, 'Não encontrado.');
-    else await serveAppPage(req, res);
-  }
+    const response = await handler(requestAt(c.req.raw, url));
+    if (response) return response;
+    const fallback = await sendFile();
+    if (fallback) return fallback;
+    if (!readsOnly || looksLikeFile(path)) return plainText(404, 'Não encontrado.');
+    return appPage(c);
+  });
+  app.onError((error, c) => {
+    if (error instanceof BadRequestError) return plainText(400, BAD_REQUEST);
+    console.error(`[server] ${c.req.method} ${c.env.incoming.url ?? '/'} failed:`, error);
+    return plainText(500, 'Erro interno do servidor. Tente novamente em instantes.');
+  });
+  return app;
+}
+
+export function createNodeServer(options: NodeServerOptions): NodeServer {
+  const { backend, shutdownGraceMs = 10_000 } = options;
+  // Every answer, file, page or API, starts with these (edge/security-headers.ts); the handler's own replace them
+  // (Node merges the headers set here under those of the answer's writeHead).
+  const siteHeaders = Object.entries(securityHeaders({ supabaseUrl: options.supabaseUrl }));
+  const backendHeaders = Object.entries(securityHeaders({ policy: BACKEND_POLICY }));
+  const site = getRequestListener(siteApp(options).fetch, {
+    // What @hono/node-server refuses before the app sees it: an unusable Host, a backslash in the path.
+    errorHandler: (error) => (error instanceof RequestError ? plainText(400, BAD_REQUEST) : plainText(500, 'Erro interno do servidor.')),
+  });
+  let closing: Promise<void> | undefined;
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    // Aborts the handler's own fetches when the client leaves before the answer is complete.
-    const aborter = new AbortController();
     res.once('close', () => {
-      if (!res.writableFinished) aborter.abort();
       // While shutting down, the connection of a finished answer is idle now: close it (keep-alive would hold it).
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
     if (closing) res.setHeader('Connection', 'close');
-    answer(req, res, aborter.signal).catch((error: unknown) => {
-      if (error instanceof BadRequestError) {
-        if (!res.headersSent) sendText(res, 400, 'Endereço inválido.');
-        return;
-      }
-      if (isClientGone(error, res)) return;
+    // An absolute-form target (`GET http://other.example/x`) is taken as its path, for the backend as for the site.
+    req.url = originForm(req.url ?? '/');
+    const toBackend = !!backend && isBackendPath(req.url.split('?')[0] ?? '/');
+    for (const [name, value] of toBackend ? backendHeaders : siteHeaders) res.setHeader(name, value);
+    const answered = backend && toBackend ? backend(req, res) : site(req, res);
+    Promise.resolve(answered).catch((error: unknown) => {
       console.error(`[server] ${req.method ?? 'GET'} ${req.url ?? '/'} failed:`, error);
-      if (!res.headersSent) sendText(res, 500, 'Erro interno do servidor. Tente novamente em instantes.');
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Erro interno do servidor.');
       else res.destroy();
     });
   };

@@ -1,40 +1,17 @@
 import type { Stats } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, Env } from 'hono';
 import { isPrivateBuildPath } from './static-policy.ts';
+
+// Which built file a request names (server/static-policy.ts decides what is private), and its answer: sent by
+// @hono/node-server's serveStatic (type, length, Last-Modified, HEAD, ranges) with the validators it lacks.
 
 export interface StaticFile {
   /** The file's real path, inside dist/. */
   file: string;
   stats: Stats;
-  contentType: string;
-}
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.pdf': 'application/pdf',
-};
-
-export function contentTypeFor(file: string): string {
-  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
 function isInside(root: string, file: string): boolean {
@@ -53,29 +30,44 @@ export async function findStaticFile(root: string, path: string): Promise<Static
     const file = await realpath(candidate);
     if (!isInside(root, file)) return null;
     const stats = await stat(file);
-    if (!stats.isFile()) return null;
-    return { file, stats, contentType: contentTypeFor(file) };
+    return stats.isFile() ? { file, stats } : null;
   } catch {
     return null;
   }
 }
 
 /** A weak validator from size and modification time: cheap, and a rebuilt file gets a new one. */
-export function etagFor(stats: Stats): string {
+function etagFor(stats: Stats): string {
   return `W/"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}"`;
 }
 
 /** Whether the browser's copy is current (If-None-Match first, If-Modified-Since only without it). */
-export function isNotModified(headers: { 'if-none-match'?: string; 'if-modified-since'?: string }, stats: Stats): boolean {
-  const ifNoneMatch = headers['if-none-match'];
+function isNotModified<E extends Env>(c: Context<E>, stats: Stats): boolean {
+  const ifNoneMatch = c.req.header('if-none-match');
   if (ifNoneMatch !== undefined) {
-    const etag = etagFor(stats);
     const weak = (tag: string) => tag.trim().replace(/^W\//, '');
-    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
+    const etag = weak(etagFor(stats));
+    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === etag);
   }
-  const ifModifiedSince = headers['if-modified-since'];
+  const ifModifiedSince = c.req.header('if-modified-since');
   if (ifModifiedSince === undefined) return false;
   const since = Date.parse(ifModifiedSince);
   // HTTP dates have whole seconds.
   return !Number.isNaN(since) && Math.floor(stats.mtimeMs / 1000) <= Math.floor(since / 1000);
+}
+
+const noNext = () => Promise.resolve();
+
+/**
+ * The answer for a found file, with `cacheControl` and validators; a 304 without opening it when the browser's copy
+ * is current. Undefined when the file went away since it was found.
+ */
+export async function sendStaticFile<E extends Env>(c: Context<E, string>, found: StaticFile, cacheControl: string): Promise<Response | undefined> {
+  c.header('Cache-Control', cacheControl);
+  c.header('ETag', etagFor(found.stats));
+  if (isNotModified(c, found.stats)) {
+    c.header('Last-Modified', found.stats.mtime.toUTCString());
+    return c.body(null, 304);
+  }
+  return (await serveStatic({ path: found.file })(c, noNext)) ?? undefined;
 }

@@ -112,7 +112,7 @@ describe('built files', () => {
     expect(image.body.length).toBe(4096);
 
     const icon = await send(port, '/favicon.svg');
-    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml\b/);
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
@@ -234,6 +234,33 @@ describe('the handler', () => {
       headers: { host: '127.0.0.1', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'portoferreiranoticias.com.br' },
     });
     expect(url).toBe('https://portoferreiranoticias.com.br/topico/esportes');
+  });
+
+  it('takes every request to be on SITE_URL when given one: the request target contributes only its path', async () => {
+    const urls: string[] = [];
+    const node = createNodeServer({
+      distDir,
+      trustProxy: true,
+      siteUrl: 'https://portoferreiranoticias.com.br',
+      handler: (request) => {
+        urls.push(request.url);
+        return Promise.resolve(new Response('ok'));
+      },
+    });
+    running.push(node);
+    await new Promise<void>((listening) => node.server.listen(0, '127.0.0.1', listening));
+    const { port } = node.server.address() as AddressInfo;
+    await send(port, '/topico/esportes?p=2', { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    await send(port, '//evil.example/noticia/x');
+    await send(port, 'http://evil.example/rss.xml', { headers: { host: 'evil.example' } });
+    const unusableHost = await send(port, '/x', { headers: { host: 'evil.example/y?' } });
+    expect(unusableHost.status).toBe(400);
+    expect(unusableHost.body.toString()).toBe('Endereço inválido.');
+    expect(urls).toEqual([
+      'https://portoferreiranoticias.com.br/topico/esportes?p=2',
+      'https://portoferreiranoticias.com.br//evil.example/noticia/x',
+      'https://portoferreiranoticias.com.br/rss.xml',
+    ]);
   });
 
   it('answers its own addresses before a built file of the same name, which stays the fallback', async () => {

@@ -114,11 +114,15 @@ function makeDist(build: BuildTarget): string {
   return dir;
 }
 
-/** Writes one raw HTTP/1.1 request (any request target) and returns the whole answer as text. */
+/**
+ * Writes one raw HTTP/1.1 request (any request target) and returns the whole answer as text. The request says
+ * `Connection: close`, so the server ends the connection after its answer; ending our side first would be a client
+ * that left (Node's server then drops an answer not yet written).
+ */
 function rawRequest(url: string, head: string): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(head));
+    const socket = connect(Number(port), hostname, () => socket.write(head));
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     socket.on('end', () => resolve(answer));
