@@ -2,16 +2,17 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { getRequestListener, RequestError, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
-import { loadEnv, type Connect, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
+import { loadEnv, runnerImport, type Connect, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 import { BACKEND_POLICY, securityHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
 import { runningLocalBackend } from '../local-supabase/src/vite-plugin.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
-import { distHtmlReader, localEdgeHandler } from './local-edge.ts';
+import type * as LocalEdgeModule from './local-edge.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, isPrivateBuildPath, looksLikeFile } from './static-policy.ts';
 import { compress } from './compression.ts';
 import { BadRequestError, requestAt, requestOrigin, urlOnOrigin } from './request-url.ts';
@@ -21,11 +22,24 @@ const VITE_INTERNAL = /^\/(?:@|__|node_modules\/|src\/)/;
 
 type ViteServer = ViteDevServer | PreviewServer;
 
+/**
+ * server/local-edge.ts, and through it the edge handler and the app modules it renders with, is loaded by Vite's
+ * module runner when the server starts, never imported by this plugin: what vite.config.ts imports is bundled and
+ * checked as the config, and the app's modules are written for Vite (imports without file extensions), not as config.
+ */
+type LocalEdge = typeof LocalEdgeModule;
+const LOCAL_EDGE = fileURLToPath(new URL('./local-edge.ts', import.meta.url));
+
 /** The handler with the server's variables (.env files and the environment) and, unless hosted, the local backend. */
-async function handlerFor(server: ViteServer, readHtml: EdgeHost['readHtml'], pageRenderer?: EdgeHost['pageRenderer']): Promise<EdgeHandler> {
+async function handlerFor(
+  server: ViteServer,
+  localEdge: LocalEdge,
+  readHtml: EdgeHost['readHtml'],
+  pageRenderer?: EdgeHost['pageRenderer'],
+): Promise<EdgeHandler> {
   const vars = serverVars(server);
   const backend = runningLocalBackend();
-  return localEdgeHandler(vars, backend ? await backend : null, readHtml, pageRenderer);
+  return localEdge.localEdgeHandler(vars, backend ? await backend : null, readHtml, pageRenderer);
 }
 
 /** Requests the handler left to the server's own middlewares, each with the `next` that hands it on. */
@@ -35,13 +49,13 @@ const passedOn = new WeakMap<IncomingMessage, (error?: unknown) => void>();
  * The handler on Vite's middleware stack, through @hono/node-server as under npm start (server/node-server.ts),
  * compressed the same way: an address it leaves alone (null) goes on to Vite's own serving.
  */
-function middleware(handlerReady: Promise<EdgeHandler>, shouldAnswer: (path: string, req: IncomingMessage) => boolean) {
+function middleware(currentHandler: () => Promise<EdgeHandler>, shouldAnswer: (path: string, req: IncomingMessage) => boolean) {
   const app = new Hono<{ Bindings: HttpBindings }>();
   app.use(compress());
   app.all('*', async (c) => {
     const { incoming } = c.env;
     const url = urlOnOrigin(incoming.url ?? '/', requestOrigin(incoming, false));
-    const response = await (await handlerReady)(requestAt(c.req.raw, url));
+    const response = await (await currentHandler())(requestAt(c.req.raw, url));
     if (response) return response;
     passedOn.get(incoming)?.();
     return RESPONSE_ALREADY_SENT;
@@ -75,9 +89,17 @@ export function edgeHandler(): Plugin {
     configureServer(server) {
       const indexFile = resolve(server.config.root, 'index.html');
       // Development has no prerendered pages: every page is Vite's index.html, made ready for its modules.
-      const handler = handlerFor(server, async () => server.transformIndexHtml('/', await readFile(indexFile, 'utf8')));
+      const readHtml = async () => server.transformIndexHtml('/', await readFile(indexFile, 'utf8'));
+      // Through the dev server's own module graph: an edit to the handler or a module it uses applies on the next
+      // request (the same module object until then, so the handler is made again only after an edit).
+      let current: { localEdge: LocalEdge; handler: Promise<EdgeHandler> } | undefined;
+      const currentHandler = async () => {
+        const localEdge = (await server.ssrLoadModule(LOCAL_EDGE)) as LocalEdge;
+        if (current?.localEdge !== localEdge) current = { localEdge, handler: handlerFor(server, localEdge, readHtml) };
+        return current.handler;
+      };
       server.middlewares.use(
-        middleware(handler, (path, req) => {
+        middleware(currentHandler, (path, req) => {
           if (isHandlerAddress(path)) return true;
           if (VITE_INTERNAL.test(path) || looksLikeFile(path)) return false;
           return (req.headers.accept ?? '').includes('text/html');
@@ -87,7 +109,9 @@ export function edgeHandler(): Plugin {
     configurePreviewServer(server) {
       const distDir = resolve(server.config.root, server.config.build.outDir);
       // The build's render of the reader's data pages too (decision 0020); development renders them in the browser.
-      const handler = handlerFor(server, distHtmlReader(distDir), builtPageRenderer(distDir));
+      const handler = runnerImport<LocalEdge>(LOCAL_EDGE).then(({ module: localEdge }) =>
+        handlerFor(server, localEdge, localEdge.distHtmlReader(distDir), builtPageRenderer(distDir)),
+      );
       const isBuiltFile = (path: string) => {
         const file = resolve(distDir, `.${path}`);
         return file.startsWith(`${distDir}${sep}`) && existsSync(file) && statSync(file).isFile();
@@ -98,7 +122,7 @@ export function edgeHandler(): Plugin {
         if (path !== null && !isPrivateBuildPath(path) && isBuiltFile(path)) keepCacheControl(res, cacheControlFor(path));
         next();
       });
-      server.middlewares.use(middleware(handler, (path) => isHandlerAddress(path) || isPrivateBuildPath(path) || !isBuiltFile(path)));
+      server.middlewares.use(middleware(() => handler, (path) => isHandlerAddress(path) || isPrivateBuildPath(path) || !isBuiltFile(path)));
       // What the handler left of a private build file (the server's render, the manifest, the raw templates) would
       // reach Vite's own file serving next: never served, as under npm start and the Worker (decision 0012).
       server.middlewares.use((req, res, next) => {
