@@ -40,7 +40,10 @@ export interface PublicationInput {
    * database's clock (a browser's clock may run ahead). Ignored for a draft.
    */
   publish_at: string | null;
-  /** The home page's lead story ('Manchete'); only a visible story may be it (the database refuses otherwise). */
+  /**
+   * The home page's lead story ('Manchete'); only a visible story may be it (the database refuses otherwise). Marking
+   * it takes the mark from the current lead.
+   */
   is_lead: boolean;
   /** Signed with the author's profile name instead of 'Redação' (the database writes the name). */
   signed: boolean;
@@ -90,20 +93,26 @@ export async function setPublicationPublished(client: DataClient, id: string, pu
   check(await client.from('publications').update({ published, published_at: null }).eq('id', id));
 }
 
-/**
- * Marks (or unmarks) the lead story. The database keeps one at most: a second mark fails with code 'lead_taken'
- * (unmark the current one first), and a draft or scheduled story with 'lead_not_visible'.
- */
-export async function setLeadStory(client: DataClient, id: string, isLead: boolean): Promise<void> {
-  const result = await client.from('publications').update({ is_lead: isLead }).eq('id', id);
-  if (result.error) throw leadError(result.error) ?? toServiceError(result.error, result.status);
+/** What marking a lead story did: the story that stopped being the lead, when another one was. */
+export interface LeadChange {
+  replaced: { id: string; title: string } | null;
 }
 
-/** The lead story's two rules as codes the screens can word; null for any other failure. */
+/**
+ * Marks (or unmarks) the lead story. Marking one takes the mark from the current lead in the same statement
+ * (supabase/migrations/20261126120000_lead_story_replaces_previous.sql); the answer names that story, read just
+ * before, so another editor's change between the two requests could make the name stale, never the marks. A draft or
+ * a scheduled story fails with 'lead_not_visible'.
+ */
+export async function setLeadStory(client: DataClient, id: string, isLead: boolean): Promise<LeadChange> {
+  const current = isLead ? await getLeadStory(client) : null;
+  const result = await client.from('publications').update({ is_lead: isLead }).eq('id', id);
+  if (result.error) throw leadError(result.error) ?? toServiceError(result.error, result.status);
+  return { replaced: current && current.id !== id ? current : null };
+}
+
+/** The lead story's rule (only a visible story may lead) as a code the screens can word; null for any other failure. */
 export function leadError(error: { code?: string; message: string; hint?: string | null }): ServiceError | null {
-  if (error.code === '23505' && error.message.includes('publications_one_lead_idx')) {
-    return new ServiceError(error.message, { code: 'lead_taken', cause: error });
-  }
   if (error.code === '23514' && (error.hint ?? '').includes('publications_lead_not_visible')) {
     return new ServiceError(error.message, { code: 'lead_not_visible', cause: error });
   }

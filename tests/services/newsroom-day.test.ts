@@ -161,29 +161,68 @@ describe('scheduled publishing', () => {
 });
 
 describe('the lead story', () => {
-  it('is one published, visible story at most; a second mark, a draft and a scheduled story are refused', async () => {
+  it('is one published, visible story at most; a new mark replaces the current lead in one step; a draft and a scheduled story are refused', async () => {
     const first = await savePublication(admin.client, input({ title: 'Primeira manchete', published: true, is_lead: true }));
     expect(first.is_lead).toBe(true);
     for (const [actor, client] of readers()) expect((await getLeadPublication(client))?.id, actor).toBe(first.id);
 
+    // From the list: the new lead takes the mark, and the answer names the story that lost it.
     const second = await savePublication(admin.client, input({ title: 'Segunda', published: true }));
-    const taken = await setLeadStory(admin.client, second.id, true).catch((error: unknown) => error);
-    expect(taken).toBeInstanceOf(ServiceError);
-    expect((taken as ServiceError).code).toBe('lead_taken');
+    await expect(setLeadStory(admin.client, second.id, true)).resolves.toEqual({ replaced: { id: first.id, title: 'Primeira manchete' } });
+    expect((await getPublication(admin.client, first.id))?.is_lead).toBe(false);
+    for (const [actor, client] of readers()) expect((await getLeadPublication(client))?.id, actor).toBe(second.id);
+    // Marking the lead again replaces nothing.
+    await expect(setLeadStory(admin.client, second.id, true)).resolves.toEqual({ replaced: null });
 
+    // From the form: a new story saved as the lead takes the mark too.
+    const third = await savePublication(admin.client, input({ title: 'Terceira', published: true, is_lead: true }));
+    expect(third.is_lead).toBe(true);
+    expect((await getPublication(admin.client, second.id))?.is_lead).toBe(false);
+    const { rows } = await backend.db.query<{ id: string }>('select id from public.publications where is_lead');
+    expect(rows).toEqual([{ id: third.id }]);
+
+    // A refused mark takes nothing from the current lead.
     const draft = await savePublication(admin.client, input({ title: 'Rascunho' }));
     const scheduled = await savePublication(admin.client, input({ title: 'Agendada', published: true, publish_at: AT.toISOString() }));
-    await setLeadStory(admin.client, first.id, false);
     for (const id of [draft.id, scheduled.id]) {
       const refused = await setLeadStory(admin.client, id, true).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ServiceError);
       expect((refused as ServiceError).code).toBe('lead_not_visible');
     }
     const savedAsLead = await savePublication(admin.client, input({ title: 'Rascunho', is_lead: true }), draft.id).catch((error: unknown) => error);
     expect((savedAsLead as ServiceError).code).toBe('lead_not_visible');
+    expect((await getPublication(admin.client, third.id))?.is_lead).toBe(true);
 
-    await setLeadStory(admin.client, second.id, true);
-    await expect(getLeadPublication(backend.anon())).resolves.toMatchObject({ id: second.id });
-    for (const row of [first, second, draft, scheduled]) await deletePublication(admin.client, row.id);
+    await expect(setLeadStory(admin.client, third.id, false)).resolves.toEqual({ replaced: null });
+    await expect(getLeadPublication(backend.anon())).resolves.toBeNull();
+    for (const row of [first, second, third, draft, scheduled]) await deletePublication(admin.client, row.id);
+  });
+
+  it('takes two editors choosing different leads at once one after the other: both succeed, one lead remains', async () => {
+    const stories = await Promise.all(
+      ['Escolha A', 'Escolha B', 'Escolha C', 'Escolha D'].map((title) => savePublication(admin.client, input({ title, published: true }))),
+    );
+    const editors = await Promise.all(stories.map(() => backend.admin()));
+    // On PostgreSQL (npm run test:postgres) these run in concurrent transactions; without the trigger's lock all but
+    // one would fail on the unique index.
+    const results = await Promise.allSettled(stories.map((story, index) => setLeadStory(editors[index]!.client, story.id, true)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    const { rows } = await backend.db.query<{ id: string }>('select id from public.publications where is_lead');
+    expect(rows).toHaveLength(1);
+    expect(stories.map((story) => story.id)).toContain(rows[0]?.id);
+    for (const story of stories) await deletePublication(admin.client, story.id);
+  });
+
+  it('moves the mark for no one who could not move it by hand: a pending account changes no lead', async () => {
+    const lead = await savePublication(admin.client, input({ title: 'Manchete guardada', published: true, is_lead: true }));
+    const other = await savePublication(admin.client, input({ title: 'Outra', published: true }));
+    // RLS hides the row from the update: nothing changes, the current lead keeps its mark.
+    await setLeadStory(pending.client, other.id, true).catch(() => undefined);
+    const created = await pending.client.from('publications').insert({ title: 'Intrusa', topic_id: other.topic_id, published: true, is_lead: true });
+    expect(created.error).not.toBeNull();
+    const { rows } = await backend.db.query<{ id: string }>('select id from public.publications where is_lead');
+    expect(rows).toEqual([{ id: lead.id }]);
+    for (const row of [lead, other]) await deletePublication(admin.client, row.id);
   });
 
   it('stops being the lead when unpublished or rescheduled; a deleted story takes its mark with it', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminPublication, AdminPublicationSummary, PublicationInput } from '../../../services/publication-admin';
+import type { AdminPublication, AdminPublicationSummary, LeadChange, PublicationInput } from '../../../services/publication-admin';
 import { ServiceError } from '../../../services/errors';
 import { paths } from '../../../lib/paths';
 import { renderRoute } from '../testing/render-route';
@@ -10,7 +10,8 @@ import * as publicationFormRoute from './publication-form.route';
 import * as publicationListRoute from './publication-list.route';
 import { EMPTY_PUBLICATION, toPublicationInput, valuesFromPublication, type PublicationFormValues } from './publication-values';
 
-// Scheduling and the lead story in the newsroom's screens (docs/decisions/0014); the preview: src/app/publication-preview.route.test.tsx.
+// Scheduling and the lead story in the newsroom's screens (docs/decisions/0014); a new lead replacing the current one,
+// against the database: lead-story.route.test.tsx; the preview: src/app/publication-preview.route.test.tsx.
 
 const topics = [{ id: 'local', name: 'Porto Ferreira', slug: 'local', created_at: '2026-10-01T12:00:00Z' }];
 /** The form's clock: 23/11/2026 14:00 in São Paulo. */
@@ -21,8 +22,9 @@ const services = vi.hoisted(() => ({
   savePublication: vi.fn<(client: unknown, input: PublicationInput, id?: string) => Promise<unknown>>(),
   listPublicationsPage: vi.fn<(client: unknown, query: { status: string }) => Promise<unknown>>(),
   setPublicationPublished: vi.fn(),
-  setLeadStory: vi.fn<(client: unknown, id: string, on: boolean) => Promise<void>>(),
+  setLeadStory: vi.fn<(client: unknown, id: string, on: boolean) => Promise<LeadChange>>(),
   deletePublication: vi.fn(),
+  getLeadStory: vi.fn(),
 }));
 vi.mock('../../../services/publication-admin', () => services);
 vi.mock('../../../services/topic-admin', () => ({ listTopics: () => Promise.resolve(topics) }));
@@ -32,6 +34,7 @@ vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }
 beforeEach(() => {
   localStorage.clear();
   for (const service of Object.values(services)) service.mockReset();
+  services.getLeadStory.mockResolvedValue(null);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -108,7 +111,7 @@ describe('scheduling in the form', () => {
 
 describe('the lead story refused by the database', () => {
   it('says why in pt-BR and keeps the form as typed', async () => {
-    services.savePublication.mockRejectedValue(new ServiceError('duplicate key', { code: 'lead_taken' }));
+    services.savePublication.mockRejectedValue(new ServiceError('lead story not visible', { code: 'lead_not_visible' }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderRoute(publicationFormRoute, { pattern: paths.admin.publicationNew.pattern });
     await screen.findByRole('heading', { name: 'Nova Publicação' });
@@ -117,7 +120,7 @@ describe('the lead story refused by the database', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Publicar imediatamente' }));
     await user.click(screen.getByRole('checkbox', { name: 'Manchete da página inicial' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Já existe uma manchete. Desmarque a manchete atual antes de escolher outra.')).toBeInTheDocument();
+    expect(await screen.findByText('Só uma publicação já publicada (não agendada nem rascunho) pode ser a manchete.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /título/i })).toHaveValue('Festival de inverno');
   });
 });
@@ -155,12 +158,12 @@ describe('the publication list', () => {
 
   it('marks the lead story from the list and words a refusal in pt-BR', async () => {
     services.listPublicationsPage.mockResolvedValue({ rows: [summary({})], pageSize: 25, total: 1, hasMore: false });
-    services.setLeadStory.mockRejectedValue(new ServiceError('duplicate key', { code: 'lead_taken' }));
+    services.setLeadStory.mockRejectedValue(new ServiceError('lead story not visible', { code: 'lead_not_visible' }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderRoute(publicationListRoute, { pattern: paths.admin.publications.pattern });
     const row = await screen.findByRole('row', { name: /Festa da cerâmica/ });
     await userEvent.setup().click(within(row).getByRole('button', { name: 'Tornar manchete: Festa da cerâmica' }));
     expect(services.setLeadStory).toHaveBeenCalledWith(expect.anything(), 'p1', true);
-    expect(await screen.findByText('Já existe uma manchete. Desmarque a manchete atual antes de escolher outra.')).toBeInTheDocument();
+    expect(await screen.findByText('Só uma publicação já publicada (não agendada nem rascunho) pode ser a manchete.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { getPublication, savePublication } from '../../../services/publication-admin';
+import { getLeadStory, getPublication, savePublication } from '../../../services/publication-admin';
+import type { Client } from '../../../services/client';
 import { listTopics } from '../../../services/topic-admin';
 import { paths } from '../../../lib/paths';
 import { resourceFormRoute } from '../shared/resource-form-route';
@@ -9,18 +10,25 @@ import { EMPTY_PUBLICATION, toPublicationInput, valuesFromPublication } from './
 
 const uploadPublicationImage = bucketUploader('publications');
 
+/** The topics to choose from, and the current lead story, which the form names when 'Manchete' would replace it. */
+async function loadChoices(client: Client) {
+  const [topics, lead] = await Promise.all([listTopics(client), getLeadStory(client)]);
+  return { topics, lead };
+}
+
 export const { loader, action, Component, ErrorBoundary } = resourceFormRoute({
   words: { create: 'Nova Publicação', edit: 'Editar Publicação', loadFailure: 'Erro ao carregar a publicação.', saveFailure: 'Erro ao salvar publicação' },
   draftForm: 'publication',
   listPath: paths.admin.publications,
   service: { get: getPublication, save: savePublication },
   values: { fromRow: valuesFromPublication, empty: () => EMPTY_PUBLICATION, toInput: toPublicationInput },
-  loadExtra: listTopics,
+  loadExtra: loadChoices,
   saveFailureFor: leadFailureMessage,
-  renderForm: (props, { id, extra: topics }) => (
+  renderForm: (props, { id, extra }) => (
     <PublicationForm
       {...props}
-      topics={topics ?? []}
+      topics={extra?.topics ?? []}
+      replacedLead={extra?.lead && extra.lead.id !== id ? extra.lead.title : null}
       upload={uploadPublicationImage}
       previewHref={id ? paths.admin.publicationPreview(id) : null}
     />

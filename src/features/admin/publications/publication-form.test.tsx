@@ -20,6 +20,7 @@ const KEY = draftKey(undefined);
 const services = vi.hoisted(() => ({
   getPublication: vi.fn<(client: unknown, id: string) => Promise<AdminPublication | null>>(),
   savePublication: vi.fn<(client: unknown, input: PublicationInput, id?: string) => Promise<unknown>>(),
+  getLeadStory: () => Promise.resolve(null),
 }));
 vi.mock('../../../services/publication-admin', () => services);
 vi.mock('../../../services/topic-admin', () => ({ listTopics: () => Promise.resolve(topics) }));

@@ -36,6 +36,8 @@ interface PublicationFormProps extends ResourceFormProps<PublicationFormValues> 
   previewHref?: string | null;
   /** The form's clock, for the schedule's "in the future" check; injected for tests. */
   now?: () => Date;
+  /** The title of the story that leads the home page now, when it is not this one (see PublishingFields). */
+  replacedLead?: string | null;
 }
 
 /**
@@ -52,6 +54,7 @@ export function PublicationForm({
   storage,
   previewHref = null,
   now = () => new Date(),
+  replacedLead = null,
 }: PublicationFormProps) {
   const contentLabelId = useId();
   // Remounts the editor when its content is replaced from outside (discarding the draft).
@@ -107,7 +110,7 @@ export function PublicationForm({
         options={topics.map((topic) => ({ value: topic.id, label: topic.name }))}
         {...field('topicId')}
       />
-      <PublishingFields form={form} previewHref={previewHref} />
+      <PublishingFields form={form} previewHref={previewHref} replacedLead={replacedLead} />
     </ResourceFormFrame>
   );
 }

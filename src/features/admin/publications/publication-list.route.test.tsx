@@ -33,7 +33,7 @@ const services = vi.hoisted(() => ({
   listPublicationsPage: vi.fn(() => Promise.resolve({ rows: db.rows, pageSize: 25, total: db.rows.length, hasMore: false })),
   setPublicationPublished: vi.fn<(client: unknown, id: string, published: boolean) => Promise<void>>(),
   deletePublication: vi.fn<(client: unknown, id: string) => Promise<void>>(),
-  setLeadStory: vi.fn<(client: unknown, id: string, on: boolean) => Promise<void>>(),
+  setLeadStory: vi.fn<(client: unknown, id: string, on: boolean) => Promise<{ replaced: null }>>(),
 }));
 vi.mock('../../../services/publication-admin', () => services);
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));

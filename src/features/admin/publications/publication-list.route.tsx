@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { resourceListRoute } from '../shared/resource-list-route';
 import { TitleCell } from '../shared/resource-table';
-import { leadFailureMessage } from './lead-story-messages';
+import { leadChangeNotice, leadFailureMessage } from './lead-story-messages';
 import { PublicationRowExtras, PublicationState, scheduledLabel } from './publication-state';
 
 function shownDate(publication: AdminPublicationSummary): string {
@@ -52,7 +52,7 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ad
   },
   extraStatuses: [{ value: 'scheduled', label: 'Agendadas' }],
   rowSwitch: {
-    set: setLeadStory,
+    set: async (client, id, on) => leadChangeNotice(await setLeadStory(client, id, on)),
     failureFor: (error) => leadFailureMessage(error) ?? 'Erro ao alterar a manchete.',
     render: (publication, run, busy) => <PublicationRowExtras row={publication} setLead={run} busy={busy} />,
   },

@@ -23,9 +23,26 @@ export function validatePublishing(values: PublicationFormValues, now: Date): Pa
   return errors;
 }
 
+/** What saving a story marked 'Manchete' does to the current lead, in the newsroom's words. */
+function replacesLeadText(currentLead: string): string {
+  return `Ao salvar, esta publicação passa a ser a manchete, no lugar de “${currentLead}”, que deixa de ser a manchete.`;
+}
+
 type PublishingForm = Pick<ValidatedForm<PublicationFormValues>, 'values' | 'set' | 'field' | 'errors'>;
 
-export function PublishingFields({ form, previewHref }: { form: PublishingForm; previewHref: string | null }) {
+/**
+ * `replacedLead`: the title of the story that leads the home page now, when it is another one; ticking 'Manchete'
+ * says, before saving, that it stops being the lead (the database moves the mark on save).
+ */
+export function PublishingFields({
+  form,
+  previewHref,
+  replacedLead = null,
+}: {
+  form: PublishingForm;
+  previewHref: string | null;
+  replacedLead?: string | null;
+}) {
   const { values, set, field, errors } = form;
   return (
     <fieldset className="min-w-0 space-y-3 rounded-md border border-slate-200 p-4">
@@ -61,6 +78,11 @@ export function PublishingFields({ form, previewHref }: { form: PublishingForm; 
       {errors.isLead && (
         <p role="alert" className="text-sm text-red-700">
           {errors.isLead}
+        </p>
+      )}
+      {values.isLead && !errors.isLead && replacedLead !== null && (
+        <p role="status" className="text-sm text-slate-700">
+          {replacesLeadText(replacedLead)}
         </p>
       )}
       <CheckboxField label="Assinar com meu nome" name="signed" checked={values.signed} onChange={(v) => set('signed', v)} />

@@ -60,8 +60,9 @@ export interface ResourceList<Row extends PublishableRow> {
 
 /** A resource's own row action: an on/off switch of a row (the lead story), run by the list's action. */
 export interface RowSwitch<Row> {
-  set: (client: Client, id: string, on: boolean) => Promise<void>;
-  /** The failure's message ('Já existe uma manchete…'). */
+  /** Switches the row; answers what the list should say once done (another row lost the mark), or null. */
+  set: (client: Client, id: string, on: boolean) => Promise<string | null>;
+  /** The failure's message ('Só uma publicação já publicada … pode ser a manchete.'). */
   failureFor: (error: unknown) => string;
   /** Its buttons in the row (before edit, publish and delete); `run(on)` sends the switch. */
   render: (row: Row, run: (on: boolean) => void, busy: boolean) => ReactNode;
@@ -102,6 +103,7 @@ function ResourceListScreen<Row extends PublishableRow>({
         <ListFilters location={location} extraStatuses={resource.extraStatuses} />
         <ListBody
           actionFailure={actions.failure}
+          actionNotice={actions.notice}
           content={content}
           table={(rows) => (
             <ResourceTable
@@ -193,8 +195,11 @@ export function resourceListRoute<Row extends PublishableRow>(resource: Resource
   async function action({ request }: ActionFunctionArgs) {
     const body = await readJson<RowIntent>(request);
     try {
+      if (body.intent === 'switch') {
+        const notice = (await resource.rowSwitch?.set(browserClient(), body.id, body.on)) ?? null;
+        return notice === null ? null : { notice };
+      }
       if (body.intent === 'delete') await resource.service.remove(browserClient(), body.id);
-      else if (body.intent === 'switch') await resource.rowSwitch?.set(browserClient(), body.id, body.on);
       else await resource.service.setPublished(browserClient(), body.id, body.published);
       return null;
     } catch (error) {

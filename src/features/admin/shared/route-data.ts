@@ -13,6 +13,11 @@ export interface ActionFailure {
   error: string;
 }
 
+/** What a done action may answer besides null: a line the screen shows (a lead story that lost its mark). */
+export interface ActionNotice {
+  notice: string;
+}
+
 /**
  * A failed action's answer. The status (any ≥ 400) tells the router nothing changed, so it does not reload the
  * page's data: a failing reload would replace a form, and what was typed with it.

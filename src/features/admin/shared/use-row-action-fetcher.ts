@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useFetcher, type SubmitTarget } from 'react-router';
-import { JSON_SUBMIT, type ActionFailure } from './route-data';
+import { JSON_SUBMIT, type ActionFailure, type ActionNotice } from './route-data';
 
 /**
  * A list's row actions (publish toggles, deletes, account approvals) through one fetcher to the route's action:
  * the acted-on row is busy (its buttons disabled) until the action and the list's reload are done, and the list
- * shows the failure the action answers. One fetcher, as the list had one busy row and one failure before.
+ * shows the failure the action answers, or the notice a done action may answer (a lead story that lost its mark).
+ * One fetcher, as the list had one busy row and one failure before.
  */
 export function useRowActionFetcher<Body extends SubmitTarget & { id: string }>() {
-  const fetcher = useFetcher<ActionFailure | null>();
+  const fetcher = useFetcher<ActionFailure | ActionNotice | null>();
   const [last, setLast] = useState<Body | null>(null);
   const pending = fetcher.state !== 'idle';
   return {
@@ -18,6 +19,7 @@ export function useRowActionFetcher<Body extends SubmitTarget & { id: string }>(
     },
     /** The row whose action is under way, or null. */
     busyId: pending ? (last?.id ?? null) : null,
-    failure: pending ? null : (fetcher.data?.error ?? null),
+    failure: pending || !fetcher.data || !('error' in fetcher.data) ? null : fetcher.data.error,
+    notice: pending || !fetcher.data || !('notice' in fetcher.data) ? null : fetcher.data.notice,
   };
 }
