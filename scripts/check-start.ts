@@ -1,6 +1,7 @@
 // Proves the README's front door as a newcomer meets it: `npm run dev`, `npm run preview` (after a build) or
 // `npm run backend` started with no data folder creates it, seeds, prints the sign-in, serves the home page and the
-// API, and the printed credentials sign in through supabase-js. Then the server is stopped by its PID.
+// API, and the printed credentials sign in through supabase-js; `npm run dev` prints no warning. Then the server is
+// stopped by its PID.
 // Usage: tsx scripts/check-start.ts dev|preview|backend   (run by .ci/run in its own fresh clone)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -89,6 +90,11 @@ async function main(): Promise<void> {
     const { data, error } = await client.auth.signInWithPassword({ email, password });
     if (error || data.user?.email !== email) fail(`the printed sign-in was refused: ${error?.message ?? 'no user'}`);
     if (!existsSync(settings.dataDir)) fail(`${settings.dataDir} was not created`);
+
+    // Vite prints its warnings as '(!) …' (e.g. the config loader's list of imports without a file extension): a
+    // newcomer's first `npm run dev` should have nothing to worry about.
+    const warnings = output.split('\n').filter((line) => /\(!\)|\bwarn(ing)?\b/i.test(line));
+    if (command === 'dev' && warnings.length > 0) fail(`npm run dev printed warnings:\n${warnings.join('\n')}`);
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const served = command === 'backend' ? '' : 'home page served, ';
