@@ -1,10 +1,18 @@
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { scheduledLabel } from './publication-state';
+import { isScheduled, scheduledLabel } from './publication-state';
 
 export interface PreviewState {
   published: boolean;
   published_at: string | null;
+}
+
+/**
+ * Whether readers can open the story's address now: published and its time come. The preview offers sharing only
+ * then (ArticleView's shareUrl), since a draft's or a scheduled story's address answers 'not found' to them.
+ */
+export function readersCanOpen(state: PreviewState, now: Date = new Date()): boolean {
+  return state.published && !isScheduled(state, now);
 }
 
 /** What readers see of the story today, in the banner's words. */
