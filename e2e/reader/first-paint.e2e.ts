@@ -77,29 +77,34 @@ describe('the first paint and the way back', () => {
     expect(await robots.text()).toMatch(/^User-agent: \*/m);
   });
 
-  it("runs no app code before the page has painted, and answers a tap on 'Abrir menu' made before it ran", async () => {
+  it("loads the app as one module script, and opens the phone menu for a tap made before it ran", async () => {
     const page = await browser.newPage('phone');
-    // The page's only script (the others are data: JSON-LD) is the boot script, which names the app and its imports
-    // instead of loading them.
+    // The page's only script (the others are data: JSON-LD) is the app's entry, which the browser runs once the HTML
+    // has been read.
     const html = await (await page.request.get('/')).text();
-    expect(html.match(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="module" crossorigin fetchpriority="low" src="\/assets\/boot-[\w-]+\.js" data-app="\/assets\/index-[\w-]+\.js"/)]);
-    expect(html).not.toContain('rel="modulepreload"');
+    const scripts = html.match(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g);
+    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">$/)]);
 
-    // Hold the app's code back, tap the menu button meanwhile, then let the code through.
-    const app = /data-app="([^"]+)"/.exec(html)![1]!;
+    // Hold the app's code back, tap the menu button meanwhile: the browser opens the menu by itself.
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1]!;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**${app}`, async (route) => {
+    await page.route(`**${entry}`, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
-    const menu = page.getByRole('button', { name: 'Abrir menu' });
-    await menu.click();
-    expect(await page.locator('nav[aria-label="Editorias"] ul').isVisible()).toBe(false);
+    // Its load waits for the app: the page is read and painted meanwhile.
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('contentinfo').waitFor();
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    expect(await page.locator('nav[aria-label="Editorias"] ul').isVisible()).toBe(true);
+    // Once the app runs, it takes the open menu over: the button says what it now does.
     release();
     await page.getByRole('button', { name: 'Fechar menu' }).waitFor();
     expect(await page.locator('nav[aria-label="Editorias"] ul').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Fechar menu' }).click();
+    expect(await page.locator('nav[aria-label="Editorias"] ul').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Abrir menu' }).waitFor();
   });
 
   it('moves nothing that painted while the rest of the HTML was still arriving', async () => {
@@ -162,7 +167,7 @@ describe('the first paint and the way back', () => {
     await page.goto('/noticia/22222222-2222-4222-8222-000000000001');
     await page.getByRole('heading', { level: 1, name: /Rio Mogi-Guaçu/ }).waitFor();
     expect(await page.getByText('Compartilhe esta notícia').count()).toBe(1);
-    // The story's picture is its lead image, in the HTML at high priority, reported when on screen (src/boot.ts).
+    // The story's picture is its lead image, in the HTML at high priority, reported when on screen.
     const lead = page.locator('main img[fetchpriority="high"]');
     expect(await lead.getAttribute('srcset')).toMatch(/rio-mogi-guacu\/480\.webp 480w/);
     expect(await lead.getAttribute('elementtiming')).toBe('lead-image');

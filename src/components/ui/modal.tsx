@@ -10,6 +10,14 @@ interface ModalProps {
   /** Optional description under the title, announced with it. */
   description?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * The dialog's id, for a button that opens it by itself (`command="show-modal"` and `commandfor`). With
+   * `onOpenedByBrowser`, the content is in the server's HTML while closed, so the browser can open it before the app
+   * runs; the app then takes it over as open.
+   */
+  id?: string;
+  /** Told of a dialog the browser opened before the app ran, with its content as the reader left it. */
+  onOpenedByBrowser?: (dialog: HTMLDialogElement) => void;
 }
 
 const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
@@ -18,33 +26,37 @@ const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
  * An accessible modal on the native <dialog>: showModal() makes the page behind it inert (focus stays inside),
  * Esc closes it, and focus returns to the opener when it closes.
  */
-export function Modal({ open, title, onClose, children, description, size = 'md' }: ModalProps) {
+export function Modal({ open, title, onClose, children, description, size = 'md', id, onOpenedByBrowser }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const shownByApp = useRef(false);
   const titleId = useId();
   const descriptionId = useId();
 
-  // A layout effect: the dialog opens and closes with the render that says so, before anything else runs (the notice
-  // that follows a sent form), on React and on preact/compat, whose plain effects wait for the next frame.
+  // A layout effect: the dialog opens and closes with the render that says so, before the page paints.
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
+    if (open) {
+      shownByApp.current = true;
+      if (dialog.open) return undefined;
       const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       return () => opener?.focus();
     }
-    if (!open && dialog.open) dialog.close();
+    if (dialog.open) {
+      if (shownByApp.current || !onOpenedByBrowser) dialog.close();
+      else onOpenedByBrowser(dialog);
+    }
+    shownByApp.current = false;
     return undefined;
-  }, [open]);
+  }, [open, onOpenedByBrowser]);
 
   return (
     <dialog
       ref={ref}
-      // Named only while open, when the title is there: a closed dialog in the server's HTML keeps the server's ids,
-      // which the browser's runtime (preact/compat, docs/decisions/0017) never rewrites, and the title it renders on
-      // opening gets the browser's.
-      aria-labelledby={open ? titleId : undefined}
-      aria-describedby={open && description ? descriptionId : undefined}
+      id={id}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
@@ -52,7 +64,7 @@ export function Modal({ open, title, onClose, children, description, size = 'md'
       // Tailwind 4's preflight zeroes every margin, the <dialog>'s own `margin: auto` included: put it back to centre it.
       className={`m-auto w-[calc(100%-2rem)] ${WIDTHS[size]} rounded-lg bg-white p-0 shadow-xl backdrop:bg-slate-900/60`}
     >
-      {open && (
+      {(open || onOpenedByBrowser) && (
         <div className="p-6">
           <div className="flex items-start justify-between gap-4">
             <h2 id={titleId} className="text-lg font-semibold text-slate-900">
@@ -60,6 +72,9 @@ export function Modal({ open, title, onClose, children, description, size = 'md'
             </h2>
             <button
               type="button"
+              // Closes by itself too, before the app runs, when the dialog can be opened that way.
+              command={id ? 'close' : undefined}
+              commandfor={id}
               onClick={onClose}
               className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
               aria-label="Fechar"

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { BarChart3, Mail, MapPin, Phone, Target, Users } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
@@ -8,11 +8,12 @@ import { Modal } from '../../../components/ui/modal';
 import { BackToHomeLink } from '../components/back-to-home-link';
 import { advertisingMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../components/use-document-meta';
-import { EMPTY_MEDIA_KIT, type MediaKitValues } from './media-kit-values';
+import { EMPTY_MEDIA_KIT, mediaKitValuesFrom, type MediaKitValues } from './media-kit-values';
 
-// Most readers of this page never open the dialog: its form (fields, validation) loads when they reach for the button.
-const loadMediaKitForm = () => import('./media-kit-form');
-const MediaKitForm = lazy(() => loadMediaKitForm().then((module) => ({ default: module.MediaKitForm })));
+import { MediaKitForm } from './media-kit-form';
+
+/** The dialog's id: its button opens it by itself, before the app has started too. */
+const MEDIA_KIT_DIALOG_ID = 'midia-kit';
 
 export const MEDIA_KIT_SUCCESS = 'Obrigado pelo interesse! Entraremos em contato em breve.';
 
@@ -50,6 +51,11 @@ interface AdvertisingPageProps {
 export function AdvertisingPage({ submitMediaKit, notify = (message) => window.alert(message) }: AdvertisingPageProps) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<MediaKitValues>(EMPTY_MEDIA_KIT);
+  const openedByBrowser = useCallback((dialog: HTMLDialogElement) => {
+    const form = dialog.querySelector('form');
+    if (form) setValues(mediaKitValuesFrom(form));
+    setOpen(true);
+  }, []);
   const meta = advertisingMeta(site.name);
   useDocumentMeta(meta.title, meta.description);
 
@@ -74,9 +80,9 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
         </p>
         <button
           type="button"
+          command="show-modal"
+          commandfor={MEDIA_KIT_DIALOG_ID}
           onClick={() => setOpen(true)}
-          onPointerEnter={() => void loadMediaKitForm()}
-          onFocus={() => void loadMediaKitForm()}
           className="mt-8 rounded-md bg-white px-6 py-3 font-semibold text-brand-800 shadow hover:bg-brand-50"
         >
           Solicitar Mídia Kit
@@ -153,10 +159,10 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
         title="Solicitar Mídia Kit"
         description="Preencha seus dados e enviaremos o mídia kit com formatos, valores e audiência."
         onClose={() => setOpen(false)}
+        id={MEDIA_KIT_DIALOG_ID}
+        onOpenedByBrowser={openedByBrowser}
       >
-        <Suspense fallback={<p className="py-8 text-center text-sm text-slate-600">Carregando formulário...</p>}>
-          <MediaKitForm values={values} onChange={setValues} onSubmit={submit} onCancel={() => setOpen(false)} />
-        </Suspense>
+        <MediaKitForm values={values} onChange={setValues} onSubmit={submit} onCancel={() => setOpen(false)} />
       </Modal>
     </div>
   );

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { site } from '../../../config/site';
+import { saoPauloYear } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 export function SiteFooter() {
   // The year is the reader's, not the build's (prerendered HTML): filled in once the app has hydrated.
-  const year = useHydrated() ? new Date().getFullYear() : null;
+  const year = useHydrated() ? saoPauloYear() : null;
   return (
     <footer className="mt-12 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">

@@ -16,10 +16,13 @@ export function SiteHeader() {
   // The phone menu is a native popover: its button opens it before the app has started too. The app mirrors its
   // state for the button's name, picks up one opened before hydration, and closes it when a link is chosen.
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuPath = useRef(pathname);
   useEffect(() => {
     setMenuOpen(isOpenPopover(menu.current));
   }, []);
   useEffect(() => {
+    if (menuPath.current === pathname) return;
+    menuPath.current = pathname;
     if (isOpenPopover(menu.current)) menu.current?.hidePopover();
   }, [pathname]);
 
