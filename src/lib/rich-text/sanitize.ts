@@ -46,6 +46,9 @@ export interface SanitizeOptions {
 /** Sanitises rich-text HTML with the allow-list: run before it is stored and again before it is rendered. */
 export function sanitizeRichText(html: string | null | undefined, options: SanitizeOptions = {}): string {
   if (!html) return '';
+  // Without a DOM there is nothing to sanitise with (DOMPurify alone would hand the HTML back as it came): nothing
+  // unsanitised ever leaves here.
+  if (!htmlWindow()) return '';
   imageOrigins = options.imageOrigins ?? ownImageOrigins();
   return purifier().sanitize(html, {
     ALLOWED_TAGS: [...ALLOWED_TAGS],
