@@ -1,7 +1,7 @@
-// The budgets of the reader pages. The full mode checks them all, JavaScript against issue 10's goal of 110 KB; the
-// CI mode only those that do not depend on the machine's speed (layout shift, the three non-performance categories),
-// so a busy runner cannot fail it. CI holds the JavaScript bytes with scripts/check-bundle.ts instead, from the build
-// output and per page, against the same 110 KB.
+// The budgets of the reader pages. The full mode checks them all; the CI mode only those that do not depend on the
+// machine's speed (layout shift, the three non-performance categories), so a busy runner cannot fail it. CI holds the
+// JavaScript bytes with scripts/check-bundle.ts instead, from the build output and per page, against the same 150 KB
+// (React 19 in the browser, docs/decisions/0023-react-in-the-browser.md).
 import type { CategoryId, FormFactor } from './lighthouse-run.ts';
 import type { PageId } from './pages.ts';
 import type { Row } from './summary.ts';
@@ -23,9 +23,9 @@ export const BUDGETS = {
   cls: 0.02,
   tbtMs: 50,
   /** LCP at most this many times the static baseline's, same form factor, same run. */
-  lcpOverBaseline: 1.5,
+  lcpOverBaseline: 1.3,
   /** First-load JavaScript goal, transfer size, KB of 1,024 bytes (as Lighthouse's KiB and check-bundle.ts). */
-  scriptKb: 110,
+  scriptKb: 150,
 } as const;
 
 export const CATEGORY_TITLES: Record<CategoryId, string> = {

@@ -1,23 +1,35 @@
 // The reader pages the budgets cover, and the static baseline they are compared with.
 import { BASELINE_PATH } from './baseline-page.ts';
 
-export const READER_PAGES = ['home', 'article', 'topic', 'obituaries', 'search'] as const;
+export const READER_PAGES = ['home', 'article', 'topic', 'obituaries', 'search', 'job', 'obituary'] as const;
 export type ReaderPage = (typeof READER_PAGES)[number];
 export type PageId = ReaderPage | 'baseline';
 
-export function pagePath(page: PageId, storyPath: string): string {
+/** The addresses of the pages whose rows come from the seed, read through the API once the server answers. */
+export interface SeededPaths {
+  /** A published story whose body has a YouTube video (the click-to-play facade is part of what is measured). */
+  article: string;
+  job: string;
+  obituary: string;
+}
+
+export function pagePath(page: PageId, seeded: SeededPaths): string {
   switch (page) {
     case 'baseline':
       return BASELINE_PATH;
     case 'home':
       return '/';
     case 'article':
-      return storyPath;
+      return seeded.article;
     case 'topic':
       return '/topic/local';
     case 'obituaries':
       return '/obituarios';
     case 'search':
       return '/busca?q=ceramica';
+    case 'job':
+      return seeded.job;
+    case 'obituary':
+      return seeded.obituary;
   }
 }

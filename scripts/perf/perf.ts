@@ -15,8 +15,8 @@ import { ensureBuild, snapshotBuild } from './build-output.ts';
 import { killAllChromium } from './chromium.ts';
 import { parseOptions, type Options } from './cli-options.ts';
 import { runLighthouse, type FormFactor, type Measurement } from './lighthouse-run.ts';
-import { pagePath, type PageId } from './pages.ts';
-import { newestStoryPath, startPreviewServer } from './preview-server.ts';
+import { pagePath, type PageId, type SeededPaths } from './pages.ts';
+import { seededPaths, startPreviewServer } from './preview-server.ts';
 import { baselineWarnings, formatFindings, formatMisses, formatTable } from './report.ts';
 import { median, summarize, type Row } from './summary.ts';
 
@@ -37,10 +37,10 @@ async function cleanUp(): Promise<void> {
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const loadAverage = () => loadavg()[0]!.toFixed(2);
 
-function targetsFor(options: Options, storyPath: string): Target[] {
+function targetsFor(options: Options, seeded: SeededPaths): Target[] {
   const pages: PageId[] = options.ci ? options.pages : ['baseline', ...options.pages];
   const formFactors: FormFactor[] = options.ci ? ['mobile'] : ['mobile', 'desktop'];
-  return formFactors.flatMap((formFactor) => pages.map((page) => ({ page, path: pagePath(page, storyPath), formFactor })));
+  return formFactors.flatMap((formFactor) => pages.map((page) => ({ page, path: pagePath(page, seeded), formFactor })));
 }
 
 /**
@@ -104,7 +104,7 @@ function header(rows: Row[], mode: Mode, runs: number, load: { before: string; a
 }
 
 /** The measured pages the server renders with their data (decision 0020): all but the static baseline. */
-const SERVER_RENDERED_PAGES = new Set(['home', 'article', 'topic', 'obituaries', 'search']);
+const SERVER_RENDERED_PAGES = new Set(['home', 'article', 'topic', 'obituaries', 'search', 'job', 'obituary']);
 
 /**
  * Asks for each page once before measuring: a server's first answers (its modules loading, the database's first
@@ -133,7 +133,7 @@ async function main(): Promise<number> {
   cleanups.push(() => server.stop());
   await server.ready();
   if (mode === 'full') await assertBaselineServed(server.baseUrl);
-  const targets = targetsFor(options, await newestStoryPath(server));
+  const targets = targetsFor(options, await seededPaths(server));
   console.error(`perf: vite preview ready at ${server.baseUrl} (${seconds(started)}); ${targets.length * options.runs} Lighthouse runs`);
 
   await warmUp(server.baseUrl, targets);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { readEnv } from '../../local-supabase/src/env.ts';
 import { anonKeyFor } from '../../local-supabase/src/jwt.ts';
 import { freePort } from '../free-port.ts';
+import type { SeededPaths } from './pages.ts';
 
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -99,13 +100,33 @@ export async function startPreviewServer(repositoryRoot: string, buildDir: strin
   return { baseUrl, anonKey, ready, stop };
 }
 
-/** The newest published publication's id, read through the API as a reader's browser would. */
-/** The newest published story's readable address (a bare id would answer a redirect first, and time it too). */
-export async function newestStoryPath(server: PreviewServer): Promise<string> {
-  const url = `${server.baseUrl}/rest/v1/publications?select=id,title&published=eq.true&order=published_at.desc&limit=1`;
+async function newestRow<Row>(server: PreviewServer, table: string, query: string): Promise<Row> {
+  const url = `${server.baseUrl}/rest/v1/${table}?${query}&limit=1`;
   const response = await fetch(url, { headers: { apikey: server.anonKey } });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  const [newest] = (await response.json()) as { id: string; title: string }[];
-  if (!newest) throw new Error('the seed has no published publication to measure as the article page');
-  return paths.article(newest.id, newest.title);
+  const [newest] = (await response.json()) as Row[];
+  if (!newest) throw new Error(`the seed has no row of ${table} matching ${query} to measure`);
+  return newest;
+}
+
+/**
+ * The readable addresses (a bare id would answer a redirect first, and time it too) of the newest published story
+ * with a YouTube video, the newest published job and the newest published obituary, read through the API as a
+ * reader's browser would.
+ */
+export async function seededPaths(server: PreviewServer): Promise<SeededPaths> {
+  const [story, job, obituary] = await Promise.all([
+    newestRow<{ id: string; title: string }>(
+      server,
+      'publications',
+      'select=id,title&published=eq.true&youtube_url=not.is.null&order=published_at.desc',
+    ),
+    newestRow<{ id: string; title: string }>(server, 'jobs', 'select=id,title&published=eq.true&order=created_at.desc'),
+    newestRow<{ id: string; name: string }>(server, 'obituaries', 'select=id,name&published=eq.true&order=created_at.desc'),
+  ]);
+  return {
+    article: paths.article(story.id, story.title),
+    job: paths.job(job.id, job.title),
+    obituary: paths.obituary(obituary.id, obituary.name),
+  };
 }
