@@ -112,6 +112,31 @@ describe('article route', () => {
     expect(relatedService.listRelatedStories).toHaveBeenCalledWith(expect.anything(), { topicId: 't1', excludeId: ID });
   });
 
+  it("opens a 'Leia também' story and stays on its address while it loads and after", async () => {
+    const otherId = '22222222-2222-4222-8222-000000000009';
+    const otherTitle = 'Defesa Civil abre abrigo';
+    let arrive!: () => void;
+    const otherArrives = new Promise<void>((resolve) => (arrive = resolve));
+    services.getPublishedPublication.mockImplementation(async (_client, id) => {
+      if (id !== otherId) return publication();
+      await otherArrives;
+      return publication({ id: otherId, title: otherTitle });
+    });
+    const { content: _content, youtube_url: _video, ...summary } = publication();
+    relatedService.listRelatedStories.mockImplementation((_client, { excludeId }) =>
+      Promise.resolve(excludeId === ID ? [{ ...summary, id: otherId, title: otherTitle }] : []),
+    );
+    const router = renderAt(paths.article(ID, TITLE));
+    await userEvent.click(await screen.findByRole('link', { name: otherTitle }));
+    const otherAddress = paths.article(otherId, otherTitle);
+    // While the other story loads, the first one must not put its own address back.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe(otherAddress);
+    arrive();
+    expect(await screen.findByRole('heading', { level: 1, name: otherTitle })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(otherAddress);
+  });
+
   it('shows a skeleton while loading', () => {
     services.getPublishedPublication.mockReturnValue(new Promise(() => undefined));
     renderAt(`/noticia/${ID}`);

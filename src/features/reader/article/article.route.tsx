@@ -91,7 +91,7 @@ export function Component() {
 
 function LoadedArticle({ id, article, onBack }: { id: string; article: NewsArticle; onBack: () => void }) {
   const address = paths.article(id, article.title);
-  useCurrentSlugInAddress(address, storySlug(article.title));
+  useCurrentSlugInAddress(id, address, storySlug(article.title));
   return <ArticleView article={article} shareUrl={new URL(address, usePageOrigin()).href} onBack={onBack} />;
 }
 
@@ -99,14 +99,15 @@ function LoadedArticle({ id, article, onBack }: { id: string; article: NewsArtic
  * An old link (the title was edited) or a bare `/noticia/<id>` shows the story, then the address bar takes its
  * current readable address: the same history entry, no scroll jump, and no new load (see shouldRevalidate).
  */
-function useCurrentSlugInAddress(address: string, slug: string) {
+function useCurrentSlugInAddress(id: string, address: string, slug: string) {
   const params = useParams();
   const location = useLocation();
   const navigate = useNavigate();
   // StrictMode runs the effect twice for one location: a second replace would reach the router as a same-address
   // navigation, which reloads (and counts a view). One replace per location entry.
   const replacedEntry = useRef<string | null>(null);
-  const stale = (params.slug ?? '') !== slug;
+  // Only the address of this story: while another one opened from here loads, the address is already that one's.
+  const stale = params.id === id && (params.slug ?? '') !== slug;
 
   useEffect(() => {
     if (!stale || replacedEntry.current === location.key) return;
