@@ -50,6 +50,9 @@ describe('the preview', () => {
     expect(screen.getByText('Corpo da matéria.')).toBeInTheDocument();
     expect(screen.getByText('Redação')).toBeInTheDocument();
     expect(services.incrementViews).not.toHaveBeenCalled();
+    // An address readers cannot open is nothing to share.
+    expect(screen.queryByRole('button', { name: 'Copiar link' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /compartilhar/i })).not.toBeInTheDocument();
   });
 
   it("says when a scheduled story reaches readers, in São Paulo time, and shows the signer's name", async () => {
@@ -57,6 +60,13 @@ describe('the preview', () => {
     const marker = await open();
     expect(marker).toHaveTextContent('Agendada para 25/11/2099 08:00 (horário de São Paulo): os leitores ainda não a veem.');
     expect(screen.getByText('Ana Souza')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copiar link' })).not.toBeInTheDocument();
+  });
+
+  it('offers sharing once readers can open the story', async () => {
+    services.getPublicationPreview.mockResolvedValue(story({ published: true, published_at: '2026-11-01T12:00:00Z' }));
+    await open();
+    expect(screen.getAllByRole('button', { name: 'Copiar link' })).toHaveLength(2);
   });
 
   it("is 'not found' for an unknown story", async () => {

@@ -4,7 +4,7 @@ import { articleFromPublication } from '../services/news/from-publication';
 import { getPublicationPreview } from '../services/publication-admin';
 import { paths } from '../lib/paths';
 import { requireAdmin } from '../features/admin/auth/admin-access';
-import { PreviewBanner } from '../features/admin/publications/publication-preview';
+import { PreviewBanner, readersCanOpen } from '../features/admin/publications/publication-preview';
 import { AdminRouteError } from '../features/admin/shared/admin-route-error';
 import { PageHeader } from '../features/admin/shared/page-header';
 import { loadScreenData, recordNotFound } from '../features/admin/shared/route-data';
@@ -28,7 +28,8 @@ const header = <PageHeader title="Pré-visualização" backTo={paths.admin.publi
 export function Component() {
   const { id, article, state } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const shareUrl = new URL(paths.article(id, article.title), window.location.origin).href;
+  // Readers cannot open a draft or a scheduled story yet: nothing to share.
+  const shareUrl = readersCanOpen(state) ? new URL(paths.article(id, article.title), window.location.origin).href : null;
   return (
     <>
       {header}
