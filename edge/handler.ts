@@ -38,7 +38,7 @@ export const CACHE = {
 /** Crawlers wait a few seconds for a page (Meta's preview); a slow database must not make them give up. */
 export const DATA_TIMEOUT_MS = 4_000;
 /**
- * How long a reader's page waits for its data to be rendered in (decision 0020): past it, the page goes out as the
+ * How long a reader's page waits for its data to be rendered in (decision 0019): past it, the page goes out as the
  * build rendered it and the browser loads the data, so a slow database never keeps a reader from a first paint.
  */
 export const RENDER_TIMEOUT_MS = 1_500;

@@ -1,4 +1,4 @@
-// The reader's data pages rendered with their data at request time (decision 0020), through the edge handler against
+// The reader's data pages rendered with their data at request time (decision 0019), through the edge handler against
 // the real local backend, with the app's own render (src/app/render-request.tsx) as the Node hosts load it from the
 // build: the story, topic, search and obituaries pages carry their content and the data they were rendered from, and
 // every failure leaves the page as the build rendered it.

@@ -1,7 +1,7 @@
 import { ROUTE_DATA_ID, SERVER_RENDERED, type RenderedPage } from '../src/app/server-rendered';
 import { jsonForScript } from './escape';
 
-// A reader page rendered with its data at request time (decision 0020) goes out in the page's built HTML: its markup in
+// A reader page rendered with its data at request time (decision 0019) goes out in the page's built HTML: its markup in
 // place of the root's, React's resource hints in the head, and the loader data as a JSON data block for the browser to
 // hydrate with. The built page's own head, styles and scripts stay as they are.
 

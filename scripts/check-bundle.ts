@@ -35,7 +35,7 @@ const MARKERS = [
   { label: "supabase-js's auth client", pattern: /GoTrueClient/ },
 ];
 /**
- * Every reader page's first-load JavaScript, gzip, the data client included, on React 19 (docs/decisions/0023): what
+ * Every reader page's first-load JavaScript, gzip, the data client included, on React 19 (docs/decisions/0022): what
  * the reader feels is held by `npm run perf`'s Lighthouse budgets; this keeps the weight from creeping up unseen.
  */
 const BUDGET_GZIP_BYTES = 150 * 1024;

@@ -64,7 +64,7 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.c
 
 /**
  * The site's stylesheet inlined into a reader page's head: the first paint then waits for the HTML alone, not for a
- * second request (decision 0020). The page policy allows it by its hash (edge/inline-styles.ts). Readers' later pages
+ * second request (decision 0019). The page policy allows it by its hash (edge/inline-styles.ts). Readers' later pages
  * are rendered by the app, in the same document; the file stays for the admin panel.
  */
 function withInlineStylesheet(html: string): string {

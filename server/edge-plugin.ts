@@ -108,7 +108,7 @@ export function edgeHandler(): Plugin {
     },
     configurePreviewServer(server) {
       const distDir = resolve(server.config.root, server.config.build.outDir);
-      // The build's render of the reader's data pages too (decision 0020); development renders them in the browser.
+      // The build's render of the reader's data pages too (decision 0019); development renders them in the browser.
       const handler = runnerImport<LocalEdge>(LOCAL_EDGE).then(({ module: localEdge }) =>
         handlerFor(server, localEdge, localEdge.distHtmlReader(distDir), builtPageRenderer(distDir)),
       );

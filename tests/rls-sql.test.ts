@@ -420,7 +420,7 @@ describe('acting as an admin', () => {
       ok: false,
       code: '42501',
     });
-    // Deleting a profile is rejecting its account (docs/decisions/0021): a pending one only, never one's own.
+    // Deleting a profile is rejecting its account (docs/decisions/0020): a pending one only, never one's own.
     expectDenied(await run('admin', `delete from public.profiles where id = $1`, [ADMIN_ID]));
     expectDenied(await run('admin', `delete from public.profiles where id = $1`, [SECOND_ADMIN_ID]));
     expect(await run('admin', `delete from public.profiles where id = $1 returning id`, [PENDING_ID])).toMatchObject({

@@ -123,7 +123,7 @@ describe('indexes behind keyset paging and search', () => {
 });
 
 describe('the API functions', () => {
-  // docs/decisions/0021: the API's searches run as their caller; the indexed search they call is owner-run in
+  // docs/decisions/0020: the API's searches run as their caller; the indexed search they call is owner-run in
   // `private`, which the API does not expose.
   it.each([
     ['search_publications', 'search_publications'],

@@ -80,7 +80,7 @@ describe('npm start against a hosted Supabase project', () => {
     const home = await fetch(`${siteUrl}/`, { headers: { 'Accept-Encoding': 'br' } });
     expect(home.status).toBe(200);
     expect(home.headers.get('content-encoding')).toBe('br');
-    // The build's server render (dist/.server/, decision 0020), its data embedded for the browser.
+    // The build's server render (dist/.server/, decision 0019), its data embedded for the browser.
     const html = await home.text();
     expect(html).toContain('data-prerendered="server"');
     expect(html).toContain('<script type="application/json" id="route-data">');

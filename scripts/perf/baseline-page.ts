@@ -6,10 +6,11 @@ import { webpDimensions } from './webp-dimensions.ts';
 
 const BASELINE_FOLDER = 'perf-baseline';
 /**
- * Addressed as a file: the preview server may answer every extension-less address with the app's own HTML
- * (server/edge-plugin.ts), while a path with an extension is served from dist/ as it is.
+ * Addressed as a file: the preview server answers every extension-less address with the app's own HTML
+ * (server/edge-plugin.ts), while a path with an extension is served from dist/ as it is. `.htm`, because no host
+ * serves a built `.html` under its own address (they are the handler's templates, server/static-policy.ts).
  */
-export const BASELINE_PATH = `/${BASELINE_FOLDER}/index.html`;
+export const BASELINE_PATH = `/${BASELINE_FOLDER}/index.htm`;
 /** Its title, by which the served page is recognised as the baseline rather than the app's SPA fallback. */
 export const BASELINE_TITLE = 'Página de referência – Porto Ferreira Notícias';
 const HERO_IMAGE = '/images/hero/investimento-industrial/original-1200w.webp';
@@ -41,7 +42,7 @@ function baselineHtml(width: number, height: number): string {
 `;
 }
 
-/** Writes perf-baseline/index.html into the build folder (the measured snapshot of dist/, removed at the end). */
+/** Writes perf-baseline/index.htm into the build folder (the measured snapshot of dist/, removed at the end). */
 export function writeBaselinePage(buildDir: string): void {
   const { width, height } = webpDimensions(join(buildDir, HERO_IMAGE));
   mkdirSync(join(buildDir, BASELINE_FOLDER), { recursive: true });

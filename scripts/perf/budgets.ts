@@ -1,7 +1,7 @@
 // The budgets of the reader pages. The full mode checks them all; the CI mode only those that do not depend on the
 // machine's speed (layout shift, the three non-performance categories), so a busy runner cannot fail it. CI holds the
 // JavaScript bytes with scripts/check-bundle.ts instead, from the build output and per page, against the same 150 KB
-// (React 19 in the browser, docs/decisions/0023-react-in-the-browser.md).
+// (React 19 in the browser, docs/decisions/0022-react-in-the-browser.md).
 import type { CategoryId, FormFactor } from './lighthouse-run.ts';
 import type { PageId } from './pages.ts';
 import type { Row } from './summary.ts';

@@ -18,7 +18,7 @@ export function ensureBuild(repositoryRoot: string): string {
   const distDir = join(repositoryRoot, 'dist');
   const index = join(distDir, 'index.html');
   // A plain `vite build` leaves the pages without their prerendered HTML (scripts/prerender.ts) and without the
-  // server's render of the data pages (decision 0020): not what ships.
+  // server's render of the data pages (decision 0019): not what ships.
   const complete = existsSync(index) && readFileSync(index, 'utf8').includes('data-prerendered="home"') && existsSync(join(distDir, PAGE_RENDERER_FILE));
   if (!complete) {
     console.error('perf: no complete build in dist/, building with "npm run build:app"');

@@ -103,7 +103,7 @@ function header(rows: Row[], mode: Mode, runs: number, load: { before: string; a
   ].join('\n');
 }
 
-/** The measured pages the server renders with their data (decision 0020): all but the static baseline. */
+/** The measured pages the server renders with their data (decision 0019): all but the static baseline. */
 const SERVER_RENDERED_PAGES = new Set(['home', 'article', 'topic', 'obituaries', 'search', 'job', 'obituary']);
 
 /**

@@ -12,7 +12,7 @@ import { provideReaderDataClient } from '../services/reader-data-client';
 import { routes } from './router';
 import type { PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } from './server-rendered';
 
-// The reader's data pages rendered at request time, with their data (decision 0020). Built by `vite build --ssr` into
+// The reader's data pages rendered at request time, with their data (decision 0019). Built by `vite build --ssr` into
 // dist/.server/ (the same transforms and build variables as the browser's bundle) and run by the Node hosts' edge
 // handler, so the home page, a story, a topic, the obituaries or a search paint their content before any JavaScript.
 // The admin panel is never rendered here.

@@ -1,4 +1,4 @@
--- The functions of the API run as their caller (docs/decisions/0021-definer-functions-on-the-api.md).
+-- The functions of the API run as their caller (docs/decisions/0020-definer-functions-on-the-api.md).
 --
 -- The four search functions and reject_pending_account were SECURITY DEFINER in `public`, so anyone could run
 -- them through /rest/v1/rpc as the database owner, and each restated the read rules that row-level security

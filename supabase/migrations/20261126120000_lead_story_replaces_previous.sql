@@ -6,7 +6,7 @@
 -- fire in name order), which has already refused a mark on a draft or a scheduled story: a refused mark clears
 -- nothing.
 --
--- SECURITY INVOKER (docs/decisions/0021): the clearing runs under the caller's grants and row-level security, so it
+-- SECURITY INVOKER (docs/decisions/0020): the clearing runs under the caller's grants and row-level security, so it
 -- moves the mark for no one who could not move it by hand. An administrator may update every story; anyone else's
 -- statement is refused by the same policies, and the whole statement rolls back with it.
 --

@@ -1,4 +1,4 @@
-// Attacks through /rest/v1/rpc (docs/decisions/0021-definer-functions-on-the-api.md): the searches and
+// Attacks through /rest/v1/rpc (docs/decisions/0020-definer-functions-on-the-api.md): the searches and
 // reject_pending_account run as their caller, so an anonymous reader and a pending account get from them exactly
 // what their policies let them read; the two definer functions left on the API refuse every caller they must.
 // Real supabase-js against the local backend; every refusal is also checked as the database owner re-reads it.
@@ -169,7 +169,7 @@ describe('reject_pending_account and the delete policy behind it', () => {
   });
 });
 
-// The two security definer functions the API still runs (docs/decisions/0021).
+// The two security definer functions the API still runs (docs/decisions/0020).
 describe('set_profile_role refuses every caller it must', () => {
   it('refuses an anonymous caller (no EXECUTE) and a pending account promoting itself or another (42501)', async () => {
     const target = await attackers.signUpAt('127.0.2.5');

@@ -311,7 +311,7 @@ describe('profiles', () => {
     for (const id of [attackers.adminId, attackers.pendingId]) {
       const result = await clientOf(actor).from('profiles').delete().eq('id', id).select();
       // Signed-in accounts have DELETE for the administrators' rejection of pending accounts; the policy leaves a
-      // pending account nothing to delete (docs/decisions/0021).
+      // pending account nothing to delete (docs/decisions/0020).
       if (actor === 'anon') expectRefused(result, permissionDenied(actor));
       else expectNoRowMatched(result);
       expect(await ownerRow(attackers.db, 'profiles', id)).not.toBeNull();

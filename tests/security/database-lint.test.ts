@@ -29,7 +29,7 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   'public.record_topic_slug()': [],
   'public.publications_before_write()': [],
   'private.delete_account_of_deleted_profile()': [],
-  // The indexed searches behind the API's searches, which run them as their caller (docs/decisions/0021).
+  // The indexed searches behind the API's searches, which run them as their caller (docs/decisions/0020).
   'private.search_publications(text, text, date, integer, real, timestamp with time zone, uuid)': ['anon', 'authenticated', 'service_role'],
   'private.search_publication_matches(text, text, date)': ['anon', 'authenticated', 'service_role'],
   'private.search_obituaries(text, boolean, integer, date, uuid, boolean, boolean)': ['anon', 'authenticated', 'service_role'],
@@ -40,7 +40,7 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
 
 /**
  * The security definer functions the API may run (an exposed schema, EXECUTE for anon or authenticated), each with
- * the API roles that may, as docs/decisions/0021-definer-functions-on-the-api.md justifies them: Supabase's linter
+ * the API roles that may, as docs/decisions/0020-definer-functions-on-the-api.md justifies them: Supabase's linter
  * warns once per function and role (lints anon_/authenticated_security_definer_function_executable), and the
  * project keeps that at three. Every other function of the API runs as its caller.
  */

@@ -18,7 +18,7 @@ const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'cf-con
 /**
  * Recovery links sign whoever opens them in, so the mailbox answers only this machine: a request over a loopback
  * socket that no proxy forwarded. A request without a socket (an in-process fetch) is refused too. Production has
- * no mailbox at all (docs/decisions/0022).
+ * no mailbox at all (docs/decisions/0021).
  */
 function isFromThisMachine(c: Context): boolean {
   const env: unknown = c.env;

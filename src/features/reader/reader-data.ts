@@ -98,7 +98,7 @@ export function loadHomeSections(): HomeData {
   };
 }
 
-/** A home page the server rendered with its data (decision 0020), kept as if this visit had loaded it: the way back shows it at once. */
+/** A home page the server rendered with its data (decision 0019), kept as if this visit had loaded it: the way back shows it at once. */
 export function keepHomeSections(data: HomeData): void {
   for (const section of Object.keys(HOME_KEYS) as (keyof HomeData)[]) {
     void cachedRequest(HOME_KEYS[section], () => Promise.resolve(data[section]));
