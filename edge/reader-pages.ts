@@ -80,7 +80,7 @@ function storyHead(site: SiteContext, story: StoryHead): PageHead {
         datePublished: story.published_at,
         dateModified: modified,
         ...(section ? { articleSection: section } : {}),
-        // The journalist who signed the story (*beyond SPEC*), else the newsroom.
+        // The journalist who signed the story (docs/product.md §6), else the newsroom.
         author: [story.byline ? { '@type': 'Person', name: story.byline } : { '@type': 'Organization', name: 'Redação', url: `${site.origin}/` }],
         publisher: publisher(site),
         mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },

@@ -1,4 +1,4 @@
-// npm run bench:load [-- --duration=20 --readers=50] — the local backend under the home page's load (issue 13).
+// npm run bench:load [-- --duration=20 --readers=50] — the local backend under the home page's load (docs/decisions/0016).
 //
 // Starts the local backend in a worker thread of this process on 127.0.0.1 (in-memory PGlite, migrated and seeded as
 // `npm run dev` starts it: tests/support/test-backend.ts startBackendInWorker), then:

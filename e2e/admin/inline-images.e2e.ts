@@ -5,7 +5,7 @@ import { adminApiClient } from '../support/api.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
 import { selectAsReader, signInAsAdmin, unique } from './admin-fixtures.ts';
 
-// Issue 12 item 4: an editor puts a picture inside the text (with its alternative text and credit), publishes, and a
+// docs/product.md §6 and §12: an editor puts a picture inside the text (with its alternative text and credit), publishes, and a
 // reader sees it in the story: on our storage, offered at the renditions' widths, lazy, with its size reserved.
 
 const STORAGE_PATH = /^\/storage\/v1\/object\/public\/publications\/[0-9a-f-]{36}\/original-1600w\.jpg$/;

@@ -5,7 +5,7 @@ import { adminApiClient } from '../support/api.ts';
 import { app, signIn, useBrowser } from '../support/browser.ts';
 import { row, signInAsAdmin, unique } from './admin-fixtures.ts';
 
-// Accounts beyond SPEC (docs/decisions/0013): a forgotten password is recovered through the e-mail link (here the
+// Accounts (docs/product.md §10.5–§10.6, docs/decisions/0013): a forgotten password is recovered through the e-mail link (here the
 // local backend's mailbox at /__mailbox), and an administrator rejects a sign-up.
 
 /** An account made through the API: pending, or approved when `approved`. Removed after the test. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectConsoleErrors, failedRequest, screenshot, useBrowser, viewports } from '../support/browser.ts';
 import { DROPPED_REQUEST, selectAsReader, signInAsAdmin, unique, useFaultApp } from './fault-fixtures.ts';
 
-// Issue 13 "nothing lost" in the panel: a save that fails (backend stopped, refused by the server) keeps the form
+// "Nothing lost" in the panel (docs/decisions/0016): a save that fails (backend stopped, refused by the server) keeps the form
 // exactly as it was with docs/product.md §20's message, and the same form saves once the cause is gone; what is typed
 // is kept as a draft, offered back after a reload or a closed tab, per record, and cleared once saved.
 

@@ -4,7 +4,7 @@ import { expectConsoleErrors, screenshot, useBrowser, viewports, type ViewportNa
 import type { BackendState } from '../support/server.ts';
 import { DROPPED_REQUEST, selectAsReader, useFaultApp, viewportScreenshot } from './fault-fixtures.ts';
 
-// Issue 13 "nothing lost" for readers: with the backend stopped, or taking requests and never answering (beyond the
+// "Nothing lost" for readers (docs/decisions/0016): with the backend stopped, or taking requests and never answering (beyond the
 // data client's 10 s timeout: src/services/data-client.ts, the real one, not shortened for the test), every reader page
 // renders its masthead, navigation and footer, its built-in sample sections, and a pt-BR message with 'Tentar
 // novamente' where its own data is missing; never a blank page or a skeleton that never resolves. Once the backend is

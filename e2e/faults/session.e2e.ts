@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectConsoleErrors, failedRequest, useBrowser, viewports } from '../support/browser.ts';
 import { expireAccessToken, revokeSessionOnServer, selectAsReader, signInAsAdmin, unique, useFaultApp, viewportScreenshot } from './fault-fixtures.ts';
 
-// Issue 13 "nothing lost" when the session ends mid-edit. The local backend's access tokens live GoTrue's 3600 s, so
+// "Nothing lost" (docs/decisions/0016) when the session ends mid-edit. The local backend's access tokens live GoTrue's 3600 s, so
 // the journeys age the page's stored session instead (fault-fixtures.ts): its access token is replaced by one signed
 // with the backend's secret that expired a minute ago, which the backend itself refuses. Revoking is GoTrue's
 // `POST /auth/v1/logout?scope=global` with the page's token, which deletes the session and its refresh tokens.

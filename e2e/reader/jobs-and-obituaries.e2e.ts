@@ -11,7 +11,7 @@ import {
 } from '../support/browser.ts';
 import { seed, waitForHomeLoaded } from './reader-fixtures.ts';
 
-// Issue 12: the jobs page and a job's page, an obituary's own page, 'Leia também' and the demo label, as a reader
+// docs/product.md §6, §7b and §7c: the jobs page and a job's page, an obituary's own page, 'Leia também' and the demo label, as a reader
 // meets them, with screenshots of each new screen at 390 and 1280 px (e2e/artifacts/, git-ignored).
 
 const JOB = { id: '44444444-4444-4444-8444-000000000001', title: 'Auxiliar de produção', company: 'Cerâmica Vale do Mogi' };

@@ -11,7 +11,7 @@ import { app, expectConsoleErrors, expectPolicyViolations, signIn, useBrowser, w
 import { HOSTILE_IMAGE_URLS, HOSTILE_YOUTUBE_URLS, packed, XSS_VECTORS, type XssVector } from './xss-corpus.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-// Stored XSS (issue 13 item 5): the corpus saved by an administrator through the API in every text field of
+// Stored XSS (docs/decisions/0015): the corpus saved by an administrator through the API in every text field of
 // publications, jobs and obituaries, and through the editor, then opened as a reader in Chromium (under the page
 // policy: any violation fails the test too), in the link-preview head and in the feeds. Nothing may run: no marker
 // call, no dialog, no handler or script address in the DOM; harmless formatting survives.

@@ -1,4 +1,4 @@
-// The stored-XSS corpus (issue 13 item 5): each payload, if it ever ran, would call window.__xss(<its number>).
+// The stored-XSS corpus (e2e/security/stored-xss.e2e.ts): each payload, if it ever ran, would call window.__xss(<its number>).
 // Script tags, every common event handler, javascript:/data:/vbscript: addresses, SVG, srcdoc, object/embed, meta
 // refresh, base, style tricks, forms, mutation-XSS shapes and encoded or mixed-case variants.
 

@@ -10,7 +10,7 @@ import { PageHeader } from '../features/admin/shared/page-header';
 import { loadScreenData, recordNotFound } from '../features/admin/shared/route-data';
 import { ArticleView } from '../features/reader/article/article-view';
 
-// 'Pré-visualizar' (*beyond SPEC*, docs/decisions/0014): any story, drafts and scheduled ones included, exactly as the
+// 'Pré-visualizar' (docs/product.md §12, docs/decisions/0014): any story, drafts and scheduled ones included, exactly as the
 // reader's article page shows it, inside the admin panel. Here in the app layer because it joins the admin panel (its
 // access check, header and marker) with the reader's article view, and the two features do not import each other.
 

@@ -37,7 +37,7 @@ export const paths = {
   obituaries: route('/obituarios', () => '/obituarios'),
   /** One obituary's shareable page; the name's slug only makes the address readable, like a story's. */
   obituary: route('/obituarios/:id/:slug?', (id: string, name?: string) => withSlug(`/obituarios/${segment(id)}`, name)),
-  /** The open jobs (*beyond SPEC*: SPEC sends 'Ver todas as vagas' to an external site). */
+  /** The open jobs (docs/product.md §7c: 'Ver todas as vagas' leads here, not to an external site). */
   jobs: route('/vagas', () => '/vagas'),
   /** One job's page; the title's slug only makes the address readable. */
   job: route('/vagas/:id/:slug?', (id: string, title?: string) => withSlug(`/vagas/${segment(id)}`, title)),
@@ -48,14 +48,14 @@ export const paths = {
     root: route('/admin', () => '/admin'),
     login: route('/admin/login', () => '/admin/login'),
     register: route('/admin/register', () => '/admin/register'),
-    /** Asks for a password-recovery e-mail (*beyond SPEC*, docs/decisions/0013). */
+    /** Asks for a password-recovery e-mail (docs/product.md §10.5, docs/decisions/0013). */
     forgotPassword: route('/admin/recuperar-senha', () => '/admin/recuperar-senha'),
     /** Where the recovery e-mail's link lands, to choose a new password. */
     newPassword: route('/admin/nova-senha', () => '/admin/nova-senha'),
     publications: route('/admin/publications', () => '/admin/publications'),
     publicationNew: route('/admin/publications/new', () => '/admin/publications/new'),
     publicationEdit: route('/admin/publications/:id/edit', (id: string) => `/admin/publications/${segment(id)}/edit`),
-    /** A story as readers will see it, drafts and scheduled ones too (*beyond SPEC*, docs/decisions/0014). */
+    /** A story as readers will see it, drafts and scheduled ones too (docs/product.md §12, docs/decisions/0014). */
     publicationPreview: route('/admin/publications/:id/preview', (id: string) => `/admin/publications/${segment(id)}/preview`),
     topics: route('/admin/topics', () => '/admin/topics'),
     obituaries: route('/admin/obituaries', () => '/admin/obituaries'),

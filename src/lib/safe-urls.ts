@@ -1,4 +1,4 @@
-// The URL rules of the stored fields (issue 13; docs/decisions/0015): one definition, written twice. The database
+// The URL rules of the stored fields (docs/decisions/0015): one definition, written twice. The database
 // checks publications.youtube_url with private.is_youtube_url and publications.image_url / obituaries.photo_url with
 // private.is_safe_image_url (supabase/migrations/20261123170000_security_hardening.sql), using these same regular
 // expressions; tests/security/url-rules.test.ts feeds one corpus to both and requires the same verdict on each.

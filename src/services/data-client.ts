@@ -17,7 +17,7 @@ export interface DataClientOptions {
 }
 
 /**
- * The backend client's request timeout (SPEC: 10 s): a backend that takes the request and never answers fails it,
+ * The backend client's request timeout (10 s, docs/product.md §20): a backend that takes the request and never answers fails it,
  * so a page shows its message and retry instead of a skeleton forever. postgrest-js aborts the request (an
  * AbortError, which it does not retry: a backend that hung once would likely hang again, and the page has a retry).
  */

@@ -1,4 +1,4 @@
--- Topics (SPEC §3): the sections of the site. The slug is derived from the name by the app and must be URL-safe.
+-- Topics (docs/product.md §16): the sections of the site. The slug is derived from the name by the app and must be URL-safe.
 
 create table public.topics (
   id uuid primary key default gen_random_uuid(),

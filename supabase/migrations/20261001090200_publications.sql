@@ -1,4 +1,4 @@
--- Publications (SPEC §3): the newspaper's own stories. Readers see published rows only; admins manage all.
+-- Publications (docs/product.md §16): the newspaper's own stories. Readers see published rows only; admins manage all.
 -- `views` is never written by a client: only public.increment_views (next migration) changes it.
 
 create table public.publications (
@@ -17,7 +17,7 @@ create table public.publications (
   updated_at timestamptz not null default now()
 );
 
--- One index per list query of SPEC §7.
+-- One index per list query of docs/product.md §18.
 create index publications_published_topic_published_at_idx
   on public.publications (published, topic_id, published_at desc);
 create index publications_published_views_idx

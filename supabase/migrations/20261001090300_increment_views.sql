@@ -1,4 +1,4 @@
--- Counts a read (SPEC §7: article open, most-read click). Security definer so readers need no UPDATE privilege;
+-- Counts a read (docs/product.md §19.2: article open, most-read click). Security definer so readers need no UPDATE privilege;
 -- it adds exactly one, and only to a published publication (a draft or an unknown id is left as it is).
 
 create function public.increment_views(publication_id uuid) returns void

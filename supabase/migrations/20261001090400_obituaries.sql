@@ -1,4 +1,4 @@
--- Obituary notices (SPEC §3). Readers see published notices only; admins manage all.
+-- Obituary notices (docs/product.md §16). Readers see published notices only; admins manage all.
 
 create table public.obituaries (
   id uuid primary key default gen_random_uuid(),

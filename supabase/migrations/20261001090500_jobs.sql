@@ -1,4 +1,4 @@
--- Job listings (SPEC §3). Readers see published listings only; admins manage all.
+-- Job listings (docs/product.md §16). Readers see published listings only; admins manage all.
 
 create table public.jobs (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Media kit requests sent from the advertising page (SPEC §3, §5). Anyone may send one; nobody but an admin
+-- Media kit requests sent from the advertising page (docs/product.md §8, §16). Anyone may send one; nobody but an admin
 -- reads them back (DESIGN §4, §5). The request is inserted without RETURNING rows (PostgREST's default), so the
 -- missing SELECT policy for readers does not stop the insert.
 

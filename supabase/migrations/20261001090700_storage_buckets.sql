@@ -1,4 +1,4 @@
--- Image buckets (SPEC §3 Storage): public read, images only (never SVG or HTML, which could carry scripts),
+-- Image buckets (docs/product.md §16): public read, images only (never SVG or HTML, which could carry scripts),
 -- 10 MB per file. Only admins upload, replace or remove. storage.objects already has row level security.
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)

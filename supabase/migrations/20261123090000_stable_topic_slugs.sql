@@ -1,4 +1,4 @@
--- Topic addresses are stable. The site links to some topics by slug in code (the navigation of SPEC §2, the home
+-- Topic addresses are stable. The site links to some topics by slug in code (the navigation of docs/product.md §3, the home
 -- page's 'local' section): those slugs never change, whatever a client sends. Any other topic may change its slug,
 -- and its old slug keeps leading to it through public.topic_slug_redirects, which only the triggers below write.
 -- Errors the app can map (SQLSTATE, message):

@@ -1,4 +1,4 @@
--- A newsroom's day (issue 12): scheduled publishing, the lead story ('Manchete') and the byline.
+-- A newsroom's day (docs/product.md §12, decision 0014): scheduled publishing, the lead story ('Manchete') and the byline.
 -- docs/decisions/0014-scheduling-lead-story-preview.md explains the choices.
 --
 -- * A story is visible to readers when it is published AND its published_at has come: published_at <= the

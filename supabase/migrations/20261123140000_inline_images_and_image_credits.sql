@@ -1,4 +1,4 @@
--- Images inside the body and the main image's alternative text and credit (issue 12 item 4; decision 0007).
+-- Images inside the body and the main image's alternative text and credit (docs/product.md §19.3; decision 0007).
 --
 -- The body is HTML sanitised by the client with the rich-text allow-list (src/lib/rich-text/allow-list.ts), which
 -- keeps an <img> only when its src is the project's own `publications` bucket. Anyone can post to the API directly,

@@ -1,4 +1,4 @@
--- Jobs past their expiry date leave the readers' view (issue 12, item 6).
+-- Jobs past their expiry date leave the readers' view (docs/product.md §19.1).
 --
 -- A job's expires_at is a calendar date: the last day it is open, by São Paulo's calendar, whatever the time zone of
 -- the server or of the reader. A job expiring today is still shown today and gone tomorrow at 00:00 in São Paulo.

@@ -1,4 +1,4 @@
--- Security hardening (issue 13; docs/decisions/0015-database-security-hardening.md).
+-- Security hardening (docs/decisions/0015-database-security-hardening.md).
 --
 -- * Helpers that only policies, checks, generated columns and other functions use leave the exposed schema for
 --   `private` (not exposed by the API): is_admin() above all, which answered anyone at /rest/v1/rpc/is_admin.

@@ -4,7 +4,7 @@ import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
 
 /**
- * The URL fields' rules (issue 13; docs/decisions/0015): one definition in the database (private.is_youtube_url,
+ * The URL fields' rules (docs/decisions/0015): one definition in the database (private.is_youtube_url,
  * private.is_safe_image_url, behind the check constraints) and its mirror in the client (src/lib/safe-urls.ts).
  * One corpus, the expected verdict of each address, and both sides must give it.
  */

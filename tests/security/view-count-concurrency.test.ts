@@ -5,7 +5,7 @@ import { fetchFromAddress, loopbackClientAddress } from '../support/fetch-from-a
 import { seed } from '../support/seed';
 import { startTestBackend, type TestBackend } from '../support/test-backend';
 
-// 'Notícias Mais Lidas' ranks by views, so one client must not be able to push a story up (issue 13): the database
+// 'Notícias Mais Lidas' ranks by views, so one client must not be able to push a story up (docs/decisions/0015): the database
 // counts a story at most once per client in its window, and concurrency must neither lose nor double a count. Each
 // client is a distinct loopback source address (the local backend takes the client's address from the TCP peer, as
 // the edge of the system); the requests are the reader pages' own (the reader client and incrementViews).

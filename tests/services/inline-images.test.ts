@@ -3,7 +3,7 @@ import { getPublishedPublication } from '../../src/services/publications.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
 
-// Issue 12 item 4: images inside the body come from the project's own storage only, and the main image has an
+// docs/product.md §6 and §19.3: images inside the body come from the project's own storage only, and the main image has an
 // alternative text and a credit. The client sanitises before saving; these prove the database holds the line for
 // anyone who posts to the API directly (an admin's token with raw HTML).
 

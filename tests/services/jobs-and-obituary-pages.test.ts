@@ -8,8 +8,8 @@ import { listRelatedStories } from '../../src/services/related-stories.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend } from '../support/test-backend.ts';
 
-// Issue 12: expired jobs leave the readers' view by São Paulo's calendar (the read policy), the /vagas paging, an
-// obituary's own page and 'Leia também', through supabase-js against the local backend.
+// docs/product.md §7b, §7c and §19.1: expired jobs leave the readers' view by São Paulo's calendar (the read
+// policy), the /vagas paging, an obituary's own page and 'Leia também', through supabase-js against the local backend.
 
 let backend: TestBackend;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
 import { fetchFromAddress, loopbackClientAddress } from '../support/fetch-from-address.ts';
 import { startTestBackend, uniqueEmail, type TestBackend } from '../support/test-backend.ts';
 
-// Media-kit requests are a person's contact data (issue 13): administrators mark them handled (and back to new) and
+// Media-kit requests are a person's contact data (docs/product.md §15): administrators mark them handled (and back to new) and
 // delete them; nobody else may do either, and the form is limited per client and per e-mail address. Each reader is
 // a distinct loopback source address, since the backend tells clients apart by their TCP peer.
 

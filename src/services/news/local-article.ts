@@ -24,7 +24,7 @@ export function localArticle(
     imageUrl: publication.image_url,
     publishedAt: publication.published_at,
     sourceName,
-    // The author's name when they signed the story (*beyond SPEC*), else 'Redação'.
+    // The author's name when they signed the story (docs/product.md §6), else 'Redação'.
     author: publication.byline ?? DEFAULT_AUTHOR,
     url: null,
     category: publication.topics?.name ?? LOCAL_CATEGORY,

@@ -42,7 +42,7 @@ export function LoginForm({ onSignIn }: LoginFormProps) {
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       <TextField label="Senha" type="password" autoComplete="current-password" required {...field('password')} />
       <p className="-mt-2 text-right text-sm">
-        {/* docs/decisions/0013 (beyond SPEC). */}
+        {/* docs/product.md §10.5, docs/decisions/0013. */}
         <Link to={paths.admin.forgotPassword()} className="font-semibold text-brand-700 underline hover:text-brand-900">
           Esqueci minha senha
         </Link>

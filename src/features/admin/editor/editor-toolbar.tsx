@@ -41,7 +41,7 @@ function ToolbarButton({
 
 const separator = <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-300" />;
 
-/** The toolbar of issue 4: bold, italic, headings, lists, quote, link, undo and redo; an image when it can upload. */
+/** The toolbar of docs/product.md §12: bold, italic, headings, lists, quote, link, undo and redo; an image when it can upload. */
 export function EditorToolbar({ editor, uploadImage, measureImage }: { editor: Editor; uploadImage?: UploadImage; measureImage?: MeasureImage }) {
   const [linkOpen, setLinkOpen] = useState(false);
   const [imageOpen, setImageOpen] = useState(false);

@@ -2,7 +2,7 @@ import { TextField } from '../../../components/form/form-fields';
 import type { ValidatedForm } from '../../../components/form/use-validated-form';
 import type { PublicationFormValues } from './publication-values';
 
-// *Beyond SPEC* (docs/product.md §12): the main image's alternative text and credit, under the image field.
+// docs/product.md §12: the main image's alternative text and credit, under the image field.
 
 /** The limits of publications.image_alt and image_credit (migration 20261123140000). */
 export const IMAGE_ALT_MAX = 300;

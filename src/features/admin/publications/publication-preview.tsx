@@ -24,7 +24,7 @@ function visibility(state: PreviewState, now: Date): string {
 }
 
 /**
- * The preview's marker (*beyond SPEC*, docs/decisions/0014): it says the page is a preview and whether readers can see
+ * The preview's marker (docs/product.md §12, docs/decisions/0014): it says the page is a preview and whether readers can see
  * the story yet. The reader's article view goes under it (src/app/publication-preview.route.tsx puts them together:
  * admin and reader features do not import each other).
  */

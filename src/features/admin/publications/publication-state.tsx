@@ -7,7 +7,7 @@ import { Icon } from '../../../components/ui/icon';
 import { iconButton } from '../../../components/ui/buttons';
 import { StatusBadge } from '../shared/status-badge';
 
-// *Beyond SPEC* (docs/decisions/0014): a published story whose time has not come is 'Agendada', and one story may be
+// docs/product.md §12, docs/decisions/0014: a published story whose time has not come is 'Agendada', and one story may be
 // the home page's 'Manchete'.
 
 type StateRow = Pick<AdminPublicationSummary, 'published' | 'published_at' | 'is_lead'>;

@@ -17,7 +17,7 @@ export type PublicationFormValues = {
   published: boolean;
 } & PublishingValues & ImageTextValues;
 
-/** *Beyond SPEC* (docs/decisions/0014): scheduling, the lead story and the byline. */
+/** docs/product.md §12, docs/decisions/0014: scheduling, the lead story and the byline. */
 export type PublishingValues = {
   /** Published at a later time instead of now ('Agendar publicação'); exclusive with `published`. */
   scheduled: boolean;
@@ -31,7 +31,7 @@ export type PublishingValues = {
 
 export const EMPTY_PUBLISHING: PublishingValues = { scheduled: false, scheduleAt: '', isLead: false, signed: false };
 
-/** *Beyond SPEC* (docs/product.md §12): the main image's alternative text (required with an image) and credit. */
+/** docs/product.md §12: the main image's alternative text (required with an image) and credit. */
 export type ImageTextValues = {
   /** 'Texto alternativo da imagem'. */
   imageAlt: string;

@@ -4,7 +4,7 @@ import type { ValidatedForm } from '../../../components/form/use-validated-form'
 import { fromSaoPauloInput } from '../../../lib/dates';
 import type { PublicationFormValues } from './publication-values';
 
-// *Beyond SPEC* (docs/decisions/0014): when the story goes out, whether it leads the home page, and whose name signs it.
+// docs/product.md §12, docs/decisions/0014: when the story goes out, whether it leads the home page, and whose name signs it.
 
 /** The checks of these fields; `now` is the form's clock (a test's fixed one). */
 export function validatePublishing(values: PublicationFormValues, now: Date): Partial<Record<keyof PublicationFormValues, string>> {

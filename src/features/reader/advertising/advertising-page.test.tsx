@@ -153,7 +153,7 @@ describe('AdvertisingPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Enviar solicitação' })).toBeEnabled();
   });
 
-  it("keeps SPEC's message for any other refusal (an HTTP 400 from the database)", async () => {
+  it("keeps the general media-kit message (docs/product.md §20) for any other refusal (an HTTP 400 from the database)", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = setup(() => Promise.reject(new ServiceError('new row violates check constraint', { code: '23514', status: 400 })));
     const dialog = await openDialog(user);

@@ -1,6 +1,6 @@
 import type { NewsArticle } from '../../../services/news/news-article';
 
-// The lead story ('Manchete', *beyond SPEC*, docs/decisions/0014) reaches the home page in its HTML: the edge handler
+// The lead story ('Manchete', docs/product.md §4, docs/decisions/0014) reaches the home page in its HTML: the edge handler
 // renders the hero for it in place of the prerendered sample and embeds the same article as a JSON data block, which
 // the home loader reads so that hydration renders exactly what is on the page. A data block, not a script: it never
 // runs, so a Content-Security-Policy without 'unsafe-inline' allows it.
