@@ -61,7 +61,7 @@ export async function listPublishedByTopicSlug(
 }
 
 /**
- * The lead story ('Manchete', *beyond SPEC*), or null when the newsroom chose none. The read policy answers only a
+ * The lead story ('Manchete', docs/product.md §4 and §12), or null when the newsroom chose none. The read policy answers only a
  * visible one, and the database keeps at most one (publications_one_lead_idx, which this lookup uses).
  */
 export async function getLeadPublication(client: DataClient): Promise<PublicationSummary | null> {
