@@ -91,10 +91,13 @@ function ObituaryResults({ obituaries }: { obituaries: Obituary[] }) {
 }
 
 /**
- * One notice. In the list (`linked`) the name is an h2 linking to the notice's own page; on that page, the h1.
+ * One notice. In the list (`linked`) the name is an h2 linking to the notice's own page; on that page, the h1. The
+ * funeral's heading is one level below the name's, so headings never skip a level (an h1 then an h3 is a lost point
+ * of accessibility, and a screen reader's outline with a gap).
  */
 export function ObituaryEntry({ obituary, linked = false }: { obituary: Obituary; linked?: boolean }) {
   const Heading = linked ? 'h2' : 'h1';
+  const Subheading = linked ? 'h3' : 'h2';
   return (
     <article className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:flex-row">
       {obituary.photo_url ? (
@@ -129,7 +132,7 @@ export function ObituaryEntry({ obituary, linked = false }: { obituary: Obituary
         {obituary.biography && <p className="text-slate-800">{obituary.biography}</p>}
         {obituary.family && <p className="text-sm text-slate-700">{obituary.family}</p>}
         <div className="rounded-md bg-slate-50 p-4">
-          <h3 className="font-semibold text-slate-900">Informações do Velório</h3>
+          <Subheading className="font-semibold text-slate-900">Informações do Velório</Subheading>
           <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
             <dt className="font-medium text-slate-700">Local:</dt>
             <dd className="text-slate-900">{obituary.funeral_location}</dd>

@@ -17,7 +17,8 @@ describe('an obituary’s own page', () => {
     renderNotice(buildObituary({ id: 'abc', name: 'Maria Aparecida Souza', age: 91, funeral_location: 'Velório Municipal' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Maria Aparecida Souza' })).toBeInTheDocument();
     expect(screen.getByText('91 anos', { exact: false })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Informações do Velório' })).toBeInTheDocument();
+    // Under the h1, the funeral's heading is an h2: no level skipped.
+    expect(screen.getByRole('heading', { level: 2, name: 'Informações do Velório' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Compartilhar no WhatsApp/ }).getAttribute('href')).toContain(
       encodeURIComponent('/obituarios/abc/maria-aparecida-souza'),
     );
