@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { normalizeNewsApiArticle } from '../../../services/news/news-api';
-import { buildArticle } from '../testing/article-factory';
+import { buildArticle } from '../../../../tests/support/row-factories';
 import { ArticleView } from './article-view';
 import { ShareButtons } from './share-buttons';
 
@@ -160,8 +160,11 @@ describe('ArticleView', () => {
     document.body.append(container);
     onTestFinished(() => container.remove());
     expect(within(container).queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
+    // Copying needs the app: shown, disabled, until it has started.
+    expect(within(container).getByRole('button', { name: 'Copiar link' })).toBeDisabled();
 
     render(<ShareButtons url={SHARE_URL} title="Título" />, { container, hydrate: true });
+    await waitFor(() => expect(within(container).getByRole('button', { name: 'Copiar link' })).toBeEnabled());
     expect(await within(container).findByRole('button', { name: 'Compartilhar' })).toBeInTheDocument();
     expect(consoleError).not.toHaveBeenCalled();
   });

@@ -101,7 +101,8 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
           Compartilhar
         </button>
       )}
-      <button type="button" onClick={() => void copyLink()} className={BUTTON_CLASS}>
+      {/* Copying is the app's: in the server's HTML the button shows, disabled, until the app has started. */}
+      <button type="button" onClick={() => void copyLink()} disabled={!hydrated} className={`${BUTTON_CLASS} disabled:opacity-60`}>
         {status === 'copied' ? <Icon node={Check} className="h-4 w-4" /> : <Icon node={Link2} className="h-4 w-4" />}
         Copiar link
       </button>

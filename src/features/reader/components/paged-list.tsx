@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { secondaryButton } from '../../../components/ui/buttons';
+import { useHydrated } from '../../../lib/use-hydrated';
 import type { ListFilter } from './search-filters';
 
 /** One page of a list and where the next starts; null after the last page. */
@@ -39,6 +40,8 @@ export function LoadMoreList<T, C>({ first, loadMore, children }: LoadMoreListPr
   const [next, setNext] = useState(first.next);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Loading more is the app's: in the server's HTML the button shows, disabled, until the app has started.
+  const hydrated = useHydrated();
 
   function onLoadMore() {
     if (!next || loading) return;
@@ -64,7 +67,7 @@ export function LoadMoreList<T, C>({ first, loadMore, children }: LoadMoreListPr
       {failed && <ErrorAlert>Não foi possível carregar mais. Tente novamente.</ErrorAlert>}
       {next && (
         <div className="flex justify-center pt-4">
-          <button type="button" className={secondaryButton} onClick={onLoadMore} disabled={loading} aria-busy={loading}>
+          <button type="button" className={secondaryButton} onClick={onLoadMore} disabled={loading || !hydrated} aria-busy={loading}>
             {loading ? 'Carregando...' : 'Carregar mais'}
           </button>
         </div>
