@@ -14,13 +14,23 @@ export function countArticleView(id: string): void {
   withReaderClient((client) => incrementViews(client, id)).catch((error: unknown) => console.error('Counting the view failed', error));
 }
 
+/** A local story with its body made for reading (readable-body.ts), as the page renders it. */
+export type ReadableArticle = NewsArticle & { bodyHtml: string };
+
 /**
  * A local publication as an article (null for an unknown, unpublished or malformed id: "not found" is an expected
  * answer that the page renders and nobody needs in the console; only a failed load rejects), and 'Leia também': three other published stories of its topic, newest first, in
  * one request once the story has said which topic it is (an empty list without a topic, or for a missing story). The
  * block's code (./related-stories) comes with that request, not with the page's first load: it is below the story.
  */
-export function loadArticleWithRelated(id: string): { article: Promise<NewsArticle | null>; related: Promise<NewsArticle[]> } {
+export function loadArticleWithRelated(
+  id: string,
+  pageOrigin: string,
+): { article: Promise<ReadableArticle | null>; related: Promise<NewsArticle[]> } {
+  // Asked for with the story, not after it: a reader's browser runs this loader only on a navigation within the app
+  // (a page it was served hydrates the server's data, whose body the server made), so the sanitiser is no part of
+  // the page's first load.
+  const bodyMaker = import('./readable-body');
   const publication = withReaderClient((client) => getPublishedPublication(client, id));
   const related = publication.then((found) => {
     const topicId = found?.topics?.id;
@@ -28,7 +38,13 @@ export function loadArticleWithRelated(id: string): { article: Promise<NewsArtic
     return import('./related-stories').then((block) => block.loadRelatedArticles(topicId, found.id));
   });
   return {
-    article: awaitedLater(publication.then((found) => (found ? articleFromPublication(found) : null))),
+    article: awaitedLater(
+      publication.then(async (found) => {
+        if (!found) return null;
+        const article = articleFromPublication(found);
+        return { ...article, bodyHtml: (await bodyMaker).readableBody(article.content, pageOrigin) };
+      }),
+    ),
     related: awaitedLater(related),
   };
 }

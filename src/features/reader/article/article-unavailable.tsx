@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { secondaryButton } from '../../../components/ui/buttons';
 import { useDocumentMeta } from '../components/use-document-meta';
-import { BackButton } from './article-view';
+import { BackButton } from './article-layout';
 
 interface ArticleUnavailableProps {
   title: string;

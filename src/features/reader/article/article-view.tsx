@@ -1,18 +1,7 @@
-import { ArrowLeft } from 'lucide';
-import { Icon } from '../../../components/ui/icon';
 import type { NewsArticle } from '../../../services/news';
-import { formatLongDate } from '../../../lib/dates';
 import { usePageOrigin } from '../../../lib/page-origin';
-import { ownImageOrigins, sanitizeRichText } from '../../../lib/rich-text/sanitize';
-import { withResponsiveImages } from '../../../lib/rich-text/body-images';
-import { youtubeVideoId } from '../../../lib/youtube';
-import { articleImageSource } from '../../../lib/article-image';
-import { ARTICLE_SIZES } from '../../../lib/image-renditions';
-import { NewsArticleImage } from '../components/article-image';
-import { DemoBadge } from '../components/demo-badge';
-import { useDocumentMeta } from '../components/use-document-meta';
-import { ShareButtons } from './share-buttons';
-import { VideoFacade } from './video-facade';
+import { ArticleLayout } from './article-layout';
+import { readableBody } from './readable-body';
 
 interface ArticleViewProps {
   article: NewsArticle;
@@ -25,104 +14,12 @@ interface ArticleViewProps {
   onBack: () => void;
 }
 
-/** docs/product.md §2 article screen, the same for local, external and built-in articles. */
+/**
+ * An article as stored: a local story's HTML is sanitised here, as it renders (the preview of a draft). The reader's
+ * own article page gets its body made by its loader instead (article-data.ts) and renders ArticleLayout.
+ */
 export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
-  useDocumentMeta(article.title, article.description || article.title);
-  const videoId = youtubeVideoId(article.youtubeUrl);
-
-  return (
-    <article className="mx-auto max-w-3xl">
-      <BackButton onBack={onBack} />
-      <header className="mt-6 space-y-4">
-        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-          <span className="rounded bg-brand-800 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
-            {article.category}
-          </span>
-          <DemoBadge article={article} />
-          {article.publishedAt && <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>}
-        </div>
-        <h1 className="font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
-        {article.description && <p className="text-lg text-slate-700">{article.description}</p>}
-        <div className="flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4">
-          <p className="text-sm">
-            <span className="font-semibold text-slate-900">{article.author}</span>
-            <span className="block text-slate-600">Jornalista</span>
-          </p>
-          {shareUrl !== null && <ShareButtons url={shareUrl} title={article.title} />}
-        </div>
-      </header>
-
-      <figure className="mt-6">
-        <NewsArticleImage article={article} width={1200} height={675} sizes={ARTICLE_SIZES} priority className="aspect-video w-full rounded-lg bg-slate-200 object-cover" />
-        <figcaption className="mt-2 text-sm text-slate-600">Foto: {article.imageCredit?.trim() || article.sourceName}</figcaption>
-      </figure>
-
-      <ArticleBody article={article} />
-
-      {videoId && <VideoFacade videoId={videoId} title={article.title} posterSrc={articleImageSource(article)} posterSizes={ARTICLE_SIZES} />}
-
-      {article.url && (
-        <p className="mt-6">
-          <a href={article.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 hover:underline">
-            Leia a matéria completa em {article.sourceName}
-            <span className="sr-only"> (abre em nova aba)</span>
-          </a>
-        </p>
-      )}
-
-      {shareUrl !== null && (
-        <section aria-labelledby="compartilhe-titulo" className="mt-10 rounded-lg bg-slate-100 p-6">
-          <h2 id="compartilhe-titulo" className="mb-4 text-lg font-bold text-slate-900">
-            Compartilhe esta notícia
-          </h2>
-          <ShareButtons url={shareUrl} title={article.title} />
-        </section>
-      )}
-    </article>
-  );
-}
-
-const BODY_CLASSES =
-  'mt-8 space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_figure]:my-8 [&_img]:block [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_img]:bg-slate-200 [&_figcaption]:mt-2 [&_figcaption]:text-sm [&_figcaption]:text-slate-600';
-
-function ArticleBody({ article }: { article: NewsArticle }) {
   const origin = usePageOrigin();
-  if (article.origin === 'local') {
-    // Stored HTML is sanitised on save too; sanitising again here means no stored row can run script in a reader's page.
-    const body = sanitizeRichText(article.content, { imageOrigins: ownImageOrigins(origin) });
-    return <div className={BODY_CLASSES} dangerouslySetInnerHTML={{ __html: withResponsiveImages(body, ARTICLE_SIZES) }} />;
-  }
-  const paragraphs = article.content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
-  return (
-    <div className={BODY_CLASSES}>
-      {paragraphs.map((paragraph, index) => (
-        <p key={index}>{paragraph}</p>
-      ))}
-    </div>
-  );
-}
-
-export function BackButton({ onBack }: { onBack: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onBack}
-      className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
-    >
-      <Icon node={ArrowLeft} className="h-4 w-4" />
-      Voltar para as notícias
-    </button>
-  );
-}
-
-export function ArticleSkeleton() {
-  return (
-    <div role="status" className="mx-auto max-w-3xl space-y-4">
-      <span className="sr-only">Carregando notícia...</span>
-      <div aria-hidden="true" className="h-4 w-40 animate-pulse rounded bg-slate-200" />
-      <div aria-hidden="true" className="h-10 w-full animate-pulse rounded bg-slate-200" />
-      <div aria-hidden="true" className="h-10 w-2/3 animate-pulse rounded bg-slate-200" />
-      <div aria-hidden="true" className="aspect-video w-full animate-pulse rounded-lg bg-slate-200" />
-    </div>
-  );
+  const bodyHtml = article.origin === 'local' ? readableBody(article.content, origin) : null;
+  return <ArticleLayout article={article} bodyHtml={bodyHtml} shareUrl={shareUrl} onBack={onBack} />;
 }

@@ -82,6 +82,23 @@ describe('article route', () => {
     );
   });
 
+  it("renders the story's body as its loader made it: sanitised, pictures from elsewhere dropped, its own made lazy", async () => {
+    services.getPublishedPublication.mockResolvedValue(
+      publication({
+        content:
+          '<p onclick="steal()">O nível do rio subiu.</p><script>window.hacked = true</script>' +
+          '<img src="/storage/v1/object/public/publications/rio.jpg" alt="Rio cheio" width="800" height="450">' +
+          '<figure><img src="https://evil.example/x.jpg" alt="Rastreador"></figure>',
+      }),
+    );
+    renderAt(paths.article(ID, TITLE));
+    const paragraph = await screen.findByText('O nível do rio subiu.');
+    expect(paragraph).not.toHaveAttribute('onclick');
+    expect(paragraph.closest('article')?.querySelector('script')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Rio cheio' })).toHaveAttribute('loading', 'lazy');
+    expect(screen.queryByRole('img', { name: 'Rastreador' })).not.toBeInTheDocument();
+  });
+
   it('counts each open once: back home and in again is a second view, not more', async () => {
     services.getPublishedPublication.mockResolvedValue(publication());
     const router = renderAt('/');

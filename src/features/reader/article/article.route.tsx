@@ -11,11 +11,10 @@ import {
 import type { ServerDataHandle } from '../../../lib/server-data-handle';
 import { paths } from '../../../lib/paths';
 import { storySlug } from '../../../lib/story-slug';
-import type { NewsArticle } from '../../../services/news';
 import { Deferred } from '../components/deferred';
-import { countArticleView, loadArticleWithRelated } from './article-data';
+import { countArticleView, loadArticleWithRelated, type ReadableArticle } from './article-data';
 import { ArticleUnavailable } from './article-unavailable';
-import { ArticleSkeleton, ArticleView } from './article-view';
+import { ArticleLayout, ArticleSkeleton } from './article-layout';
 import { useBackToNews } from './use-back-to-news';
 import { usePageOrigin } from '../../../lib/page-origin';
 
@@ -30,11 +29,12 @@ const RelatedStories = lazy(() => import('./related-stories').then((block) => ({
  * An unknown, unpublished or malformed id gives null, which the page renders as "not found"; only a failed load
  * rejects (shown and logged by <Deferred>).
  */
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   // The server's render of the page runs this loader too (a crawler, a link preview): only a reader's browser counts.
   if (typeof document !== 'undefined') countArticleView(id);
-  return { id, ...loadArticleWithRelated(id) };
+  // The request's origin is the page's, on the server as in the browser: the body keeps images from our own bucket there.
+  return { id, ...loadArticleWithRelated(id, new URL(request.url).origin) };
 }
 
 /** A page the server rendered with the story: the browser hydrates it without the loader, and counts the view here. */
@@ -89,10 +89,10 @@ export function Component() {
   );
 }
 
-function LoadedArticle({ id, article, onBack }: { id: string; article: NewsArticle; onBack: () => void }) {
+function LoadedArticle({ id, article, onBack }: { id: string; article: ReadableArticle; onBack: () => void }) {
   const address = paths.article(id, article.title);
   useCurrentSlugInAddress(id, address, storySlug(article.title));
-  return <ArticleView article={article} shareUrl={new URL(address, usePageOrigin()).href} onBack={onBack} />;
+  return <ArticleLayout article={article} bodyHtml={article.bodyHtml} shareUrl={new URL(address, usePageOrigin()).href} onBack={onBack} />;
 }
 
 /**

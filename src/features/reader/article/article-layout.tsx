@@ -1,0 +1,129 @@
+import { ArrowLeft } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
+import type { NewsArticle } from '../../../services/news';
+import { formatLongDate } from '../../../lib/dates';
+import { youtubeVideoId } from '../../../lib/youtube';
+import { articleImageSource } from '../../../lib/article-image';
+import { ARTICLE_SIZES } from '../../../lib/image-renditions';
+import { NewsArticleImage } from '../components/article-image';
+import { DemoBadge } from '../components/demo-badge';
+import { useDocumentMeta } from '../components/use-document-meta';
+import { ShareButtons } from './share-buttons';
+import { VideoFacade } from './video-facade';
+
+interface ArticleLayoutProps {
+  article: NewsArticle;
+  /**
+   * A local story's body, already sanitised and made for reading (readable-body.ts); never the stored HTML. null for
+   * an external or built-in article, whose text is shown as paragraphs.
+   */
+  bodyHtml: string | null;
+  /**
+   * The address readers share: this page for local and built-in articles, the original story for external ones. null
+   * when readers cannot open the story yet (the preview of a draft or a scheduled story): no share buttons, no 'Copiar
+   * link', since they would hand out an address that answers 'not found'.
+   */
+  shareUrl: string | null;
+  onBack: () => void;
+}
+
+/**
+ * docs/product.md §2 article screen, the same for local, external and built-in articles. It takes a local story's
+ * body as made by readableBody, so the reader's article page can bring it made already (on the server, in the page's
+ * data) and load no sanitiser of its own to show a story it was served; ArticleView makes it from stored HTML.
+ */
+export function ArticleLayout({ article, bodyHtml, shareUrl, onBack }: ArticleLayoutProps) {
+  useDocumentMeta(article.title, article.description || article.title);
+  const videoId = youtubeVideoId(article.youtubeUrl);
+
+  return (
+    <article className="mx-auto max-w-3xl">
+      <BackButton onBack={onBack} />
+      <header className="mt-6 space-y-4">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+          <span className="rounded bg-brand-800 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
+            {article.category}
+          </span>
+          <DemoBadge article={article} />
+          {article.publishedAt && <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>}
+        </div>
+        <h1 className="font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
+        {article.description && <p className="text-lg text-slate-700">{article.description}</p>}
+        <div className="flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4">
+          <p className="text-sm">
+            <span className="font-semibold text-slate-900">{article.author}</span>
+            <span className="block text-slate-600">Jornalista</span>
+          </p>
+          {shareUrl !== null && <ShareButtons url={shareUrl} title={article.title} />}
+        </div>
+      </header>
+
+      <figure className="mt-6">
+        <NewsArticleImage article={article} width={1200} height={675} sizes={ARTICLE_SIZES} priority className="aspect-video w-full rounded-lg bg-slate-200 object-cover" />
+        <figcaption className="mt-2 text-sm text-slate-600">Foto: {article.imageCredit?.trim() || article.sourceName}</figcaption>
+      </figure>
+
+      <ArticleBody article={article} bodyHtml={bodyHtml} />
+
+      {videoId && <VideoFacade videoId={videoId} title={article.title} posterSrc={articleImageSource(article)} posterSizes={ARTICLE_SIZES} />}
+
+      {article.url && (
+        <p className="mt-6">
+          <a href={article.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 hover:underline">
+            Leia a matéria completa em {article.sourceName}
+            <span className="sr-only"> (abre em nova aba)</span>
+          </a>
+        </p>
+      )}
+
+      {shareUrl !== null && (
+        <section aria-labelledby="compartilhe-titulo" className="mt-10 rounded-lg bg-slate-100 p-6">
+          <h2 id="compartilhe-titulo" className="mb-4 text-lg font-bold text-slate-900">
+            Compartilhe esta notícia
+          </h2>
+          <ShareButtons url={shareUrl} title={article.title} />
+        </section>
+      )}
+    </article>
+  );
+}
+
+const BODY_CLASSES =
+  'mt-8 space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_figure]:my-8 [&_img]:block [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_img]:bg-slate-200 [&_figcaption]:mt-2 [&_figcaption]:text-sm [&_figcaption]:text-slate-600';
+
+function ArticleBody({ article, bodyHtml }: { article: NewsArticle; bodyHtml: string | null }) {
+  if (article.origin === 'local') return <div className={BODY_CLASSES} dangerouslySetInnerHTML={{ __html: bodyHtml ?? '' }} />;
+  const paragraphs = article.content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+  return (
+    <div className={BODY_CLASSES}>
+      {paragraphs.map((paragraph, index) => (
+        <p key={index}>{paragraph}</p>
+      ))}
+    </div>
+  );
+}
+
+export function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onBack}
+      className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+    >
+      <Icon node={ArrowLeft} className="h-4 w-4" />
+      Voltar para as notícias
+    </button>
+  );
+}
+
+export function ArticleSkeleton() {
+  return (
+    <div role="status" className="mx-auto max-w-3xl space-y-4">
+      <span className="sr-only">Carregando notícia...</span>
+      <div aria-hidden="true" className="h-4 w-40 animate-pulse rounded bg-slate-200" />
+      <div aria-hidden="true" className="h-10 w-full animate-pulse rounded bg-slate-200" />
+      <div aria-hidden="true" className="h-10 w-2/3 animate-pulse rounded bg-slate-200" />
+      <div aria-hidden="true" className="aspect-video w-full animate-pulse rounded-lg bg-slate-200" />
+    </div>
+  );
+}
