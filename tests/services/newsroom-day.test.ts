@@ -27,6 +27,7 @@ import { countPublicationSearch, searchPublications } from '../../src/services/s
 import { createSupabaseClient, type Client } from '../../src/services/client.ts';
 import { resetDatabaseClock, setDatabaseClock } from '../support/database-clock.ts';
 import { fetchFromAddress, loopbackClientAddress } from '../support/fetch-from-address.ts';
+import { buildPublicationInput } from '../support/row-factories.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
 
@@ -57,21 +58,13 @@ const readers = (): [string, Client][] => [
 const WORD = 'Quixabeira';
 const AT = new Date('2030-03-10T11:00:00.000Z'); // 08:00 in São Paulo
 
-const input = (overrides: Partial<PublicationInput> = {}): PublicationInput => ({
-  title: `Festival da ${WORD} abre inscrições`,
-  description: 'Feira de artesanato volta ao centro.',
-  content: `<p>A feira da ${WORD} terá 40 barracas.</p>`,
-  image_url: null,
-  image_alt: null,
-  image_credit: null,
-  youtube_url: null,
-  topic_id: seed.topics.local,
-  published: false,
-  publish_at: null,
-  is_lead: false,
-  signed: false,
-  ...overrides,
-});
+const input = (overrides: Partial<PublicationInput> = {}): PublicationInput =>
+  buildPublicationInput({
+    title: `Festival da ${WORD} abre inscrições`,
+    description: 'Feira de artesanato volta ao centro.',
+    content: `<p>A feira da ${WORD} terá 40 barracas.</p>`,
+    ...overrides,
+  });
 
 async function viewsOf(id: string): Promise<number> {
   const { rows } = await backend.db.query<{ views: number }>('select views from public.publications where id = $1', [id]);

@@ -18,11 +18,11 @@ import {
   listAllPublications,
   savePublication,
   setPublicationPublished,
-  type PublicationInput,
 } from '../../src/services/publication-admin.ts';
 import { getPublishedPublication } from '../../src/services/publications.ts';
 import { createTopic, deleteTopic, listTopics, updateTopic } from '../../src/services/topic-admin.ts';
 import { resetDatabaseClock, setDatabaseClock } from '../support/database-clock.ts';
+import { buildPublicationInput } from '../support/row-factories.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
 
@@ -33,22 +33,6 @@ beforeAll(async () => {
   admin = await backend.admin();
 });
 afterAll(() => backend.stop());
-
-const draftInput = (overrides: Partial<PublicationInput> = {}): PublicationInput => ({
-  title: 'Câmara aprova novo calendário de feiras',
-  description: 'Feiras livres passam a funcionar também aos domingos.',
-  content: '<p>Texto da matéria.</p>',
-  image_url: null,
-  image_alt: null,
-  image_credit: null,
-  youtube_url: null,
-  topic_id: seed.topics.local,
-  published: false,
-  publish_at: null,
-  is_lead: false,
-  signed: false,
-  ...overrides,
-});
 
 describe('topics, as the newsroom', () => {
   it('creates with a slug derived from the name, renames, and deletes', async () => {
@@ -72,7 +56,7 @@ describe('topics, as the newsroom', () => {
 
 describe('publications, as the newsroom', () => {
   it('saves a draft: no published_at, author is the signed-in user, topic embedded', async () => {
-    const saved = await savePublication(admin.client, draftInput());
+    const saved = await savePublication(admin.client, buildPublicationInput());
     expect(saved).toMatchObject({ published: false, published_at: null, author_id: admin.id, views: 0 });
     expect(saved.topics?.name).toBe('Porto Ferreira');
     await expect(getPublishedPublication(backend.anon(), saved.id)).resolves.toBeNull();
@@ -84,23 +68,23 @@ describe('publications, as the newsroom', () => {
 
   it('stamps published_at and updated_at on every save with the box ticked, and clears published_at without it', async () => {
     await setDatabaseClock(backend.db, new Date('2026-11-20T10:00:00Z'));
-    const first = await savePublication(admin.client, draftInput({ published: true }), undefined, new Date('2026-11-20T10:00:00Z'));
+    const first = await savePublication(admin.client, buildPublicationInput({ published: true }), undefined, new Date('2026-11-20T10:00:00Z'));
     expect(Date.parse(first.published_at!)).toBe(Date.parse('2026-11-20T10:00:00Z'));
 
     await setDatabaseClock(backend.db, new Date('2026-11-21T12:00:00Z'));
-    const edited = await savePublication(admin.client, draftInput({ published: true, title: 'Título revisto' }), first.id, new Date('2026-11-21T12:00:00Z'));
+    const edited = await savePublication(admin.client, buildPublicationInput({ published: true, title: 'Título revisto' }), first.id, new Date('2026-11-21T12:00:00Z'));
     expect(edited.title).toBe('Título revisto');
     expect(Date.parse(edited.published_at!)).toBe(Date.parse('2026-11-21T12:00:00Z'));
     expect(Date.parse(edited.updated_at)).toBe(Date.parse('2026-11-21T12:00:00Z'));
     expect((await getPublishedPublication(backend.anon(), first.id))?.title).toBe('Título revisto');
 
-    const unticked = await savePublication(admin.client, draftInput({ published: false }), first.id);
+    const unticked = await savePublication(admin.client, buildPublicationInput({ published: false }), first.id);
     expect(unticked.published_at).toBeNull();
     await deletePublication(admin.client, first.id);
   });
 
   it('toggles publication from the list: publishing stamps now, unpublishing clears', async () => {
-    const saved = await savePublication(admin.client, draftInput());
+    const saved = await savePublication(admin.client, buildPublicationInput());
     await setDatabaseClock(backend.db, new Date('2026-11-22T08:00:00Z'));
     await setPublicationPublished(admin.client, saved.id, true);
     let row = await getPublication(admin.client, saved.id);
@@ -125,7 +109,7 @@ describe('publications, as the newsroom', () => {
   });
 
   it('refuses to save without a session (the internal "User not authenticated")', async () => {
-    const error = await savePublication(backend.anon(), draftInput()).catch((e: unknown) => e);
+    const error = await savePublication(backend.anon(), buildPublicationInput()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect((error as ServiceError).code).toBe('not_authenticated');
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../../services/client';
 import { getLeadStory, getPublication, savePublication, type PublicationInput } from '../../../services/publication-admin';
 import { paths } from '../../../lib/paths';
+import { buildPublicationInput } from '../../../../tests/support/row-factories';
 import { startBackendInWorker, type WorkerBackend } from '../../../../tests/support/test-backend';
 import { renderRoute } from '../testing/render-route';
 import * as publicationFormRoute from './publication-form.route';
@@ -37,21 +38,7 @@ afterAll(() => backend?.stop());
 const run = Date.now().toString(36);
 
 function story(title: string, overrides: Partial<PublicationInput> = {}) {
-  return savePublication(admin, {
-    title: `${title} ${run}`,
-    description: '',
-    content: '<p>Corpo.</p>',
-    image_url: null,
-    image_alt: null,
-    image_credit: null,
-    youtube_url: null,
-    topic_id: topicId,
-    published: true,
-    publish_at: null,
-    is_lead: false,
-    signed: false,
-    ...overrides,
-  });
+  return savePublication(admin, buildPublicationInput({ title: `${title} ${run}`, topic_id: topicId, published: true, ...overrides }));
 }
 
 describe('choosing a new lead story', () => {

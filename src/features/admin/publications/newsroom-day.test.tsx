@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminPublication, AdminPublicationSummary, LeadChange, PublicationInput } from '../../../services/publication-admin';
+import type { AdminPublication, LeadChange, PublicationInput } from '../../../services/publication-admin';
 import { ServiceError } from '../../../services/errors';
 import { paths } from '../../../lib/paths';
+import { buildAdminPublicationSummary } from '../../../../tests/support/row-factories';
 import { renderRoute } from '../testing/render-route';
 import { PublicationForm } from './publication-form';
 import * as publicationFormRoute from './publication-form.route';
@@ -125,20 +126,12 @@ describe('the lead story refused by the database', () => {
   });
 });
 
-function summary(overrides: Partial<AdminPublicationSummary>): AdminPublicationSummary {
-  return {
-    id: 'p1', title: 'Festa da cerâmica', description: null, image_url: null, topic_id: 'local', topics: { name: 'Porto Ferreira' },
-    published: true, published_at: '2026-11-01T12:00:00Z', is_lead: false, signed: false, byline: null,
-    created_at: '2026-11-01T12:00:00Z', updated_at: '2026-11-01T12:00:00Z', author_id: null, views: 0, ...overrides,
-  };
-}
-
 describe('the publication list', () => {
   it("shows 'Agendada para …' with its São Paulo time, 'Manchete', the preview link, and filters by 'Agendadas'", async () => {
     const rows = [
-      summary({ id: 'p1', title: 'Agendada', published_at: '2099-11-25T11:00:00Z' }),
-      summary({ id: 'p2', title: 'Principal', is_lead: true }),
-      summary({ id: 'p3', title: 'Rascunho', published: false, published_at: null }),
+      buildAdminPublicationSummary({ id: 'p1', title: 'Agendada', published_at: '2099-11-25T11:00:00Z' }),
+      buildAdminPublicationSummary({ id: 'p2', title: 'Principal', is_lead: true }),
+      buildAdminPublicationSummary({ id: 'p3', title: 'Rascunho', published: false, published_at: null }),
     ];
     services.listPublicationsPage.mockResolvedValue({ rows, pageSize: 25, total: 3, hasMore: false });
     renderRoute(publicationListRoute, { pattern: paths.admin.publications.pattern });
@@ -157,7 +150,7 @@ describe('the publication list', () => {
   });
 
   it('marks the lead story from the list and words a refusal in pt-BR', async () => {
-    services.listPublicationsPage.mockResolvedValue({ rows: [summary({})], pageSize: 25, total: 1, hasMore: false });
+    services.listPublicationsPage.mockResolvedValue({ rows: [buildAdminPublicationSummary()], pageSize: 25, total: 1, hasMore: false });
     services.setLeadStory.mockRejectedValue(new ServiceError('lead story not visible', { code: 'lead_not_visible' }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderRoute(publicationListRoute, { pattern: paths.admin.publications.pattern });

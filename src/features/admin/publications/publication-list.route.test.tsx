@@ -3,29 +3,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminPublicationSummary as AdminPublication } from '../../../services/publication-admin';
 import { paths } from '../../../lib/paths';
+import { buildAdminPublicationSummary } from '../../../../tests/support/row-factories';
 import { renderRoute } from '../testing/render-route';
 import * as publicationListRoute from './publication-list.route';
 
-function publication(overrides: Partial<AdminPublication>): AdminPublication {
-  return {
-    id: 'p1',
-    title: 'Festa da cerâmica',
-    description: 'Três dias de feira',
-    image_url: null,
-    topic_id: 'local',
-    topics: { name: 'Porto Ferreira' },
-    published: true,
-    published_at: '2026-11-01T12:00:00Z',
-    is_lead: false,
-    signed: false,
-    byline: null,
-    created_at: '2026-11-01T12:00:00Z',
-    updated_at: '2026-11-01T12:00:00Z',
-    author_id: null,
-    views: 0,
-    ...overrides,
-  };
-}
+const publication = (overrides: Partial<AdminPublication>): AdminPublication =>
+  buildAdminPublicationSummary({ description: 'Três dias de feira', ...overrides });
 
 // The list's services, holding the rows as the database would, and the sign-in check.
 const db = vi.hoisted(() => ({ rows: [] as AdminPublication[] }));

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Job } from '../../../services/jobs';
 import type { AdminListPage, AdminListQuery } from '../../../services/admin-paging';
 import { paths } from '../../../lib/paths';
+import { buildJob } from '../../../../tests/support/row-factories';
 import { renderRoute } from '../testing/render-route';
 import * as jobListRoute from '../jobs/job-list.route';
 
@@ -13,18 +14,13 @@ import * as jobListRoute from '../jobs/job-list.route';
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 function job(n: number): Job {
-  return {
+  return buildJob({
     id: ID(n),
     title: `Vaga ${n}`,
     company: 'Cerâmica',
-    contract_type: 'CLT',
-    description: null,
-    how_to_apply: null,
-    location: 'Porto Ferreira',
     published: n % 2 === 0,
-    expires_at: null,
     created_at: `2026-11-${String(30 - n).padStart(2, '0')}T12:00:00+00:00`,
-  };
+  });
 }
 
 const services = vi.hoisted(() => ({

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { buildArticle } from '../testing/article-factory';
+import { buildArticle } from '../../../../tests/support/row-factories';
 import { ArticleView } from './article-view';
 
 describe("the article's date", () => {

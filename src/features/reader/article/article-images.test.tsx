@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withResponsiveImages } from '../../../lib/rich-text/body-images';
 import { ARTICLE_SIZES } from '../../../lib/image-renditions';
-import { buildArticle } from '../testing/article-factory';
+import { buildArticle } from '../../../../tests/support/row-factories';
 import { ArticleView } from './article-view';
 
 // docs/product.md §6: the main image's alternative text and credit, and the pictures inside the text.

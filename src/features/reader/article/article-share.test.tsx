@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildArticle } from '../testing/article-factory';
+import { buildArticle } from '../../../../tests/support/row-factories';
 import { ArticleView } from './article-view';
 
 // Sharing is offered only for an address readers can open: the preview of a draft or a scheduled story

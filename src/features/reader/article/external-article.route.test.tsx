@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_ARTICLES_BY_SLUG } from '../../../services/news/sample-articles';
-import { buildArticle } from '../testing/article-factory';
+import { buildArticle } from '../../../../tests/support/row-factories';
 import { Component } from './external-article.route';
 
 function renderAt(entry: string | { pathname: string; search?: string; state?: unknown }) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURED_ARTICLE } from '../../../services/news/featured-article';
 import { ArticleCard } from '../components/article-card';
 import { FeaturedStory } from '../home/featured-story';
-import { buildArticle } from '../testing/article-factory';
+import { buildArticle } from '../../../../tests/support/row-factories';
 import { renderInRouter } from '../testing/render-in-router';
 import { ArticleView } from './article-view';
 import { RelatedList } from './related-stories';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../../services/jobs';
 import type { NewsArticle } from '../../../services/news';
 import type { Obituary } from '../../../services/obituaries';
-import { buildArticle, buildJob, buildObituary } from '../testing/article-factory';
+import { buildArticle, buildJob, buildObituary } from '../../../../tests/support/row-factories';
 import { controllablePromise, renderInRouter, settle } from '../testing/render-in-router';
 import { FEATURED_ARTICLE } from '../../../services/news/featured-article';
 import { HomePage, type HomeData } from './home-page';

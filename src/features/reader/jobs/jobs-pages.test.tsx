@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { JobPage } from '../../../services/job-board';
 import type { Job } from '../../../services/jobs';
-import { buildJob } from '../testing/article-factory';
+import { buildJob } from '../../../../tests/support/row-factories';
 import { renderInRouter } from '../testing/render-in-router';
 import { AllJobsLink } from '../home/community-section';
 import { Component as JobRoute } from './job.route';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { buildObituary } from '../testing/article-factory';
+import { buildObituary } from '../../../../tests/support/row-factories';
 import type { Obituary } from '../../../services/obituaries';
 import { NO_FILTER, type ListFilter } from '../components/search-filters';
 import { ObituariesPage } from './obituaries-page';

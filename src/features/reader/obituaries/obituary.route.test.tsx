@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Obituary } from '../../../services/obituaries';
-import { buildObituary } from '../testing/article-factory';
+import { buildObituary } from '../../../../tests/support/row-factories';
 import { Component } from './obituary.route';
 
 function renderNotice(obituary: Obituary | null) {

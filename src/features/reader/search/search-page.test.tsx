@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicationCursor } from '../../../services/search';
-import { buildArticle, buildObituary } from '../testing/article-factory';
+import { buildArticle, buildObituary } from '../../../../tests/support/row-factories';
 import { controllablePromise, renderInRouter, settle } from '../testing/render-in-router';
 import { SearchPage } from './search-page';
 import type { SearchPage as ResultsPage, SearchResults } from './search-results';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildArticle } from '../testing/article-factory';
+import { buildArticle } from '../../../../tests/support/row-factories';
 import { filterNews } from './news-filters';
 
 describe("the topic page's date filter", () => {

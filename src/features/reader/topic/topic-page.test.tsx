@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { buildArticle } from '../testing/article-factory';
+import { buildArticle } from '../../../../tests/support/row-factories';
 import { controllablePromise, renderInRouter, settle } from '../testing/render-in-router';
 import type { NewsArticle } from '../../../services/news';
 import type { PublicationCursor } from '../../../services/search';
