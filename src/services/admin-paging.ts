@@ -1,3 +1,5 @@
+import { unwrap } from './errors';
+
 // The admin lists' paging (publications, obituaries, jobs): keyset, newest first, a total order by (date, id).
 
 /** The status filter of the admin lists; 'scheduled' (published, time still to come) is the publications' only. */
@@ -82,4 +84,32 @@ export function inKeysetOrder<Query extends KeysetOrderable<Query>>(query: Query
     .order(column, { ascending: request.backwards })
     .order('id', { ascending: request.backwards })
     .limit(request.limit);
+}
+
+/** What a counted table query answers (supabase-js's response, with `count` asked for). */
+interface CountedResponse<Row> {
+  data: Row[] | null;
+  error: { code?: string; message: string; details?: string | null } | null;
+  count: number | null;
+  status: number;
+}
+
+/** A table query the status filter narrows (`published`), which keyset order then pages. */
+interface StatusFilterable<Query> extends KeysetOrderable<Query> {
+  eq(column: 'published', value: boolean): Query;
+}
+
+/**
+ * One page of a table without a search, for `keysetPage`: `query` (its columns and count already chosen) narrowed to
+ * `published` when the status filter gives one, in keyset order on (`column`, id), with the count as the total.
+ */
+export async function tableKeysetRows<Row, Query extends StatusFilterable<Query> & PromiseLike<CountedResponse<Row>>>(
+  query: Query,
+  published: boolean | null,
+  column: string,
+  request: KeysetRequest,
+): Promise<{ rows: Row[]; total: number | null }> {
+  const narrowed = published === null ? query : query.eq('published', published);
+  const { data, error, count, status } = await inKeysetOrder(narrowed, column, request);
+  return { rows: unwrap({ data, error, status }), total: count };
 }

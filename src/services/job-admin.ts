@@ -1,8 +1,9 @@
 import type { ContractType, InsertRow } from '../types/database';
 import { isUuid } from '../lib/uuid';
-import { inKeysetOrder, keysetPage, publishedFor, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { keysetPage, publishedFor, tableKeysetRows, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { deleteRow, setRowPublished } from './admin-rows';
 import type { DataClient } from './client';
-import { check, unwrap, unwrapOptional } from './errors';
+import { unwrap, unwrapOptional } from './errors';
 import { JOB_COLUMNS, type Job } from './jobs';
 import { containing } from './text-match';
 
@@ -30,13 +31,10 @@ export async function saveJob(client: DataClient, input: JobInput, id?: string):
   return unwrap(await query.select(JOB_COLUMNS).single());
 }
 
-export async function setJobPublished(client: DataClient, id: string, published: boolean): Promise<void> {
-  check(await client.from('jobs').update({ published }).eq('id', id));
-}
+export const setJobPublished = (client: DataClient, id: string, published: boolean): Promise<void> =>
+  setRowPublished(client, 'jobs', id, published);
 
-export async function deleteJob(client: DataClient, id: string): Promise<void> {
-  check(await client.from('jobs').delete().eq('id', id));
-}
+export const deleteJob = (client: DataClient, id: string): Promise<void> => deleteRow(client, 'jobs', id);
 
 /**
  * The admin job list, one page, newest first: keyset on (created_at, id) with an exact total. The search is a title
@@ -44,11 +42,9 @@ export async function deleteJob(client: DataClient, id: string): Promise<void> {
  */
 export async function listJobsPage(client: DataClient, query: AdminListQuery): Promise<AdminListPage<Job>> {
   const published = publishedFor(query.status);
-  return keysetPage(query, async (keyset) => {
-    let request = client.from('jobs').select(JOB_COLUMNS, { count: 'exact' });
-    if (published !== null) request = request.eq('published', published);
-    if (query.q.trim()) request = request.ilike('title', containing(query.q.trim()));
-    const { data, error, count, status } = await inKeysetOrder(request, 'created_at', keyset);
-    return { rows: unwrap({ data, error, status }), total: count };
+  const q = query.q.trim();
+  return keysetPage(query, (keyset) => {
+    const all = client.from('jobs').select(JOB_COLUMNS, { count: 'exact' });
+    return tableKeysetRows(q ? all.ilike('title', containing(q)) : all, published, 'created_at', keyset);
   });
 }

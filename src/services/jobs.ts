@@ -1,6 +1,7 @@
 import type { Row } from '../types/database';
 import type { DataClient } from './client';
 import { unwrap } from './errors';
+import { publishedDescending } from './published-list';
 
 export type Job = Row<'jobs'>;
 
@@ -12,12 +13,5 @@ export const COMMUNITY_JOBS_LIMIT = 3;
 
 /** Published jobs, newest first (docs/product.md §18: the community card shows 3). */
 export async function listPublishedJobs(client: DataClient, limit = COMMUNITY_JOBS_LIMIT): Promise<Job[]> {
-  return unwrap(
-    await client
-      .from('jobs')
-      .select(JOB_COLUMNS)
-      .eq('published', true)
-      .order('created_at', { ascending: false })
-      .limit(limit),
-  );
+  return unwrap(await publishedDescending(client.from('jobs').select(JOB_COLUMNS), ['created_at'], limit));
 }

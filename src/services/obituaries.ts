@@ -1,6 +1,7 @@
 import type { Row } from '../types/database';
 import type { DataClient } from './client';
 import { unwrap } from './errors';
+import { publishedDescending } from './published-list';
 
 export type Obituary = Row<'obituaries'>;
 
@@ -11,12 +12,5 @@ export const PUBLIC_OBITUARIES_LIMIT = 100;
 
 /** Published obituaries, most recent death first (docs/product.md §18; the community card asks for 2). */
 export async function listPublishedObituaries(client: DataClient, limit = PUBLIC_OBITUARIES_LIMIT): Promise<Obituary[]> {
-  return unwrap(
-    await client
-      .from('obituaries')
-      .select(OBITUARY_COLUMNS)
-      .eq('published', true)
-      .order('death_date', { ascending: false })
-      .limit(limit),
-  );
+  return unwrap(await publishedDescending(client.from('obituaries').select(OBITUARY_COLUMNS), ['death_date'], limit));
 }

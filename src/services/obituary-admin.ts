@@ -1,8 +1,9 @@
 import type { InsertRow } from '../types/database';
 import { isUuid } from '../lib/uuid';
-import { inKeysetOrder, keysetPage, publishedFor, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { keysetPage, publishedFor, tableKeysetRows, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { deleteRow, setRowPublished } from './admin-rows';
 import type { DataClient } from './client';
-import { check, unwrap, unwrapOptional } from './errors';
+import { unwrap, unwrapOptional } from './errors';
 import { OBITUARY_COLUMNS, type Obituary } from './obituaries';
 
 // The newsroom's side of the obituaries: drafts, writes and the admin list (the reader's query is in ./obituaries).
@@ -28,13 +29,10 @@ export async function saveObituary(client: DataClient, input: ObituaryInput, id?
   return unwrap(await query.select(OBITUARY_COLUMNS).single());
 }
 
-export async function setObituaryPublished(client: DataClient, id: string, published: boolean): Promise<void> {
-  check(await client.from('obituaries').update({ published }).eq('id', id));
-}
+export const setObituaryPublished = (client: DataClient, id: string, published: boolean): Promise<void> =>
+  setRowPublished(client, 'obituaries', id, published);
 
-export async function deleteObituary(client: DataClient, id: string): Promise<void> {
-  check(await client.from('obituaries').delete().eq('id', id));
-}
+export const deleteObituary = (client: DataClient, id: string): Promise<void> => deleteRow(client, 'obituaries', id);
 
 /**
  * The admin obituary list, one page, most recent death first: keyset on (death_date, id) with an exact total; with a
@@ -57,9 +55,7 @@ export async function listObituariesPage(client: DataClient, query: AdminListQue
         .select(OBITUARY_COLUMNS);
       return { rows: unwrap(found), total: null };
     }
-    let request = client.from('obituaries').select(OBITUARY_COLUMNS, { count: 'exact' });
-    if (published !== null) request = request.eq('published', published);
-    const { data, error, count, status } = await inKeysetOrder(request, 'death_date', { cursor, backwards, limit });
-    return { rows: unwrap({ data, error, status }), total: count };
+    const all = client.from('obituaries').select(OBITUARY_COLUMNS, { count: 'exact' });
+    return tableKeysetRows(all, published, 'death_date', { cursor, backwards, limit });
   });
 }

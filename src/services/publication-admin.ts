@@ -1,6 +1,7 @@
 import type { Row } from '../types/database';
 import { isUuid } from '../lib/uuid';
-import { inKeysetOrder, keysetPage, publishedFor, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { keysetPage, publishedFor, tableKeysetRows, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { deleteRow } from './admin-rows';
 import type { Client, DataClient } from './client';
 import { ServiceError, check, toServiceError, unwrap, unwrapOptional } from './errors';
 
@@ -139,9 +140,7 @@ export async function getPublicationPreview(client: DataClient, id: string): Pro
   return unwrapOptional(await client.from('publications').select(PREVIEW_COLUMNS).eq('id', id).maybeSingle());
 }
 
-export async function deletePublication(client: DataClient, id: string): Promise<void> {
-  check(await client.from('publications').delete().eq('id', id));
-}
+export const deletePublication = (client: DataClient, id: string): Promise<void> => deleteRow(client, 'publications', id);
 
 /** What the admin list shows of a publication: no body, no search vector. */
 const ADMIN_COLUMNS =
@@ -176,11 +175,9 @@ export async function listPublicationsPage(
       return { rows: unwrap(found), total: null };
     }
     let request = client.from('publications').select(ADMIN_COLUMNS, { count: 'estimated' });
-    if (published !== null) request = request.eq('published', published);
     // A published story is live once its time has come, scheduled before (the search function uses the database's clock).
     if (query.status === 'published') request = request.lte('published_at', now.toISOString());
     if (query.status === 'scheduled') request = request.gt('published_at', now.toISOString());
-    const { data, error, count, status } = await inKeysetOrder(request, 'created_at', { cursor, backwards, limit });
-    return { rows: unwrap({ data, error, status }), total: count };
+    return tableKeysetRows(request, published, 'created_at', { cursor, backwards, limit });
   });
 }

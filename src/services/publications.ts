@@ -2,6 +2,7 @@ import type { Row } from '../types/database';
 import { isUuid } from '../lib/uuid';
 import type { DataClient } from './client';
 import { check, unwrap, unwrapOptional } from './errors';
+import { publishedDescending } from './published-list';
 
 /** What an article page receives: docs/product.md §18's public select plus the video URL the article view embeds. */
 const PUBLIC_COLUMNS =
@@ -30,13 +31,7 @@ export async function listPublishedByTopic(
   limit = PUBLIC_LIST_LIMIT,
 ): Promise<PublicationSummary[]> {
   return unwrap(
-    await client
-      .from('publications')
-      .select(SUMMARY_COLUMNS)
-      .eq('published', true)
-      .eq('topic_id', topicId)
-      .order('published_at', { ascending: false })
-      .limit(limit),
+    await publishedDescending(client.from('publications').select(SUMMARY_COLUMNS).eq('topic_id', topicId), ['published_at'], limit),
   );
 }
 
@@ -49,15 +44,11 @@ export async function listPublishedByTopicSlug(
   slug: string,
   limit = PUBLIC_LIST_LIMIT,
 ): Promise<PublicationSummary[]> {
-  return unwrap(
-    await client
-      .from('publications')
-      .select('id,title,description,image_url,published_at,views,author_id,topics!inner(id,name,slug)')
-      .eq('published', true)
-      .eq('topics.slug', slug)
-      .order('published_at', { ascending: false })
-      .limit(limit),
-  );
+  const inTopic = client
+    .from('publications')
+    .select('id,title,description,image_url,published_at,views,author_id,topics!inner(id,name,slug)')
+    .eq('topics.slug', slug);
+  return unwrap(await publishedDescending(inTopic, ['published_at'], limit));
 }
 
 /**
@@ -70,14 +61,7 @@ export async function getLeadPublication(client: DataClient): Promise<Publicatio
 
 /** docs/product.md §18 most read: published, by views, five. */
 export async function listMostRead(client: DataClient, limit = MOST_READ_LIMIT): Promise<PublicationSummary[]> {
-  return unwrap(
-    await client
-      .from('publications')
-      .select(SUMMARY_COLUMNS)
-      .eq('published', true)
-      .order('views', { ascending: false })
-      .limit(limit),
-  );
+  return unwrap(await publishedDescending(client.from('publications').select(SUMMARY_COLUMNS), ['views'], limit));
 }
 
 /** One published publication; null when it does not exist, is not published or the id is no uuid. */

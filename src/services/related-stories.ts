@@ -1,5 +1,6 @@
 import type { DataClient } from './client';
 import { unwrap } from './errors';
+import { publishedDescending } from './published-list';
 import { SUMMARY_COLUMNS, type PublicationSummary } from './publications';
 
 // 'Leia também' at the end of a story: loaded with the article page, not with the home page.
@@ -14,15 +15,6 @@ export async function listRelatedStories(
   client: DataClient,
   { topicId, excludeId, limit = RELATED_STORIES_LIMIT }: { topicId: string; excludeId: string; limit?: number },
 ): Promise<PublicationSummary[]> {
-  return unwrap(
-    await client
-      .from('publications')
-      .select(SUMMARY_COLUMNS)
-      .eq('published', true)
-      .eq('topic_id', topicId)
-      .neq('id', excludeId)
-      .order('published_at', { ascending: false })
-      .order('id', { ascending: false })
-      .limit(limit),
-  );
+  const others = client.from('publications').select(SUMMARY_COLUMNS).eq('topic_id', topicId).neq('id', excludeId);
+  return unwrap(await publishedDescending(others, ['published_at', 'id'], limit));
 }

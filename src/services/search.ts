@@ -1,6 +1,7 @@
 import type { DataClient } from './client';
 import { unwrap } from './errors';
 import { OBITUARY_COLUMNS, type Obituary } from './obituaries';
+import { publishedDescending } from './published-list';
 import type { PublicationSummary } from './publications';
 
 // The reader's search and keyset paging, through the functions of
@@ -87,15 +88,8 @@ export const OBITUARIES_OF_A_DAY_LIMIT = 100;
  * argument). An equality on death_date, answered by the (published, death_date desc, id desc) index.
  */
 export async function listPublishedObituariesOnDate(client: DataClient, deathDate: string): Promise<Obituary[]> {
-  return unwrap(
-    await client
-      .from('obituaries')
-      .select(OBITUARY_COLUMNS)
-      .eq('published', true)
-      .eq('death_date', deathDate)
-      .order('id', { ascending: false })
-      .limit(OBITUARIES_OF_A_DAY_LIMIT),
-  );
+  const ofTheDay = client.from('obituaries').select(OBITUARY_COLUMNS).eq('death_date', deathDate);
+  return unwrap(await publishedDescending(ofTheDay, ['id'], OBITUARIES_OF_A_DAY_LIMIT));
 }
 
 /** One page of published obituaries whose name contains every word of q, most recent death first. */

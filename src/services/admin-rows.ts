@@ -1,0 +1,20 @@
+import type { DataClient } from './client';
+import { check } from './errors';
+
+// The newsroom's plain row writes that the admin lists share: 'Publicar'/'Despublicar' and 'Excluir' by id.
+
+/** The tables whose rows the admin lists publish and delete with no rule of their own. */
+type AdminTable = 'jobs' | 'obituaries' | 'publications';
+
+export async function setRowPublished(
+  client: DataClient,
+  table: Exclude<AdminTable, 'publications'>,
+  id: string,
+  published: boolean,
+): Promise<void> {
+  check(await client.from(table).update({ published }).eq('id', id));
+}
+
+export async function deleteRow(client: DataClient, table: AdminTable, id: string): Promise<void> {
+  check(await client.from(table).delete().eq('id', id));
+}
