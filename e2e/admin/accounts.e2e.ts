@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { app, expectConsoleErrors, failedRequest, useBrowser } from '../support/browser.ts';
-import { confirmDeletion, openSection, row, selectAsReader, signInAsAdmin, unique } from './admin-fixtures.ts';
+import { confirmDeletion, openSection, row, selectAsReader, signInAsAdmin } from './admin-fixtures.ts';
+import { unique } from '../support/fixtures.ts';
 
 /** Inserts a topic straight through the REST API with the page's own session, as a hostile client could. */
 async function insertTopicWithOwnSession(page: Page, name: string): Promise<number> {

@@ -1,24 +1,11 @@
 import type { Page } from 'playwright-core';
-import { app, signIn } from '../support/browser.ts';
+import { app } from '../support/browser.ts';
+import { signInToPanel } from '../support/fixtures.ts';
 
 /** Signs in through the form as the seeded administrator and waits for the panel. */
-export async function signInAsAdmin(page: Page): Promise<void> {
-  const { admin } = app();
-  await signIn(page, admin.email, admin.password);
-  // The sidebar (folded behind a menu button on a phone) shows the panel, not the pending notice, is open.
-  await page.locator('aside').waitFor();
+export function signInAsAdmin(page: Page): Promise<void> {
+  return signInToPanel(page, app().admin);
 }
-
-/** A name no other run or journey uses, so journeys never trip over each other's rows. */
-export function unique(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-/** A real 1×1 PNG: the storage bucket checks the bytes, not only the declared type. */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** What an anonymous reader's client gets from the REST API (PostgREST query string). */
 export async function selectAsReader(table: string, query: string): Promise<unknown[]> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app, signIn, useBrowser } from '../support/browser.ts';
 import { adminApiClient } from '../support/api.ts';
-import { row, unique } from './admin-fixtures.ts';
+import { row } from './admin-fixtures.ts';
+import { unique } from '../support/fixtures.ts';
 
 // The whole archive within reach, admin half: an editor finds the oldest of 250 publications through the list's
 // search and paging and edits it.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
-import { TINY_PNG, confirmDeletion, openSection, row, selectAsReader, signInAsAdmin, unique } from './admin-fixtures.ts';
+import { confirmDeletion, openSection, row, selectAsReader, signInAsAdmin } from './admin-fixtures.ts';
+import { TINY_PNG, unique } from '../support/fixtures.ts';
 
 describe('obituaries and jobs, from the panel to the reader', () => {
   const browser = useBrowser();

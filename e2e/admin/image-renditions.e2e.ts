@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { OG_HEIGHT, OG_MAX_BYTES, OG_WIDTH, imageRenditions } from '../../src/lib/image-renditions.ts';
 import { adminApiClient } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
-import { openSection, signInAsAdmin, unique } from './admin-fixtures.ts';
+import { openSection, signInAsAdmin } from './admin-fixtures.ts';
+import { unique } from '../support/fixtures.ts';
 
 // The renditions are made by the browser's own canvas (features/admin/shared/make-renditions.ts), which jsdom cannot
 // run: this journey uploads real pictures through the publication form in Chromium and reads back what was stored.

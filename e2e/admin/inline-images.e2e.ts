@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminApiClient } from '../support/api.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
-import { selectAsReader, signInAsAdmin, unique } from './admin-fixtures.ts';
+import { selectAsReader, signInAsAdmin } from './admin-fixtures.ts';
+import { unique } from '../support/fixtures.ts';
 
 // docs/product.md §6 and §12: an editor puts a picture inside the text (with its alternative text and credit), publishes, and a
 // reader sees it in the story: on our storage, offered at the renditions' widths, lazy, with its size reserved.

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { toSaoPauloInput } from '../../src/lib/dates.ts';
 import { adminApiClient } from '../support/api.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
-import { openSection, row, selectAsReader, signInAsAdmin, unique } from './admin-fixtures.ts';
+import { openSection, row, selectAsReader, signInAsAdmin } from './admin-fixtures.ts';
+import { unique } from '../support/fixtures.ts';
 
 // A newsroom's day (docs/decisions/0014): a scheduled story appears on its own at its time, the lead story takes the
 // home page's hero (in the HTML itself, without JavaScript too), and a draft is previewed as readers will see it.

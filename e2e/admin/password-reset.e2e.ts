@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/types/database.ts';
 import { adminApiClient } from '../support/api.ts';
 import { app, signIn, useBrowser } from '../support/browser.ts';
-import { row, signInAsAdmin, unique } from './admin-fixtures.ts';
+import { row, signInAsAdmin } from './admin-fixtures.ts';
+import { unique } from '../support/fixtures.ts';
 
 // Accounts (docs/product.md §10.5–§10.6, docs/decisions/0013): a forgotten password is recovered through the e-mail link (here the
 // local backend's mailbox at /__mailbox), and an administrator rejects a sign-up.

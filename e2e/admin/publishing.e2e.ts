@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/lib/slugify.ts';
 import { expectConsoleErrors, failedRequest, useBrowser } from '../support/browser.ts';
-import { TINY_PNG, confirmDeletion, openSection, row, selectAsReader, signInAsAdmin, unique } from './admin-fixtures.ts';
+import { confirmDeletion, openSection, row, selectAsReader, signInAsAdmin } from './admin-fixtures.ts';
+import { TINY_PNG, unique } from '../support/fixtures.ts';
 
 describe('the newsroom publishes a story in a new topic', () => {
   const browser = useBrowser();

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../edge/security-headers.ts';
 import { APP_SHELL_FILE, prerenderedPageFor } from '../../src/app/prerendered-pages.ts';
 import { site } from '../../src/config/site.ts';
+import type { PublishedStory } from '../support/api.ts';
 import { expectConsoleErrors, failedRequest, useBrowser } from '../support/browser.ts';
 import { hosted } from './support/hosted.ts';
 import { hostedAdminClient, publishStoryThroughApi } from './support/hosted-api.ts';
-import type { PublishedStory } from './support/newsroom-journey.ts';
 import { headersForEveryAddress } from './support/static-host-server.ts';
 import { startPages, type WranglerServer } from './support/wrangler-server.ts';
 

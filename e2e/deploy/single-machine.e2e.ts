@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonKeyFor } from '../../local-supabase/src/jwt.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { startMailSink, type MailSink } from '../../tests/support/mail-sink.ts';
+import type { PublishedStory } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { baseEnv, runToEnd, startChild, waitForHttp, type Child } from './support/child-process.ts';
-import { readStory, runNewsroomJourney, type PublishedStory } from './support/newsroom-journey.ts';
+import { readStory, runNewsroomJourney } from './support/newsroom-journey.ts';
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts';
 import { copyWorkingTree, REPOSITORY } from './support/site-copy.ts';
 

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unique } from '../admin/admin-fixtures.ts';
+import type { PublishedStory } from '../support/api.ts';
 import { expectConsoleErrors, failedRequest, useBrowser, type ViewportName } from '../support/browser.ts';
+import { signInToPanel, unique } from '../support/fixtures.ts';
 import { hosted } from './support/hosted.ts';
-import { signInToPanel, type PublishedStory } from './support/newsroom-journey.ts';
 import { hostedAdminClient, publishStoryThroughApi } from './support/hosted-api.ts';
 import { startStaticHost, type StaticHost } from './support/static-host-server.ts';
 

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeFeedHtml } from '../../edge/feed-html.ts';
 import { securityHeaders } from '../../edge/security-headers.ts';
+import type { PublishedStory } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
+import { signInToPanel } from '../support/fixtures.ts';
 import { hosted } from './support/hosted.ts';
 import { hostedAdminClient, publishStoryThroughApi } from './support/hosted-api.ts';
-import { checkStoryOutsideTheBrowser, signInToPanel, type PublishedStory } from './support/newsroom-journey.ts';
+import { checkStoryOutsideTheBrowser } from './support/newsroom-journey.ts';
 import { startWorker, type WranglerServer } from './support/wrangler-server.ts';
 
 // The README's "Cloudflare Workers" way to deploy, on this machine: the project's Worker (adapters/cloudflare/worker.ts

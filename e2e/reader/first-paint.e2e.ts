@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { adminApiClient } from '../support/api.ts';
+import { adminApiClient, publishLocalStory } from '../support/api.ts';
 import { app, useBrowser } from '../support/browser.ts';
 import { startSlowDocumentProxy } from '../support/slow-document.ts';
 import { site } from '../../src/config/site.ts';
@@ -18,18 +18,10 @@ describe('the first paint and the way back', () => {
   });
 
   /** Publishes a story in the local topic, as the newsroom would while a reader is elsewhere; returns its title. */
-  async function publishLocalStory(headline: string, description: string): Promise<string> {
-    const client = await adminApiClient();
-    const { data: topic } = await client.from('topics').select('id').eq('slug', 'local').single();
-    const title = `${headline} ${Date.now()}`;
-    const { data: inserted, error } = await client
-      .from('publications')
-      .insert({ title, description, content: '<p>Texto.</p>', topic_id: topic!.id, published: true, published_at: new Date().toISOString() })
-      .select('id')
-      .single();
-    if (error) throw error;
-    created.push(inserted.id);
-    return title;
+  async function publishStory(headline: string, description: string): Promise<string> {
+    const story = await publishLocalStory(await adminApiClient(), headline, { description, content: '<p>Texto.</p>' });
+    created.push(story.id);
+    return story.title;
   }
 
   /** From now on, notes every change to the page during which a loading skeleton is on screen. */
@@ -227,7 +219,7 @@ describe('the first paint and the way back', () => {
     await page.getByRole('heading', { level: 1, name: 'Cultura' }).waitFor();
 
     // Meanwhile the newsroom publishes a local story.
-    const title = await publishLocalStory('Feira do produtor muda de endereço', 'A feira vai para a praça da estação.');
+    const title = await publishStory('Feira do produtor muda de endereço', 'A feira vai para a praça da estação.');
 
     // The kept sections must render at once.
     await recordSkeletons(page);
@@ -253,7 +245,7 @@ describe('the first paint and the way back', () => {
     await page.waitForURL(/\/noticia\//);
     await page.getByRole('heading', { level: 1 }).waitFor();
 
-    const title = await publishLocalStory('Ciclovia da avenida ganha iluminação', 'Postes novos ao longo dos três quilômetros.');
+    const title = await publishStory('Ciclovia da avenida ganha iluminação', 'Postes novos ao longo dos três quilômetros.');
 
     await recordSkeletons(page);
     await page.goBack();

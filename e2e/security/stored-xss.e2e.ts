@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWED_TAGS } from '../../src/lib/rich-text/allow-list.ts';
 import type { Database, TablesInsert } from '../../src/types/database.ts';
-import { TINY_PNG } from '../admin/admin-fixtures.ts';
+import { TINY_PNG } from '../support/fixtures.ts';
 import { waitForHomeLoaded } from '../reader/reader-fixtures.ts';
 import { adminApiClient } from '../support/api.ts';
 import { app, expectConsoleErrors, expectPolicyViolations, signIn, useBrowser, waitForQuietNetwork } from '../support/browser.ts';

@@ -1,42 +1,19 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../../src/types/database.ts';
-import { storySlug } from '../../../src/lib/story-slug.ts';
+import { publishLocalStory, signedInAdminClient, type AdminClient, type PublishedStory } from '../../support/api.ts';
 import { hosted } from './hosted.ts';
-import type { PublishedStory } from './newsroom-journey.ts';
 
-// The stand-in hosted project's API as the newsroom's administrator reaches it with supabase-js, for deploy paths
-// that need a published story without going through the panel.
+// The stand-in hosted project's API as the newsroom's administrator reaches it, for deploy paths that need a
+// published story without going through the panel (the same helpers as the local suite's, e2e/support/api.ts).
 
 /** supabase-js signed in as the stand-in's administrator (e2e/deploy/global-setup.ts). */
-export async function hostedAdminClient(): Promise<SupabaseClient<Database>> {
-  const { url, anonKey, admin } = hosted();
-  const client = createClient<Database>(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { error } = await client.auth.signInWithPassword(admin);
-  if (error) throw error;
-  return client;
+export function hostedAdminClient(): Promise<AdminClient> {
+  return signedInAdminClient(hosted());
 }
 
-/** Publishes a story now in the 'Porto Ferreira' topic (slug 'local', from a migration); returns its address. */
-export async function publishStoryThroughApi(
-  client: SupabaseClient<Database>,
+/** Publishes a story now in the 'Porto Ferreira' topic; returns its address. */
+export function publishStoryThroughApi(
+  client: AdminClient,
   headline: string,
   content = '<p>A reforma foi aprovada por unanimidade.</p>',
 ): Promise<PublishedStory> {
-  const { data: topic, error: topicError } = await client.from('topics').select('id').eq('slug', 'local').single();
-  if (topicError) throw topicError;
-  const title = `${headline} ${Date.now()}`;
-  const { data, error } = await client
-    .from('publications')
-    .insert({
-      title,
-      description: 'A obra começa em janeiro e mantém os bancos de cerâmica.',
-      content,
-      topic_id: topic.id,
-      published: true,
-      published_at: new Date().toISOString(),
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  return { id: data.id, title, path: `/noticia/${data.id}/${storySlug(title)}` };
+  return publishLocalStory(client, headline, { description: 'A obra começa em janeiro e mantém os bancos de cerâmica.', content });
 }

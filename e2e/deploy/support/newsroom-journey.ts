@@ -1,30 +1,12 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { storySlug } from '../../../src/lib/story-slug.ts';
-import { TINY_PNG, unique } from '../../admin/admin-fixtures.ts';
-import { signIn } from '../../support/browser.ts';
+import { TINY_PNG, signInToPanel, unique, type Account } from '../../support/fixtures.ts';
+import type { PublishedStory } from '../../support/api.ts';
 
 // The newsroom's first day on a deployed site, the same on every deploy path: an editor signs in at /admin and
 // publishes a story with a picture through the real panel, a reader opens it, and what crawlers, feed readers and
 // search engines fetch names it on the site's own address (SITE_URL).
-
-export interface Account {
-  email: string;
-  password: string;
-}
-
-export interface PublishedStory {
-  id: string;
-  title: string;
-  /** `/noticia/<id>/<slug>`, the address readers share. */
-  path: string;
-}
-
-/** Signs in through /admin's form and waits for the panel (its sidebar), not the pending-approval notice. */
-export async function signInToPanel(page: Page, account: Account): Promise<void> {
-  await signIn(page, account.email, account.password);
-  await page.locator('aside').waitFor();
-}
 
 /**
  * On a signed-in panel page: a new story with an uploaded picture in the 'Porto Ferreira' topic (a migration's, so
