@@ -4,7 +4,7 @@ import { resourceFormRoute } from '../shared/resource-form-route';
 import { EMPTY_JOB, JobForm, toJobInput, valuesFromJob } from './job-form';
 
 export const { loader, action, Component, ErrorBoundary } = resourceFormRoute({
-  words: { create: 'Nova Vaga', edit: 'Editar Vaga', loadFailure: 'Erro ao carregar a vaga.', saveFailure: 'Erro ao salvar vaga' },
+  noun: { singular: 'vaga', plural: 'vagas', feminine: true },
   draftForm: 'job',
   listPath: paths.admin.jobs,
   service: { get: getJob, save: saveJob },

@@ -7,11 +7,10 @@ import { TitleCell, statusColumn } from '../shared/resource-table';
 /** docs/product.md §2 job list: Vaga (title + one-line description), Empresa, Tipo, Local, Status ('Publicada'), Ações. */
 export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Job>({
   title: 'Vagas de Emprego',
-  newItem: { label: 'Nova Vaga', path: paths.admin.jobNew },
+  newItemPath: paths.admin.jobNew,
   editPath: paths.admin.jobEdit,
   rowLabel: (job) => job.title,
-  emptyText: 'Nenhuma vaga cadastrada',
-  noun: ['vaga', 'vagas'],
+  noun: { singular: 'vaga', plural: 'vagas', feminine: true },
   cursorOf: (job) => ({ at: job.created_at, id: job.id }),
   columns: [
     {
@@ -26,11 +25,5 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Jo
     { header: 'Local', phoneHidden: true, render: (job) => job.location },
     statusColumn('Publicada'),
   ],
-  messages: {
-    loadFailure: 'Erro ao carregar as vagas.',
-    toggleFailure: 'Erro ao alterar o status da vaga.',
-    deleteFailure: 'Erro ao excluir vaga.',
-    deleteConfirmation: 'Tem certeza que deseja excluir esta vaga?',
-  },
   service: { list: listJobsPage, setPublished: setJobPublished, remove: deleteJob },
 });

@@ -7,7 +7,7 @@ import { ObituaryForm, emptyObituary, toObituaryInput, valuesFromObituary } from
 const uploadPhoto = bucketUploader('obituaries');
 
 export const { loader, action, Component, ErrorBoundary } = resourceFormRoute({
-  words: { create: 'Novo Obituário', edit: 'Editar Obituário', loadFailure: 'Erro ao carregar o obituário.', saveFailure: 'Erro ao salvar obituário' },
+  noun: { singular: 'obituário', plural: 'obituários', feminine: false },
   draftForm: 'obituary',
   listPath: paths.admin.obituaries,
   service: { get: getObituary, save: saveObituary },

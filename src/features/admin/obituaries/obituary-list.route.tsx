@@ -10,11 +10,10 @@ import { PhoneDetails, statusColumn } from '../shared/resource-table';
 /** docs/product.md §2 obituary list: Nome (round photo), Idade, Data do Falecimento, Local do Velório, Status, Ações. */
 export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Obituary>({
   title: 'Obituários',
-  newItem: { label: 'Novo Obituário', path: paths.admin.obituaryNew },
+  newItemPath: paths.admin.obituaryNew,
   editPath: paths.admin.obituaryEdit,
   rowLabel: (obituary) => obituary.name,
-  emptyText: 'Nenhum obituário cadastrado',
-  noun: ['obituário', 'obituários'],
+  noun: { singular: 'obituário', plural: 'obituários', feminine: false },
   cursorOf: (obituary) => ({ at: obituary.death_date, id: obituary.id }),
   columns: [
     {
@@ -40,11 +39,5 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ob
     { header: 'Local do Velório', phoneHidden: true, render: (obituary) => obituary.funeral_location },
     statusColumn(),
   ],
-  messages: {
-    loadFailure: 'Erro ao carregar os obituários.',
-    toggleFailure: 'Erro ao alterar o status do obituário.',
-    deleteFailure: 'Erro ao excluir obituário.',
-    deleteConfirmation: 'Tem certeza que deseja excluir este obituário?',
-  },
   service: { list: listObituariesPage, setPublished: setObituaryPublished, remove: deleteObituary },
 });

@@ -17,7 +17,7 @@ async function loadChoices(client: Client) {
 }
 
 export const { loader, action, Component, ErrorBoundary } = resourceFormRoute({
-  words: { create: 'Nova Publicação', edit: 'Editar Publicação', loadFailure: 'Erro ao carregar a publicação.', saveFailure: 'Erro ao salvar publicação' },
+  noun: { singular: 'publicação', plural: 'publicações', feminine: true },
   draftForm: 'publication',
   listPath: paths.admin.publications,
   service: { get: getPublication, save: savePublication },

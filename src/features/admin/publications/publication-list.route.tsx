@@ -19,11 +19,10 @@ function shownDate(publication: AdminPublicationSummary): string {
 /** docs/product.md §2 publication list: title and description, topic name or '-', status, date, actions. */
 export const { loader, action, Component, ErrorBoundary } = resourceListRoute<AdminPublicationSummary>({
   title: 'Publicações',
-  newItem: { label: 'Nova Publicação', path: paths.admin.publicationNew },
+  newItemPath: paths.admin.publicationNew,
   editPath: paths.admin.publicationEdit,
   rowLabel: (publication) => publication.title,
-  emptyText: 'Nenhuma publicação cadastrada',
-  noun: ['publicação', 'publicações'],
+  noun: { singular: 'publicação', plural: 'publicações', feminine: true },
   cursorOf: (publication) => ({ at: publication.created_at, id: publication.id }),
   columns: [
     {
@@ -43,13 +42,6 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ad
     { header: 'Status', phoneHidden: true, render: (publication) => <PublicationState row={publication} /> },
     { header: 'Data', phoneHidden: true, className: 'whitespace-nowrap', render: shownDate },
   ],
-  messages: {
-    loadFailure: 'Erro ao carregar as publicações.',
-    toggleFailure: 'Erro ao alterar o status da publicação.',
-    deleteFailure: 'Erro ao excluir publicação.',
-    // No text for this one in docs/product.md §2; worded like the topic, obituary and job confirmations.
-    deleteConfirmation: 'Tem certeza que deseja excluir esta publicação?',
-  },
   extraStatuses: [{ value: 'scheduled', label: 'Agendadas' }],
   rowSwitch: {
     set: async (client, id, on) => leadChangeNotice(await setLeadStory(client, id, on)),

@@ -9,6 +9,7 @@ import { PageHeader } from './page-header';
 import { formDraftKey, removeFormDraft, type DraftForm } from './form-draft';
 import { actionFailure, loadScreenData, readJson, recordNotFound } from './route-data';
 import { useSaveFetcher } from './use-save-fetcher';
+import { formWords, type ResourceNoun } from './resource-words';
 
 /** What a resource's form gets from the generic route. */
 export interface ResourceFormProps<Values> {
@@ -22,8 +23,8 @@ export interface ResourceFormProps<Values> {
 
 /** What a resource (publications, obituaries, jobs) tells the generic form route: its words, form and services. */
 export interface ResourceForm<Row, Values extends SubmitTarget, Input, Extra> {
-  /** The page's titles ('Nova Vaga', 'Editar Vaga') and docs/product.md §20's messages. */
-  words: { create: string; edit: string; loadFailure: string; saveFailure: string };
+  /** What the rows are called: the page's titles ('Nova Vaga', 'Editar Vaga') and messages follow (resource-words.ts). */
+  noun: ResourceNoun;
   /** Whose drafts the form keeps (form-draft.ts). */
   draftForm: DraftForm;
   listPath: () => string;
@@ -48,11 +49,13 @@ export interface ResourceForm<Row, Values extends SubmitTarget, Input, Extra> {
  * the list, which loads afresh; a failed save answers the resource's message, and the form keeps what was typed.
  */
 export function resourceFormRoute<Row, Values extends SubmitTarget, Input, Extra = null>(resource: ResourceForm<Row, Values, Input, Extra>) {
+  const words = formWords(resource.noun);
+
   async function loader({ request, params }: LoaderFunctionArgs) {
     await requireAdmin(request);
     const { id } = params;
     const client = browserClient();
-    const [row, extra] = await loadScreenData(resource.words.loadFailure, () =>
+    const [row, extra] = await loadScreenData(words.loadFailure, () =>
       Promise.all([id ? resource.service.get(client, id) : null, resource.loadExtra?.(client) ?? null]),
     );
     // A missing row is an expected answer (a deleted row, a stale link): the error element says so, nothing is logged.
@@ -66,7 +69,7 @@ export function resourceFormRoute<Row, Values extends SubmitTarget, Input, Extra
       await resource.service.save(browserClient(), resource.values.toInput(values), params.id);
     } catch (error) {
       console.error(error);
-      return actionFailure(resource.saveFailureFor?.(error) ?? resource.words.saveFailure);
+      return actionFailure(resource.saveFailureFor?.(error) ?? words.saveFailure);
     }
     // The local draft has served its purpose once the record is stored.
     removeFormDraft(globalThis.localStorage, formDraftKey(resource.draftForm, params.id));
@@ -74,7 +77,7 @@ export function resourceFormRoute<Row, Values extends SubmitTarget, Input, Extra
   }
 
   function Header({ id }: { id: string | undefined }) {
-    return <PageHeader title={id ? resource.words.edit : resource.words.create} backTo={resource.listPath()} />;
+    return <PageHeader title={id ? words.edit : words.create} backTo={resource.listPath()} />;
   }
 
   /** Keyed by the row: another row's form starts afresh, with its own save. */

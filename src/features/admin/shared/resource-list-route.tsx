@@ -14,6 +14,7 @@ import { listHref, readListLocation, toServiceQuery, type ListLocation } from '.
 import { actionFailure, loadScreenData, readJson } from './route-data';
 import { useDeleteConfirmation } from './use-delete-confirmation';
 import { useRowActionFetcher } from './use-row-action-fetcher';
+import { listWords, type ResourceNoun } from './resource-words';
 
 // Paging, search and filter (the issue "The whole archive within reach"). The address holds everything:
 // `?q=&status=all|published|draft&page=N&after=<date>,<id>` ('Próxima') or `&before=<date>,<id>` ('Anterior').
@@ -28,24 +29,16 @@ import { useRowActionFetcher } from './use-row-action-fetcher';
 export interface ResourceList<Row extends PublishableRow> {
   /** The page's heading and the table's caption ('Vagas de Emprego'). */
   title: string;
-  newItem: { label: string; path: () => string };
+  /** Where its 'Nova …' link goes. */
+  newItemPath: () => string;
   editPath: (id: string) => string;
   /** What a row is called in its buttons' accessible names ('Excluir: <title>'). */
   rowLabel: (row: Row) => string;
   columns: readonly Column<Row>[];
-  /** The empty table's line ('Nenhuma vaga cadastrada'). */
-  emptyText: string;
-  /** What the rows are called in the pager's total, singular and plural: ['vaga', 'vagas']. */
-  noun: readonly [string, string];
+  /** What the rows are called: the pager's total and every word of the list (resource-words.ts) follow from it. */
+  noun: ResourceNoun;
   /** Where a row stands in the list's order (its date column and id): the keyset cursor of the page links. */
   cursorOf: (row: Row) => PageCursor;
-  messages: {
-    loadFailure: string;
-    toggleFailure: string;
-    deleteFailure: string;
-    /** The delete dialog's question. */
-    deleteConfirmation: string;
-  };
   /** Status filter options besides Todas, Publicadas and Rascunhos (publications: 'Agendadas'). */
   extraStatuses?: readonly { value: StatusFilter; label: string }[];
   /** One more on/off action of a row (publications: the lead story), with its own buttons and failure messages. */
@@ -89,16 +82,17 @@ function ResourceListScreen<Row extends PublishableRow>({
   content: ListContent<readonly Row[]>;
   paging?: { total: number | null; hasMore: boolean; pageSize: number };
 }) {
+  const words = listWords(resource.noun);
   const actions = useRowActionFetcher<RowIntent>();
   const deletion = useDeleteConfirmation({
-    message: resource.messages.deleteConfirmation,
+    message: words.deleteConfirmation,
     busyId: actions.busyId,
     remove: (id) => actions.run({ intent: 'delete', id }),
   });
 
   return (
     <>
-      <PageHeader title={resource.title} actions={<NewItemLink to={resource.newItem.path()} label={resource.newItem.label} />} />
+      <PageHeader title={resource.title} actions={<NewItemLink to={resource.newItemPath()} label={words.newItem} />} />
       <div className="space-y-4">
         <ListFilters location={location} extraStatuses={resource.extraStatuses} />
         <ListBody
@@ -110,7 +104,7 @@ function ResourceListScreen<Row extends PublishableRow>({
               caption={resource.title}
               columns={resource.columns}
               rows={rows}
-              emptyText={location.q || location.status !== 'all' ? 'Nenhum resultado encontrado.' : resource.emptyText}
+              emptyText={location.q || location.status !== 'all' ? 'Nenhum resultado encontrado.' : words.emptyText}
               rowLabel={resource.rowLabel}
               editPath={resource.editPath}
               busyId={actions.busyId}
@@ -176,7 +170,7 @@ function ListPager<Row extends PublishableRow>({
   if (previousHref === null && nextHref === null && rows.length === 0) return null;
   return (
     <Pager
-      summary={pageSummary(location.page, paging.pageSize, paging.total, resource.noun)}
+      summary={pageSummary(location.page, paging.pageSize, paging.total, [resource.noun.singular, resource.noun.plural])}
       previousHref={previousHref}
       nextHref={nextHref}
     />
@@ -185,10 +179,12 @@ function ListPager<Row extends PublishableRow>({
 
 /** A list route module's exports (`loader`, `action`, `Component`, `ErrorBoundary`) for one resource. */
 export function resourceListRoute<Row extends PublishableRow>(resource: ResourceList<Row>) {
+  const messages = listWords(resource.noun);
+
   async function loader({ request }: LoaderFunctionArgs) {
     await requireAdmin(request);
     const location = readListLocation(new URL(request.url));
-    const page = await loadScreenData(resource.messages.loadFailure, () => resource.service.list(browserClient(), toServiceQuery(location)));
+    const page = await loadScreenData(messages.loadFailure, () => resource.service.list(browserClient(), toServiceQuery(location)));
     return { location, page };
   }
 
@@ -205,8 +201,8 @@ export function resourceListRoute<Row extends PublishableRow>(resource: Resource
     } catch (error) {
       // docs/product.md §20 only logs these failures; the product's rule that the unexpected is visible wins, so the list shows it too.
       console.error(error);
-      if (body.intent === 'switch') return actionFailure(resource.rowSwitch?.failureFor(error) ?? resource.messages.toggleFailure);
-      return actionFailure(body.intent === 'delete' ? resource.messages.deleteFailure : resource.messages.toggleFailure);
+      if (body.intent === 'switch') return actionFailure(resource.rowSwitch?.failureFor(error) ?? messages.toggleFailure);
+      return actionFailure(body.intent === 'delete' ? messages.deleteFailure : messages.toggleFailure);
     }
   }
 
