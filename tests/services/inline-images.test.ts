@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPublishedPublication } from '../../src/services/publications.ts';
+import { buildPublicationRow } from '../support/row-factories.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
 
@@ -21,7 +22,7 @@ const figure = (src: string) => `<figure><img src="${src}" alt="Coreto" width="1
 async function insert(row: { content?: string; image_url?: string | null; image_alt?: string | null; image_credit?: string | null }) {
   return admin.client
     .from('publications')
-    .insert({ title: 'Imagens no texto', topic_id: seed.topics.local, published: true, published_at: new Date().toISOString(), ...row })
+    .insert(buildPublicationRow({ title: 'Imagens no texto', ...row }))
     .select('id,content,image_alt,image_credit')
     .single();
 }

@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/types/database.ts';
+import { buildPublicationRow } from '../support/row-factories.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
 
@@ -66,14 +67,14 @@ interface Story {
 
 /** Inserts stories as the administrator (through the API, as the newsroom does); returns their ids in order. */
 async function insertStories(stories: Story[]): Promise<string[]> {
-  const rows = stories.map((story) => ({
-    title: story.title,
-    description: story.description ?? null,
-    content: story.content ?? null,
-    published: story.published ?? true,
-    published_at: (story.published ?? true) ? (story.published_at ?? new Date().toISOString()) : null,
-    topic_id: story.topic_id ?? seed.topics.local,
-  }));
+  const rows = stories.map((story) =>
+    buildPublicationRow({
+      ...story,
+      description: story.description ?? null,
+      content: story.content ?? null,
+      published_at: (story.published ?? true) ? (story.published_at ?? new Date().toISOString()) : null,
+    }),
+  );
   const { data, error } = await admin.client.from('publications').insert(rows).select('id');
   if (error) throw new Error(`insert failed: ${error.message}`);
   return (data ?? []).map((row) => row.id);

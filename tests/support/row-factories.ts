@@ -2,6 +2,7 @@ import type { NewsArticle } from '../../src/services/news/index.ts';
 import type { Job } from '../../src/services/jobs.ts';
 import type { Obituary } from '../../src/services/obituaries.ts';
 import type { AdminPublicationSummary, PublicationInput } from '../../src/services/publication-admin.ts';
+import type { TablesInsert } from '../../src/types/database.ts';
 import { seed } from './seed.ts';
 
 // The one set of row factories for the node and jsdom tests: each builds a valid row as the services return it (or,
@@ -105,6 +106,17 @@ export function buildPublicationInput(overrides: Partial<PublicationInput> = {})
     publish_at: null,
     is_lead: false,
     signed: false,
+    ...overrides,
+  };
+}
+
+/** A publications row as a test inserts it through the API: published now, in the seeded topic `local`. */
+export function buildPublicationRow(overrides: Partial<TablesInsert<'publications'>> = {}): TablesInsert<'publications'> {
+  return {
+    title: `Notícia de teste ${next()}`,
+    topic_id: seed.topics.local,
+    published: true,
+    published_at: new Date().toISOString(),
     ...overrides,
   };
 }
