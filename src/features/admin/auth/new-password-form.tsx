@@ -1,9 +1,8 @@
 import { primaryButton } from '../../../components/ui/buttons';
 import { ErrorAlert } from '../../../components/ui/alert-message';
-import { TextField } from '../../../components/form/form-fields';
 import { useValidatedForm, type FieldErrors } from '../../../components/form/use-validated-form';
+import { MIN_PASSWORD_LENGTH, NewPasswordFields } from './new-password-fields';
 import { PASSWORD_MISMATCH_MESSAGE, isExpectedPasswordRefusal, newPasswordErrorMessage } from './auth-messages';
-import { MIN_PASSWORD_LENGTH } from './register-form';
 
 interface NewPasswordValues {
   password: string;
@@ -38,15 +37,11 @@ export function NewPasswordForm({ onSave }: NewPasswordFormProps) {
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
       {failure && <ErrorAlert>{failure}</ErrorAlert>}
-      <TextField
-        label="Nova senha"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`Mínimo de ${MIN_PASSWORD_LENGTH} caracteres`}
-        {...field('password')}
+      <NewPasswordFields
+        labels={{ password: 'Nova senha', confirmation: 'Confirmar nova senha' }}
+        password={field('password')}
+        confirmation={field('confirmation')}
       />
-      <TextField label="Confirmar nova senha" type="password" autoComplete="new-password" required {...field('confirmation')} />
       <button type="submit" disabled={saving} className={`${primaryButton} w-full`}>
         {saving ? 'Salvando...' : 'Salvar nova senha'}
       </button>

@@ -5,9 +5,8 @@ import { ErrorAlert, SuccessNotice } from '../../../components/ui/alert-message'
 import { primaryButton } from '../../../components/ui/buttons';
 import { TextField } from '../../../components/form/form-fields';
 import { useValidatedForm, type FieldErrors } from '../../../components/form/use-validated-form';
+import { MIN_PASSWORD_LENGTH, NewPasswordFields } from './new-password-fields';
 import { PASSWORD_MISMATCH_MESSAGE, isExpectedAuthRefusal, registerErrorMessage } from './auth-messages';
-
-export const MIN_PASSWORD_LENGTH = 6;
 
 export interface RegisterValues {
   name: string;
@@ -68,15 +67,7 @@ export function RegisterForm({ onRegister }: RegisterFormProps) {
       {failure && <ErrorAlert>{failure}</ErrorAlert>}
       <TextField label="Nome completo" autoComplete="name" required {...field('name')} />
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
-      <TextField
-        label="Senha"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`Mínimo de ${MIN_PASSWORD_LENGTH} caracteres`}
-        {...field('password')}
-      />
-      <TextField label="Confirmar senha" type="password" autoComplete="new-password" required {...field('confirmation')} />
+      <NewPasswordFields labels={{ password: 'Senha', confirmation: 'Confirmar senha' }} password={field('password')} confirmation={field('confirmation')} />
       <button type="submit" disabled={saving} className={`${primaryButton} w-full`}>
         {saving ? 'Processando...' : 'Criar conta'}
       </button>
