@@ -28,6 +28,12 @@ function replacesLeadText(currentLead: string): string {
   return `Ao salvar, esta publicação passa a ser a manchete, no lugar de “${currentLead}”, que deixa de ser a manchete.`;
 }
 
+/** When the story goes out: now or at a set time, never both, so ticking one unticks the other. */
+const WHEN_CHOICES = [
+  { key: 'published', label: 'Publicar imediatamente', excludes: 'scheduled' },
+  { key: 'scheduled', label: 'Agendar publicação', excludes: 'published' },
+] as const;
+
 type PublishingForm = Pick<ValidatedForm<PublicationFormValues>, 'values' | 'set' | 'field' | 'errors'>;
 
 /**
@@ -47,24 +53,18 @@ export function PublishingFields({
   return (
     <fieldset className="min-w-0 space-y-3 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">Publicação</legend>
-      <CheckboxField
-        label="Publicar imediatamente"
-        name="published"
-        checked={values.published}
-        onChange={(v) => {
-          set('published', v);
-          if (v) set('scheduled', false);
-        }}
-      />
-      <CheckboxField
-        label="Agendar publicação"
-        name="scheduled"
-        checked={values.scheduled}
-        onChange={(v) => {
-          set('scheduled', v);
-          if (v) set('published', false);
-        }}
-      />
+      {WHEN_CHOICES.map(({ key, label, excludes }) => (
+        <CheckboxField
+          key={key}
+          label={label}
+          name={key}
+          checked={values[key]}
+          onChange={(v) => {
+            set(key, v);
+            if (v) set(excludes, false);
+          }}
+        />
+      ))}
       {values.scheduled && (
         <TextField
           label="Data e hora da publicação (horário de São Paulo)"
