@@ -212,27 +212,16 @@ export interface Relationship {
 function relationshipsFrom(cache: SchemaCache, parent: Table): Relationship[] {
   const found: Relationship[] = [];
   for (const fk of cache.foreignKeys) {
-    if (fk.table === parent.name) {
-      const target = cache.tables.get(fk.refTable);
-      if (target) {
-        found.push({
-          cardinality: 'to-one',
-          target,
-          join: fk.columns.map((c, i) => ({ parent: c, child: fk.refColumns[i] ?? c })),
-          constraint: fk.constraint,
-        });
-      }
-    }
-    if (fk.refTable === parent.name) {
-      const target = cache.tables.get(fk.table);
-      if (target) {
-        found.push({
-          cardinality: 'to-many',
-          target,
-          join: fk.refColumns.map((c, i) => ({ parent: c, child: fk.columns[i] ?? c })),
-          constraint: fk.constraint,
-        });
-      }
+    // A foreign key joins both ways: from its table to one referenced row, and from the referenced table to many rows.
+    const sides = [
+      { cardinality: 'to-one', from: fk.table, to: fk.refTable, parentColumns: fk.columns, childColumns: fk.refColumns },
+      { cardinality: 'to-many', from: fk.refTable, to: fk.table, parentColumns: fk.refColumns, childColumns: fk.columns },
+    ] as const;
+    for (const side of sides) {
+      const target = side.from === parent.name ? cache.tables.get(side.to) : undefined;
+      if (!target) continue;
+      const join = side.parentColumns.map((c, i) => ({ parent: c, child: side.childColumns[i] ?? c }));
+      found.push({ cardinality: side.cardinality, target, join, constraint: fk.constraint });
     }
   }
   return found;
