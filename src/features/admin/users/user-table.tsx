@@ -4,38 +4,40 @@ import { formatDate } from '../../../lib/dates';
 import { secondaryButton } from '../../../components/ui/buttons';
 import { DataTable, EmptyRow, cell, desktopCell, phoneDetails } from '../shared/data-table';
 
+/** The message of a database refusal: its SQLSTATE looked up in `refusals`, else `fallback`. */
+function refusalMessage(error: unknown, refusals: Readonly<Record<string, string>>, fallback: string): string {
+  const code = error instanceof ServiceError ? error.code : undefined;
+  return (code && refusals[code]) || fallback;
+}
+
+const ACCOUNT_NOT_FOUND = 'Conta não encontrada. Recarregue a página.';
+
 /** set_profile_role's refusals (supabase/migrations/*_profiles_and_admin_role.sql), in pt-BR. */
 export function roleChangeErrorMessage(error: unknown): string {
-  const code = error instanceof ServiceError ? error.code : undefined;
-  switch (code) {
-    case 'PF001':
-      return 'Você não pode revogar o seu próprio acesso de administrador.';
-    case 'PF002':
-      return 'Não é possível revogar o último administrador.';
-    case 'PF003':
-      return 'Conta não encontrada. Recarregue a página.';
-    case '42501':
-      return 'Apenas administradores podem alterar contas.';
-    default:
-      return 'Erro ao atualizar a conta. Tente novamente.';
-  }
+  return refusalMessage(
+    error,
+    {
+      PF001: 'Você não pode revogar o seu próprio acesso de administrador.',
+      PF002: 'Não é possível revogar o último administrador.',
+      PF003: ACCOUNT_NOT_FOUND,
+      '42501': 'Apenas administradores podem alterar contas.',
+    },
+    'Erro ao atualizar a conta. Tente novamente.',
+  );
 }
 
 /** reject_pending_account's refusals (supabase/migrations/*_reject_pending_accounts.sql), in pt-BR. */
 export function rejectErrorMessage(error: unknown): string {
-  const code = error instanceof ServiceError ? error.code : undefined;
-  switch (code) {
-    case 'PF003':
-      return 'Conta não encontrada. Recarregue a página.';
-    case 'PF004':
-      return 'Só é possível recusar contas que aguardam aprovação.';
-    case 'PF005':
-      return 'Você não pode recusar a sua própria conta.';
-    case '42501':
-      return 'Apenas administradores podem recusar contas.';
-    default:
-      return 'Erro ao recusar a conta. Tente novamente.';
-  }
+  return refusalMessage(
+    error,
+    {
+      PF003: ACCOUNT_NOT_FOUND,
+      PF004: 'Só é possível recusar contas que aguardam aprovação.',
+      PF005: 'Você não pode recusar a sua própria conta.',
+      '42501': 'Apenas administradores podem recusar contas.',
+    },
+    'Erro ao recusar a conta. Tente novamente.',
+  );
 }
 
 /** How the screen names an account: its name, else its e-mail. */
