@@ -20,6 +20,7 @@ import { parseQuery, splitRpcParams } from '../local-supabase/src/rest/parse-que
 import { planRead, planRpc, requireTable } from '../local-supabase/src/rest/plan.ts';
 import { loadSchemaCache, type SchemaCache } from '../local-supabase/src/rest/schema-cache.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
+import { publishedDescending } from '../src/services/published-list.ts';
 import type { Database as AppDatabase } from '../src/types/database.ts';
 
 /** BENCH_LEVELS=1000,10000 runs smaller sizes (a quick check); the budget applies to the largest size run. */
@@ -283,46 +284,47 @@ async function scenarios(db: Database, anon: BenchClient, admin: BenchClient): P
       name: `home section (local, ${HOME_SECTION})`,
       who: 'anon',
       run: () =>
-        anon
-          .from('publications')
-          .select('id,title,description,image_url,published_at,views,author_id,topics!inner(id,name,slug)')
-          .eq('published', true)
-          .eq('topics.slug', 'local')
-          .order('published_at', { ascending: false })
-          .limit(HOME_SECTION),
+        publishedDescending(
+          anon
+            .from('publications')
+            .select('id,title,description,image_url,published_at,views,author_id,topics!inner(id,name,slug)')
+            .eq('topics.slug', 'local'),
+          ['published_at'],
+          HOME_SECTION,
+        ),
     },
     {
       name: 'most read (5)',
       who: 'anon',
-      run: () => anon.from('publications').select(SUMMARY_COLUMNS).eq('published', true).order('views', { ascending: false }).limit(5),
+      run: () => publishedDescending(anon.from('publications').select(SUMMARY_COLUMNS), ['views'], 5),
     },
     {
       name: 'topic page 1 (count=exact)',
       who: 'anon',
       run: () =>
-        anon
-          .from('publications')
-          .select(SUMMARY_COLUMNS, { count: 'exact' })
-          .eq('published', true)
-          .eq('topic_id', local)
-          .order('published_at', { ascending: false })
-          .order('id', { ascending: false })
-          .limit(PAGE),
+        publishedDescending(
+          anon
+            .from('publications')
+            .select(SUMMARY_COLUMNS, { count: 'exact' })
+            .eq('topic_id', local),
+          ['published_at', 'id'],
+          PAGE,
+        ),
     },
     {
       name: 'topic last page (keyset)',
       who: 'anon',
       run: () =>
-        anon
-          .from('publications')
-          .select(SUMMARY_COLUMNS)
-          .eq('published', true)
-          .eq('topic_id', local)
-          .lte('published_at', topicLast.at)
-          .or(keyset('published_at', topicLast))
-          .order('published_at', { ascending: false })
-          .order('id', { ascending: false })
-          .limit(PAGE),
+        publishedDescending(
+          anon
+            .from('publications')
+            .select(SUMMARY_COLUMNS)
+            .eq('topic_id', local)
+            .lte('published_at', topicLast.at)
+            .or(keyset('published_at', topicLast)),
+          ['published_at', 'id'],
+          PAGE,
+        ),
     },
     {
       name: `search common ('${COMMON_TERM}')`,
@@ -343,27 +345,27 @@ async function scenarios(db: Database, anon: BenchClient, admin: BenchClient): P
       name: 'obituaries page 1',
       who: 'anon',
       run: () =>
-        anon
-          .from('obituaries')
-          .select(OBITUARY_COLUMNS)
-          .eq('published', true)
-          .order('death_date', { ascending: false })
-          .order('id', { ascending: false })
-          .limit(PAGE),
+        publishedDescending(
+          anon
+            .from('obituaries')
+            .select(OBITUARY_COLUMNS),
+          ['death_date', 'id'],
+          PAGE,
+        ),
     },
     {
       name: 'obituaries last page (keyset)',
       who: 'anon',
       run: () =>
-        anon
-          .from('obituaries')
-          .select(OBITUARY_COLUMNS)
-          .eq('published', true)
-          .lte('death_date', obituaryLast.at)
-          .or(keyset('death_date', obituaryLast))
-          .order('death_date', { ascending: false })
-          .order('id', { ascending: false })
-          .limit(PAGE),
+        publishedDescending(
+          anon
+            .from('obituaries')
+            .select(OBITUARY_COLUMNS)
+            .lte('death_date', obituaryLast.at)
+            .or(keyset('death_date', obituaryLast)),
+          ['death_date', 'id'],
+          PAGE,
+        ),
     },
     {
       name: 'admin list page 1 (count=estimated)',
