@@ -302,15 +302,15 @@ class SelectParser {
 // ---------------------------------------------------------------------------------------------------------------
 // filters
 
+/** A filter's text without its leading `not.`, and whether it had one. */
+function withoutNot(text: string): { negated: boolean; rest: string } {
+  return text.startsWith('not.') ? { negated: true, rest: text.slice(4) } : { negated: false, rest: text };
+}
+
 /** `eq.5`, `not.in.(a,b)`, `fts(english).cat`; in a logic tree a value may be "double-quoted". */
 export function parseCondition(column: string, raw: string, inLogic: boolean): Condition {
   const fail = () => parseError(`failed to parse filter (${raw})`, `"${column}=${raw}" is not a valid filter`);
-  let rest = raw;
-  let negated = false;
-  if (rest.startsWith('not.')) {
-    negated = true;
-    rest = rest.slice(4);
-  }
+  const { negated, rest } = withoutNot(raw);
   const dot = rest.indexOf('.');
   if (dot < 0) throw fail();
   const opToken = rest.slice(0, dot);
@@ -371,12 +371,7 @@ function parseLogicItem(item: string, raw: string): FilterNode {
     };
   }
   // PostgREST writes a negated condition `col.not.op.v`; `not.col.op.v` is accepted too (docs/architecture.md §4).
-  let negatedPrefix = false;
-  let text = item;
-  if (text.startsWith('not.')) {
-    negatedPrefix = true;
-    text = text.slice(4);
-  }
+  const { negated: negatedPrefix, rest: text } = withoutNot(item);
   const dot = text.indexOf('.');
   if (dot <= 0) throw parseError(`failed to parse logic tree (${raw})`, `"${item}" is not a valid condition`);
   const condition = parseCondition(unquote(text.slice(0, dot)), text.slice(dot + 1), true);
