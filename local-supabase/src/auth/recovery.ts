@@ -2,6 +2,7 @@ import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mailbox/mailbox-store.ts';
 import { AuthApiError, authErrors } from './auth-error.ts';
 import type { SessionJson } from './auth-service.ts';
+import { linkEmail } from './link-email.ts';
 import {
   clearOneTimeTokens,
   findOneTimeTokenForUpdate,
@@ -75,17 +76,13 @@ export function errorRedirectUrl(redirectTo: string, error: AuthApiError): strin
 }
 
 function recoveryMessage(email: string, link: string) {
-  const text = [
-    'Olá,',
-    '',
-    `Recebemos um pedido para redefinir a senha da conta ${email}.`,
-    'Para criar uma nova senha, abra o link abaixo. Ele vale por 1 hora e só pode ser usado uma vez:',
-    '',
-    link,
-    '',
-    'Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.',
-  ].join('\n');
-  return { to: email, subject: 'Redefinição de senha', text, link };
+  return linkEmail(email, 'Redefinição de senha', link, {
+    before: [
+      `Recebemos um pedido para redefinir a senha da conta ${email}.`,
+      'Para criar uma nova senha, abra o link abaixo. Ele vale por 1 hora e só pode ser usado uma vez:',
+    ],
+    after: ['Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.'],
+  });
 }
 
 export function createRecovery(deps: RecoveryDeps) {

@@ -2,6 +2,7 @@ import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mailbox/mailbox-store.ts';
 import { authErrors } from './auth-error.ts';
 import type { SignUpInput } from './auth-service.ts';
+import { linkEmail } from './link-email.ts';
 import {
   CONFIRMATION_TOKEN_TYPE,
   findOneTimeTokenForUpdate,
@@ -25,18 +26,16 @@ export interface SignupConfirmationDeps {
 }
 
 function confirmationMessage(email: string, link: string) {
-  const text = [
-    'Olá,',
-    '',
-    `Recebemos um cadastro no painel da redação com o e-mail ${email}.`,
-    'Para confirmar que este e-mail é seu, abra o link abaixo. Ele vale por 24 horas e só pode ser usado uma vez:',
-    '',
-    link,
-    '',
-    'Depois de confirmar, a conta ainda aguarda a aprovação de um administrador.',
-    'Se você não fez este cadastro, ignore este e-mail.',
-  ].join('\n');
-  return { to: email, subject: 'Confirme seu cadastro', text, link };
+  return linkEmail(email, 'Confirme seu cadastro', link, {
+    before: [
+      `Recebemos um cadastro no painel da redação com o e-mail ${email}.`,
+      'Para confirmar que este e-mail é seu, abra o link abaixo. Ele vale por 24 horas e só pode ser usado uma vez:',
+    ],
+    after: [
+      'Depois de confirmar, a conta ainda aguarda a aprovação de um administrador.',
+      'Se você não fez este cadastro, ignore este e-mail.',
+    ],
+  });
 }
 
 export function createSignupConfirmation(deps: SignupConfirmationDeps) {
