@@ -70,7 +70,10 @@ describe('a reader', () => {
       await page.getByRole('heading', { level: 1, name: seed.flood.title }).waitFor();
       const related = page.getByRole('region', { name: 'Leia também' });
       await related.waitFor();
+      // The server renders the stories in, unless its data took too long (then the browser loads them after a
+      // skeleton): wait for the cards either way.
       const cards = related.getByRole('article');
+      await cards.nth(2).waitFor();
       expect(await cards.count()).toBe(3);
       const hrefs = await related.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
       expect(hrefs.every((href) => /^\/noticia\/[0-9a-f-]{36}\/[a-z0-9-]+$/.test(href))).toBe(true);
