@@ -7,6 +7,7 @@ import {
   seriousAccessibilityViolations,
   useBrowser,
   viewports,
+  waitForQuietNetwork,
   type ViewportName,
 } from '../support/browser.ts';
 import { seed, waitForHomeLoaded } from './reader-fixtures.ts';
@@ -69,11 +70,11 @@ describe('a reader', () => {
       await page.goto(`/noticia/${seed.flood.id}`);
       await page.getByRole('heading', { level: 1, name: seed.flood.title }).waitFor();
       const related = page.getByRole('region', { name: 'Leia também' });
-      await related.waitFor();
-      // The server renders the stories in, unless its data took too long (then the browser loads them after a
-      // skeleton): wait for the cards either way.
+      // The server renders the stories in, unless its data took too long (then the browser loads them itself): wait
+      // for the cards, and for the app's requests to settle, either way.
       const cards = related.getByRole('article');
       await cards.nth(2).waitFor();
+      await waitForQuietNetwork(page);
       expect(await cards.count()).toBe(3);
       const hrefs = await related.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
       expect(hrefs.every((href) => /^\/noticia\/[0-9a-f-]{36}\/[a-z0-9-]+$/.test(href))).toBe(true);
