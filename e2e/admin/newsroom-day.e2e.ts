@@ -12,6 +12,9 @@ import { unique } from '../support/fixtures.ts';
 /** Opens a new publication's form with its title, description and topic filled. */
 async function newStory(admin: Page, title: string): Promise<void> {
   await openSection(admin, 'Publicações');
+  // From the list itself: the dashboard, still on screen for a moment, has a 'Nova Publicação' link too.
+  await admin.waitForURL((url) => url.pathname === '/admin/publications');
+  await admin.getByRole('main').getByRole('table').waitFor();
   await admin.getByRole('link', { name: 'Nova Publicação' }).click();
   await admin.getByRole('heading', { name: 'Nova Publicação' }).waitFor();
   await admin.getByRole('textbox', { name: 'Título', exact: true }).fill(title);
