@@ -19,13 +19,21 @@ interface Seeded {
   job: { id: string; title: string };
 }
 
+/**
+ * The text of the page's main region, as in the DOM: `innerText` leaves out what is not rendered, and the home page's
+ * lower sections (content-visibility: auto) are not rendered until scrolled near, so their messages would be missed.
+ */
+async function mainText(page: Page): Promise<string> {
+  return (await page.getByRole('main').textContent()) ?? '';
+}
+
 /** The layout is there, and the page says its data is missing with a way to ask again (within the timeout's reach). */
 async function expectLayoutMessageAndRetry(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Tentar novamente' }).first().waitFor({ timeout: 25_000 });
   expect(await page.getByRole('banner').getByText('Porto Ferreira Notícias').count()).toBeGreaterThan(0);
   expect(await page.getByRole('navigation', { name: 'Editorias' }).count()).toBe(1);
   expect(await page.getByRole('contentinfo').count()).toBe(1);
-  expect(await page.getByRole('main').innerText()).toMatch(/Não foi possível/);
+  expect(await mainText(page)).toMatch(/Não foi possível/);
 }
 
 describe('reader pages with the backend down or hanging', () => {
@@ -64,6 +72,8 @@ describe('reader pages with the backend down or hanging', () => {
         await screenshot(page, `issue13-home-backend-fora-${viewports[viewport].width}`);
         const localSection = page.getByRole('region', { name: 'Porto Ferreira e Região' });
         await localSection.scrollIntoViewIfNeeded();
+        // Each section's requests fail on their own schedule (the data client's retries): wait for this one's.
+        await localSection.getByRole('button', { name: 'Tentar novamente' }).waitFor({ timeout: 15_000 });
         expect(await localSection.getByRole('button', { name: 'Tentar novamente' }).count()).toBe(1);
         await viewportScreenshot(page, `issue13-home-secao-local-backend-fora-${viewports[viewport].width}`);
         return page;
@@ -75,7 +85,7 @@ describe('reader pages with the backend down or hanging', () => {
     await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
     await expect.poll(() => page.getByRole('button', { name: 'Tentar novamente' }).count(), { timeout: 15_000 }).toBe(0);
     await page.getByRole('heading', { name: 'Notícias Mais Lidas' }).waitFor();
-    expect(await page.getByRole('main').innerText()).not.toMatch(/Não foi possível/);
+    await expect.poll(() => mainText(page), { timeout: 15_000 }).not.toMatch(/Não foi possível/);
   });
 
   it('every other reader page, backend down: layout, message and retry; retry recovers', { timeout: 120_000 }, async () => {
@@ -114,7 +124,7 @@ describe('reader pages with the backend down or hanging', () => {
           const page = opened[index]!;
           await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
           await recovered(page);
-          expect(await page.getByRole('main').innerText(), path).not.toMatch(/Não foi possível/);
+          await expect.poll(() => mainText(page), { message: path, timeout: 15_000 }).not.toMatch(/Não foi possível/);
         }),
       );
     }
@@ -142,7 +152,7 @@ describe('reader pages with the backend down or hanging', () => {
     await Promise.all(
       opened.map(async (page) => {
         await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
-        await expect.poll(() => page.getByRole('main').innerText(), { timeout: 15_000 }).not.toMatch(/Não foi possível/);
+        await expect.poll(() => mainText(page), { timeout: 15_000 }).not.toMatch(/Não foi possível/);
       }),
     );
   });
