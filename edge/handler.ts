@@ -4,7 +4,7 @@ import { withHead } from './page-head';
 import { readLeadStory, withLeadStory } from './lead-story';
 import { inlineStyleHashes } from './inline-styles';
 import { withServerRender } from './server-render';
-import type { RenderedPage } from '../src/app/server-rendered';
+import type { LoadedPage, RenderedPage } from '../src/app/server-rendered';
 import { answerPage } from './reader-pages';
 import { siteFeed, topicFeed } from './feeds';
 import { FEED_PATH, type SiteContext } from './site-context';
@@ -99,12 +99,22 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     return null;
   });
 
-  /** The page's markup with its data, or null (not a page rendered here, too slow, failed): the built page goes. */
-  async function renderWithData(url: URL): Promise<RenderedPage | null> {
+  /** The request's page with its loaders started, or null (not a page rendered here, a redirect, no renderer). */
+  async function loadPage(url: URL): Promise<LoadedPage | null> {
     const render = await renderer;
     if (!render) return null;
     try {
-      return await render(new Request(url), { origin: url.origin, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
+      return await render(new Request(url), { origin: url.origin });
+    } catch (error) {
+      console.error(`edge: loading ${url.pathname} failed`, error);
+      return null;
+    }
+  }
+
+  /** The page's markup with its data, or null (too slow, failed): the built page goes. */
+  async function renderLoaded(loaded: LoadedPage, url: URL, signal: AbortSignal): Promise<RenderedPage | null> {
+    try {
+      return await loaded.render(signal);
     } catch (error) {
       console.error(`edge: rendering ${url.pathname} failed`, error);
       return null;
@@ -112,7 +122,10 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
   }
 
   async function page(site: SiteContext, url: URL, head: boolean): Promise<Response | null> {
-    const answer = await answerPage(site, url);
+    // The loaders start first, and the render's wait is counted from then: the head below awaits the same data.
+    const renderBy = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+    const loaded = head ? null : await loadPage(url);
+    const answer = await answerPage(site, url, loaded);
     if (answer.kind === 'redirect') {
       return new Response(null, { status: 301, headers: { Location: answer.location, 'Cache-Control': CACHE.redirect } });
     }
@@ -121,7 +134,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     if (built === null) return null;
     // A reader's page with a head of its own (not the admin panel's, not a 404) gets its data rendered in; without
     // that render, the home page still gets its lead story (edge/lead-story.ts).
-    const rendered = !head && answer.head && answer.status === 200 ? await renderWithData(url) : null;
+    const rendered = loaded && answer.head && answer.status === 200 ? await renderLoaded(loaded, url, renderBy) : null;
     const lead = !rendered && answer.home ? await readLeadStory(site) : null;
     const content = rendered ? withServerRender(built, rendered) : lead ? withLeadStory(built, lead) : built;
     const { html, nonce } = withFreshNonce(content);

@@ -1,4 +1,5 @@
 import { APP_SHELL_FILE, prerenderedPageFor } from '../src/app/prerendered-pages';
+import { matchPage, type ReaderPageId } from '../src/app/route-table';
 import { imageRenditions, OG_HEIGHT, OG_WIDTH } from '../src/lib/image-renditions';
 import { advertisingMeta, DEFAULT_DESCRIPTION, documentTitle, obituariesMeta, searchMeta, storyNotFoundMeta, topicMeta } from '../src/lib/page-meta';
 import { jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../src/lib/community-meta';
@@ -7,8 +8,12 @@ import type { Job } from '../src/services/jobs';
 import { getPublishedObituary } from '../src/services/obituary-notice';
 import { paths } from '../src/lib/paths';
 import { storySlug } from '../src/lib/story-slug';
-import { getStoryHead, type StoryHead } from '../src/services/site-index';
-import { resolveTopicSlug } from '../src/services/topics';
+import { getPublishedPublication } from '../src/services/publications';
+import { publishedStory, type StoryDetails } from '../src/services/news/local-article';
+import type { NewsArticle } from '../src/services/news/news-article';
+import type { Obituary } from '../src/services/obituaries';
+import type { LoadedPage } from '../src/app/server-rendered';
+import { resolveTopicSlug, type Topic } from '../src/services/topics';
 import type { HeadImage, PageHead } from './page-head';
 import { absolute, brandImage, FEED_PATH, publisher, topicFeedPath, type SiteContext } from './site-context';
 
@@ -46,30 +51,33 @@ function page(file: string, head: PageHead, status: 200 | 404 = 200): PageAnswer
   return { kind: 'page', status, file, head, noindex: head.robots !== null };
 }
 
+/** A story as its page shows it (the article loader's, or read here where no render runs). */
+type Story = NewsArticle & StoryDetails;
+
 /**
  * A story's picture for link previews: its 1200×630 JPEG rendition, else the newspaper's own; described by the
  * newsroom's alternative text, else (stories saved before it existed) by the title.
  */
-function storyImage(site: SiteContext, story: StoryHead): HeadImage {
-  const og = imageRenditions(story.image_url)?.og;
-  const alt = story.image_alt?.trim() || story.title;
+function storyImage(site: SiteContext, story: Story): HeadImage {
+  const og = imageRenditions(story.imageUrl)?.og;
+  const alt = story.imageAlt?.trim() || story.title;
   return og ? { url: absolute(site, og), width: OG_WIDTH, height: OG_HEIGHT, alt } : brandImage(site);
 }
 
-function storyHead(site: SiteContext, story: StoryHead): PageHead {
+function storyHead(site: SiteContext, story: Story): PageHead {
   const canonical = absolute(site, paths.article(story.id, story.title));
-  const description = story.description?.trim() || story.title;
+  const description = story.description.trim() || story.title;
   const image = storyImage(site, story);
-  const section = story.topics?.name ?? null;
-  const modified = story.updated_at ?? story.published_at;
+  const section = story.topic?.name ?? null;
+  const modified = story.modifiedAt ?? story.publishedAt;
   return pageHead(site, null, {
     shareTitle: story.title,
     description,
     canonical,
     type: 'article',
     image,
-    article: { publishedTime: story.published_at, modifiedTime: modified, section },
-    feeds: story.topics ? [mainFeed(site), topicFeed(site, story.topics)] : [mainFeed(site)],
+    article: { publishedTime: story.publishedAt, modifiedTime: modified, section },
+    feeds: story.topic ? [mainFeed(site), topicFeed(site, story.topic)] : [mainFeed(site)],
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -77,7 +85,7 @@ function storyHead(site: SiteContext, story: StoryHead): PageHead {
         headline: story.title,
         description,
         image: [image.url],
-        datePublished: story.published_at,
+        datePublished: story.publishedAt,
         dateModified: modified,
         ...(section ? { articleSection: section } : {}),
         // The journalist who signed the story (docs/product.md §6), else the newsroom.
@@ -98,15 +106,29 @@ function notFound(site: SiteContext, title: string | null): PageAnswer {
   return page(prerenderedPageFor('/__not-found')?.file ?? APP_SHELL_FILE, pageHead(site, null, { shareTitle: title, robots: 'noindex' }), 404);
 }
 
-async function storyPage(site: SiteContext, id: string, slug: string | undefined, search: string): Promise<PageAnswer> {
-  const story = await getStoryHead(site.client, id);
+/**
+ * What the page's own loader brought for this request (src/app/render-request.tsx runs it), so the head and the
+ * render share one read; null where no render ran (a HEAD request, a host without one), and the caller reads itself.
+ */
+function fromLoader<T>(loaded: LoadedPage | null, routeId: ReaderPageId, field: string): Promise<T> | null {
+  if (loaded?.routeId !== routeId) return null;
+  const data = loaded.loaderData[routeId];
+  if (typeof data !== 'object' || data === null || !(field in data)) return null;
+  return Promise.resolve((data as Record<string, unknown>)[field] as T);
+}
+
+async function storyPage(site: SiteContext, loaded: LoadedPage | null, id: string, slug: string | undefined, search: string): Promise<PageAnswer> {
+  const story = await (fromLoader<Story | null>(loaded, 'article', 'article') ??
+    getPublishedPublication(site.client, id).then((row) => row && publishedStory(row, site.siteName)));
   if (!story) return notFound(site, storyNotFoundMeta.title);
   if ((slug ?? '') !== storySlug(story.title)) return { kind: 'redirect', location: `${paths.article(story.id, story.title)}${search}` };
   return page(prerenderedPageFor(paths.article(story.id, story.title))!.file, storyHead(site, story));
 }
 
-async function topicPage(site: SiteContext, slug: string): Promise<PageAnswer> {
-  const topic = await resolveTopicSlug(site.client, slug);
+async function topicPage(site: SiteContext, loaded: LoadedPage | null, slug: string): Promise<PageAnswer> {
+  // The loader's lookup answers null for a failed one too (the page still shows its news): only a found topic is
+  // taken from it.
+  const topic = (await fromLoader<Topic | null>(loaded, 'topic', 'topic')) ?? (await resolveTopicSlug(site.client, slug));
   if (!topic) return notFound(site, null);
   // A renamed topic's old address: the app would redirect too, but a crawler should learn the new one.
   if (topic.slug !== slug) return { kind: 'redirect', location: paths.topic(topic.slug) };
@@ -188,16 +210,16 @@ function jobHead(site: SiteContext, job: Job): PageHead {
 }
 
 /** A job's page: open jobs only (the read policy hides drafts and expired ones); a stale slug redirects. */
-async function jobPage(site: SiteContext, id: string, slug: string | undefined, search: string): Promise<PageAnswer> {
-  const job = await getPublishedJob(site.client, id);
+async function jobPage(site: SiteContext, loaded: LoadedPage | null, id: string, slug: string | undefined, search: string): Promise<PageAnswer> {
+  const job = await (fromLoader<Job | null>(loaded, 'job', 'job') ?? getPublishedJob(site.client, id));
   if (!job) return notFound(site, jobNotFoundMeta.title);
   if ((slug ?? '') !== storySlug(job.title)) return { kind: 'redirect', location: `${paths.job(job.id, job.title)}${search}` };
   return page(prerenderedPageFor(paths.job(job.id, job.title))!.file, jobHead(site, job));
 }
 
 /** An obituary's page: published ones only; its photo's link-preview rendition when it has one; a stale slug redirects. */
-async function obituaryPage(site: SiteContext, id: string, slug: string | undefined, search: string): Promise<PageAnswer> {
-  const obituary = await getPublishedObituary(site.client, id);
+async function obituaryPage(site: SiteContext, loaded: LoadedPage | null, id: string, slug: string | undefined, search: string): Promise<PageAnswer> {
+  const obituary = await (fromLoader<Obituary | null>(loaded, 'obituary', 'obituary') ?? getPublishedObituary(site.client, id));
   if (!obituary) return notFound(site, obituaryNotFoundMeta.title);
   const address = paths.obituary(obituary.id, obituary.name);
   if ((slug ?? '') !== storySlug(obituary.name)) return { kind: 'redirect', location: `${address}${search}` };
@@ -213,76 +235,45 @@ async function obituaryPage(site: SiteContext, id: string, slug: string | undefi
   );
 }
 
-/** `/<prefix>/<id>` or `/<prefix>/<id>/<slug>`: the id and the slug, decoded; null when either is malformed. */
-function idAndSlug(match: RegExpExecArray): { id: string; slug: string | undefined } | null {
-  const id = decoded(match[1]!);
-  const slug = match[2] === undefined ? undefined : decoded(match[2]);
-  return id === null || slug === null ? null : { id, slug };
-}
-
-const JOB = /^\/vagas\/([^/]+)(?:\/([^/]*))?$/;
-const OBITUARY = /^\/obituarios\/([^/]+)(?:\/([^/]*))?$/;
-const STORY = /^\/noticia\/([^/]+)(?:\/([^/]*))?$/;
-const TOPIC = /^\/topic\/([^/]+)$/;
-
-function decoded(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The answer for a page address (GET or HEAD). The reader's routes get their own head; the admin panel gets the plain
- * app page, never indexed; any other address is a 404 page that the app renders as "not found".
+ * The answer for a page address (GET or HEAD), matched by the app's own route table (src/app/route-table.ts) as the
+ * router matches it in the browser. The reader's routes get their own head; the admin panel gets the plain app page,
+ * never indexed; any other address is a 404 page that the app renders as "not found".
  */
-export async function answerPage(site: SiteContext, url: URL): Promise<PageAnswer> {
+export async function answerPage(site: SiteContext, url: URL, loaded: LoadedPage | null = null): Promise<PageAnswer> {
+  const matched = matchPage(url.pathname);
+  if (matched.area === 'admin') return { kind: 'page', status: 200, file: APP_SHELL_FILE, head: null, noindex: true };
+  const { id, slug } = matched.params;
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  if (path === paths.admin.root() || path.startsWith(`${paths.admin.root()}/`)) {
-    return { kind: 'page', status: 200, file: APP_SHELL_FILE, head: null, noindex: true };
+  switch (matched.id) {
+    case 'home':
+      return homePage(site);
+    case 'obituaries':
+      return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: obituariesMeta.title, description: obituariesMeta.description }));
+    case 'jobs':
+      return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: jobsMeta.title, description: jobsMeta.description }));
+    case 'job':
+      return jobPage(site, loaded, id ?? '', slug, url.search);
+    case 'obituary':
+      return obituaryPage(site, loaded, id ?? '', slug, url.search);
+    case 'advertising': {
+      const meta = advertisingMeta(site.siteName);
+      return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: meta.title, description: meta.description }));
+    }
+    case 'search': {
+      // Every query's page names the search page itself as canonical, so engines keep one search page rather than
+      // one per query. Not noindex: Lighthouse's SEO audit (a budget of every reader page) fails a page that says it.
+      const query = url.searchParams.get('q')?.trim() ?? '';
+      return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: searchMeta(query).title }));
+    }
+    case 'external-article':
+      // Another outlet's story, carried in navigation state: it has no address of its own to share or index.
+      return page(prerenderedPageFor(path)!.file, pageHead(site, null, { shareTitle: 'Notícia', robots: NOINDEX }));
+    case 'article':
+      return storyPage(site, loaded, id ?? '', slug, url.search);
+    case 'topic':
+      return topicPage(site, loaded, matched.params.slug ?? '');
+    case 'not-found':
+      return notFound(site, null);
   }
-  if (path === paths.home()) return homePage(site);
-  if (path === paths.obituaries()) {
-    return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: obituariesMeta.title, description: obituariesMeta.description }));
-  }
-  if (path === paths.jobs()) {
-    return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: jobsMeta.title, description: jobsMeta.description }));
-  }
-  const job = JOB.exec(path);
-  if (job) {
-    const found = idAndSlug(job);
-    return found ? jobPage(site, found.id, found.slug, url.search) : notFound(site, jobNotFoundMeta.title);
-  }
-  const obituary = OBITUARY.exec(path);
-  if (obituary) {
-    const found = idAndSlug(obituary);
-    return found ? obituaryPage(site, found.id, found.slug, url.search) : notFound(site, obituaryNotFoundMeta.title);
-  }
-  if (path === paths.advertising()) {
-    const meta = advertisingMeta(site.siteName);
-    return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: meta.title, description: meta.description }));
-  }
-  if (path === paths.search.pattern) {
-    // Every query's page names the search page itself as canonical, so engines keep one search page rather than
-    // one per query. Not noindex: Lighthouse's SEO audit (a budget of every reader page) fails a page that says it.
-    const query = url.searchParams.get('q')?.trim() ?? '';
-    return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: searchMeta(query).title }));
-  }
-  if (path === paths.externalArticle.pattern) {
-    // Another outlet's story, carried in navigation state: it has no address of its own to share or index.
-    return page(prerenderedPageFor(path)!.file, pageHead(site, null, { shareTitle: 'Notícia', robots: NOINDEX }));
-  }
-  const story = STORY.exec(path);
-  if (story) {
-    const id = decoded(story[1]!);
-    const slug = story[2] === undefined ? undefined : decoded(story[2]);
-    return id === null || slug === null ? notFound(site, storyNotFoundMeta.title) : storyPage(site, id, slug, url.search);
-  }
-  const topic = TOPIC.exec(path);
-  if (topic) {
-    const slug = decoded(topic[1]!);
-    return slug === null ? notFound(site, null) : topicPage(site, slug);
-  }
-  return notFound(site, null);
 }

@@ -125,6 +125,24 @@ describe('a story page rendered with its story', () => {
     expect(body.match(/<\/script>/g)).toHaveLength(doc.querySelectorAll('script').length);
   });
 
+  it('reads the story once: the head and the markup come from the same loader data', async () => {
+    const storyReads: string[] = [];
+    const counting = createEdgeHandler(
+      config(),
+      host({
+        fetch: (input, init) => {
+          const url = String(input instanceof Request ? input.url : input);
+          if (url.includes('/rest/v1/publications') && url.includes(`id=eq.${storyId}`)) storyReads.push(url);
+          return globalThis.fetch(input, init);
+        },
+      }),
+    );
+    const doc = parse(await (await get(storyPath(), counting)).text());
+    expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
+    expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(TITLE);
+    expect(storyReads).toHaveLength(1);
+  });
+
   it('counts no view: the reader’s browser does, once it has the page', async () => {
     const before = await views(storyId);
     await (await get(storyPath())).text();
@@ -208,15 +226,28 @@ describe('when the page goes out as the build rendered it', () => {
 
   it('a render that throws, or a build without one, leaves the built page', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const failing = createEdgeHandler(config(), host({ pageRenderer: () => Promise.resolve(() => Promise.reject(new Error('render broke'))) }));
+    const failingLoad = createEdgeHandler(config(), host({ pageRenderer: () => Promise.resolve(() => Promise.reject(new Error('load broke'))) }));
+    const failingRender = createEdgeHandler(
+      config(),
+      host({
+        pageRenderer: (sources) => {
+          const real = createPageRenderer(sources);
+          return Promise.resolve(async (request, options) => {
+            const loaded = await real(request, options);
+            return loaded && { ...loaded, render: () => Promise.reject(new Error('render broke')) };
+          });
+        },
+      }),
+    );
     const without = createEdgeHandler(config(), host({ pageRenderer: () => Promise.resolve(null) }));
-    for (const on of [failing, without]) {
+    for (const on of [failingLoad, failingRender, without]) {
       const response = await get(storyPath(), on);
       expect(response.status).toBe(200);
       const doc = parse(await response.text());
       expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('shell');
       expect(doc.querySelector('title')?.textContent).toBe(`${TITLE} | Porto Ferreira Notícias`);
     }
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('loading /noticia/'), expect.any(Error));
     expect(error).toHaveBeenCalledWith(expect.stringContaining('rendering /noticia/'), expect.any(Error));
     error.mockRestore();
   });

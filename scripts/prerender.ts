@@ -9,6 +9,8 @@ import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import type * as Pages from '../src/app/prerendered-pages.ts';
 import type * as Render from '../src/app/render-prerendered.tsx';
+import type * as RouteTable from '../src/app/route-table.ts';
+import type { ReaderPageId } from '../src/app/route-table.ts';
 import { BUILD_TARGET_FILE, readBuildTarget } from '../server/build-target.ts';
 import { writeStaticHostFiles } from './static-host-files.ts';
 
@@ -22,12 +24,12 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The route module each page hydrates with, so its chunk is fetched with the app instead of after it. */
-const ROUTE_MODULE_BY_PAGE: Record<string, string | undefined> = {
+/** The route module a page hydrates with, by its route (src/app/route-table.ts): fetched with the app, not after it. */
+const ROUTE_MODULE: Partial<Record<ReaderPageId, string>> = {
+  topic: 'src/features/reader/topic/topic.route.tsx',
   obituaries: 'src/features/reader/obituaries/obituaries.route.tsx',
   advertising: 'src/features/reader/advertising/advertising.route.tsx',
 };
-const TOPIC_ROUTE_MODULE = 'src/features/reader/topic/topic.route.tsx';
 
 function fail(message: string): never {
   console.error(`prerender: ${message}`);
@@ -90,6 +92,7 @@ const vite = await createServer({
 });
 try {
   const pages = (await vite.ssrLoadModule('/src/app/prerendered-pages.ts')) as typeof Pages;
+  const routeTable = (await vite.ssrLoadModule('/src/app/route-table.ts')) as typeof RouteTable;
   const { renderPrerendered } = (await vite.ssrLoadModule('/src/app/render-prerendered.tsx')) as typeof Render;
   writeFileSync(appShellPath, template);
   for (const page of pages.PRERENDERED_PAGES) {
@@ -97,7 +100,8 @@ try {
     // React puts the preloads it asks for (the lead image) before the markup; they belong in the head.
     const preloads = /^(?:<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
     const markup = rendered.slice(preloads.length);
-    const routeModule = page.key.startsWith('topic-') ? TOPIC_ROUTE_MODULE : ROUTE_MODULE_BY_PAGE[page.key];
+    const matched = routeTable.matchPage(page.path);
+    const routeModule = matched.area === 'reader' ? ROUTE_MODULE[matched.id] : undefined;
     const html = withInlineStylesheet(withRoutePreloads(template, routeModule))
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.key}">${markup}</div>`)
       .replace('</head>', `${preloads}</head>`);

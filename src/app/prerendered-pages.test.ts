@@ -18,7 +18,10 @@ describe('which prerendered HTML answers an address', () => {
     expect(prerenderedPageFor('/topic/um-topico-novo')).toBe(READER_SHELL);
     expect(prerenderedPageFor('/pagina-que-nao-existe')).toBe(READER_SHELL);
     expect(prerenderedPageFor('/admin')).toBeNull();
-    expect(prerenderedPageFor('/admin/publicacoes')).toBeNull();
+    expect(prerenderedPageFor(paths.admin.publications())).toBeNull();
+    expect(prerenderedPageFor(paths.admin.publicationEdit('22222222-2222-4222-8222-000000000001'))).toBeNull();
+    // Matched as the router matches it: an address under /admin that is no admin page is the reader's "not found".
+    expect(prerenderedPageFor('/admin/publicacoes')).toBe(READER_SHELL);
     expect(prerenderedPageFor('/administracao')).toBe(READER_SHELL);
   });
 

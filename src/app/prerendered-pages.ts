@@ -1,4 +1,5 @@
 import { paths, topicNavigation } from '../lib/paths';
+import { matchPage } from './route-table';
 
 /**
  * The reader pages whose HTML is rendered at build time (scripts/prerender.ts), so the masthead, the navigation, the
@@ -9,7 +10,7 @@ import { paths, topicNavigation } from '../lib/paths';
  * - `shell`: the reader's frame with a loading line where the page goes, for every other reader address (a story, a
  *   search, a renamed topic). The page itself renders once the app has hydrated the frame.
  *
- * The server (server/prerendered-pages.ts) picks the file by address with `prerenderedPageFor`, and the browser
+ * The edge handler (edge/reader-pages.ts) picks the file by address with `prerenderedPageFor`, and the browser
  * (main.tsx) hydrates only when the HTML's `data-prerendered` names the page that the address expects.
  */
 export interface PrerenderedPage {
@@ -42,7 +43,7 @@ const byPath = new Map(PRERENDERED_PAGES.filter((entry) => entry.mode === 'page'
 
 /** The prerendered page for an address (its path, no query), or null for the admin panel's addresses. */
 export function prerenderedPageFor(pathname: string): PrerenderedPage | null {
+  if (matchPage(pathname).area === 'admin') return null;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === paths.admin.root() || path.startsWith(`${paths.admin.root()}/`)) return null;
   return byPath.get(path) ?? READER_SHELL;
 }

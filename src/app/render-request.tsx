@@ -10,7 +10,8 @@ import { provideHtmlWindow } from '../lib/rich-text/html-window';
 import { provideNewsSource } from '../services/news/news-api';
 import { provideReaderDataClient } from '../services/reader-data-client';
 import { routes } from './router';
-import type { PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } from './server-rendered';
+import { matchPage, type ReaderPageId } from './route-table';
+import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } from './server-rendered';
 
 // The reader's data pages rendered at request time, with their data (decision 0019). Built by `vite build --ssr` into
 // dist/.server/ (the same transforms and build variables as the browser's bundle) and run by the Node hosts' edge
@@ -18,7 +19,7 @@ import type { PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } f
 // The admin panel is never rendered here.
 
 /** The routes whose pages render here: each one's content is its data. */
-const RENDERED_ROUTES = new Set(['home', 'article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job']);
+const RENDERED_ROUTES = new Set<ReaderPageId>(['home', 'article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job']);
 const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
 
 class RenderAborted extends Error {}
@@ -67,7 +68,7 @@ async function warmUp(): Promise<void> {
     return [route, ...(route.children ?? []).flatMap(flatten)];
   });
   await Promise.all(
-    pages.filter((route) => RENDERED_ROUTES.has(route.id ?? '') && typeof route.lazy === 'function').map((route) => (route.lazy as () => Promise<unknown>)()),
+    pages.filter((route) => RENDERED_ROUTES.has((route.id ?? '') as ReaderPageId) && typeof route.lazy === 'function').map((route) => (route.lazy as () => Promise<unknown>)()),
   ).catch((error: unknown) => console.error('render: loading the pages failed', error));
 }
 
@@ -84,15 +85,12 @@ export function createPageRenderer(sources: PageRenderSources): PageRenderer {
   const handler = createStaticHandler(routes);
   void warmUp();
 
-  return async (request, { origin, signal }): Promise<RenderedPage | null> => {
-    const context = await handler.query(request);
-    if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
-    if (!RENDERED_ROUTES.has(renderedRoute(context) ?? '')) return null;
+  /** The page with its settled data, or null: too slow or failed, it goes out as the build rendered it. */
+  async function render(context: StaticHandlerContext, request: Request, origin: string, signal: AbortSignal): Promise<RenderedPage | null> {
     let loaderData: RouteLoaderData;
     try {
       loaderData = await settled(context.loaderData, signal);
     } catch (error) {
-      // Too slow or failed: the page goes out as the build rendered it, and the browser loads the data itself.
       if (!(error instanceof RenderAborted)) console.error(`render: the data of ${new URL(request.url).pathname} failed`, error);
       return null;
     }
@@ -110,5 +108,16 @@ export function createPageRenderer(sources: PageRenderSources): PageRenderer {
     if (rendered === null) return null;
     const headLinks = LEADING_LINKS.exec(rendered)?.[0] ?? '';
     return { markup: rendered.slice(headLinks.length), headLinks, loaderData };
+  }
+
+  return async (request, { origin }): Promise<LoadedPage | null> => {
+    // Matched before any loader runs: the admin panel's and the other pages' loaders never run here.
+    const matched = matchPage(new URL(request.url).pathname);
+    if (matched.area !== 'reader' || !RENDERED_ROUTES.has(matched.id)) return null;
+    const context = await handler.query(request);
+    if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
+    const routeId = renderedRoute(context);
+    if (routeId !== matched.id) return null;
+    return { routeId, loaderData: context.loaderData, render: (signal) => render(context, request, origin, signal) };
   };
 }

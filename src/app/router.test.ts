@@ -2,6 +2,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../lib/paths';
 import { routes } from './router';
+import { matchPage } from './route-table';
 
 type Entry = ((...args: string[]) => string) & { pattern: string };
 
@@ -37,5 +38,26 @@ describe('story addresses', () => {
     expect(routeIdAt(paths.externalArticle())).toBe('external-article');
     expect(routeIdAt(paths.externalArticle('amostra-destaque'))).toBe('external-article');
     expect(routeIdAt('/noticia/externa/')).toBe('external-article');
+  });
+});
+
+describe('the route table the edge and the prerender match with', () => {
+  it.each(entries(paths))('%s: matchPage names the route the router renders', (_name, entry) => {
+    const href = entry('22222222-2222-4222-8222-000000000001');
+    const routed = matchRoutes(routes, href)?.at(-1)?.route.id;
+    const page = matchPage(href);
+    if (page.area === 'admin') expect(href.startsWith(paths.admin.root())).toBe(true);
+    else expect(page.id).toBe(routed);
+  });
+
+  it('gives a story its id and slug, and an unknown address the reader’s "not found"', () => {
+    expect(matchPage(paths.article('22222222-2222-4222-8222-000000000001', 'Rio Mogi-Guaçu sobe'))).toEqual({
+      area: 'reader',
+      id: 'article',
+      params: { id: '22222222-2222-4222-8222-000000000001', slug: 'rio-mogi-guacu-sobe' },
+    });
+    expect(matchPage('/pagina-que-nao-existe')).toMatchObject({ area: 'reader', id: 'not-found' });
+    expect(matchPage('/admin/nao-existe')).toMatchObject({ area: 'reader', id: 'not-found' });
+    expect(matchPage('/vagas/')).toMatchObject({ area: 'reader', id: 'jobs' });
   });
 });

@@ -34,8 +34,21 @@ export interface RenderedPage {
   loaderData: RouteLoaderData;
 }
 
-/** Renders the page of a request with its data, or null when the address is not one it renders or its data failed. */
-export type PageRenderer = (request: Request, options: { origin: string; signal: AbortSignal }) => Promise<RenderedPage | null>;
+/**
+ * A reader's page whose route loaders have run for this request: the data they are bringing, which the edge handler
+ * builds the page's head from, and the page's render once that data has settled. The page's data is read once, here.
+ */
+export interface LoadedPage {
+  /** The route that answers the address (src/app/route-table.ts). */
+  routeId: string;
+  /** Each matched route's loader data, by route id, its promises still on their way. */
+  loaderData: RouteLoaderData;
+  /** The page's markup with its data; null when the data failed or `signal` ended the wait first. */
+  render(signal: AbortSignal): Promise<RenderedPage | null>;
+}
+
+/** Runs the loaders of a request's page, or null when the address is not one rendered here (or its loader redirects). */
+export type PageRenderer = (request: Request, options: { origin: string }) => Promise<LoadedPage | null>;
 
 /** Where the render reads: the edge handler's data client and a fetch that reaches its news proxy. */
 export interface PageRenderSources {

@@ -6,7 +6,7 @@ import { publishedDescending } from './published-list';
 
 /** What an article page receives: docs/product.md §18's public select plus the video URL the article view embeds. */
 const PUBLIC_COLUMNS =
-  'id,title,description,content,image_url,image_alt,image_credit,youtube_url,published_at,views,author_id,byline,topics(id,name,slug)' as const;
+  'id,title,description,content,image_url,image_alt,image_credit,youtube_url,published_at,updated_at,views,author_id,byline,topics(id,name,slug)' as const;
 
 /**
  * What card lists receive: docs/product.md §18's public select without the body and the video, which no card shows; a
@@ -19,7 +19,8 @@ export type PublicationSummary = Pick<
   'id' | 'title' | 'description' | 'image_url' | 'published_at' | 'views' | 'author_id'
 > & { topics: { id: string; name: string; slug: string } | null };
 
-export type PublicPublication = PublicationSummary & Pick<Row<'publications'>, 'content' | 'youtube_url' | 'byline' | 'image_alt' | 'image_credit'>;
+export type PublicPublication = PublicationSummary &
+  Pick<Row<'publications'>, 'content' | 'youtube_url' | 'byline' | 'image_alt' | 'image_credit' | 'updated_at'>;
 
 export const PUBLIC_LIST_LIMIT = 24;
 export const MOST_READ_LIMIT = 5;

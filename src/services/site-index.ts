@@ -1,21 +1,18 @@
 import type { Row } from '../types/database';
-import { isUuid } from '../lib/uuid';
 import type { DataClient } from './client';
-import { unwrap, unwrapOptional } from './errors';
+import { unwrap } from './errors';
 
-// What the edge handler reads to describe the site to crawlers and feed readers: a story's head, the feeds, the
-// sitemaps. Anonymous reads, so only published rows ever come back (the row-level policies), and every list is
+// What the edge handler reads to describe the site to crawlers and feed readers: the feeds and the sitemaps (a
+// story's own head comes from the article page's data: edge/reader-pages.ts). Anonymous reads, so only published rows ever come back (the row-level policies), and every list is
 // bounded and ordered along an index (publications (published, published_at desc)).
 
 type TopicRef = { name: string; slug: string } | null;
 
-/** A story as its page's head describes it: no body, no counters. */
-export type StoryHead = Pick<Row<'publications'>, 'id' | 'title' | 'description' | 'image_url' | 'image_alt' | 'published_at' | 'updated_at' | 'byline'> & {
-  topics: TopicRef;
-};
-
-/** A story as a feed carries it, with the body. */
-export type FeedStory = StoryHead & Pick<Row<'publications'>, 'content'>;
+/** A story as a feed carries it, with the body; no counters. */
+export type FeedStory = Pick<
+  Row<'publications'>,
+  'id' | 'title' | 'description' | 'content' | 'image_url' | 'image_alt' | 'published_at' | 'updated_at' | 'byline'
+> & { topics: TopicRef };
 
 /** A story as a sitemap lists it. */
 export type SitemapStory = Pick<Row<'publications'>, 'id' | 'title' | 'published_at' | 'updated_at'>;
@@ -26,16 +23,6 @@ export const SITEMAP_PAGE_SIZE = 1000;
 /** Google News reads at most 1,000 stories of the last two days. */
 export const NEWS_SITEMAP_LIMIT = 1000;
 export const TOPICS_LIMIT = 200;
-
-const HEAD_COLUMNS = 'id,title,description,image_url,image_alt,published_at,updated_at,byline,topics(name,slug)' as const;
-
-/** One published story's head; null for an unknown, unpublished or malformed id. */
-export async function getStoryHead(client: DataClient, id: string): Promise<StoryHead | null> {
-  if (!isUuid(id)) return null;
-  return unwrapOptional(
-    await client.from('publications').select(HEAD_COLUMNS).eq('id', id).eq('published', true).maybeSingle(),
-  );
-}
 
 /** The newest published stories, of one topic (by slug) or of all. */
 export async function listFeedStories(client: DataClient, topicSlug: string | null, limit = FEED_LIMIT): Promise<FeedStory[]> {

@@ -33,3 +33,20 @@ export function localArticle(
     imageCredit: publication.image_credit ?? null,
   };
 }
+
+/** What a story's own page says of it beyond the article: its signature, its last change and its topic's address. */
+export interface StoryDetails {
+  /** The journalist who signed it (docs/product.md §6); null for the newsroom's. */
+  byline: string | null;
+  modifiedAt: string | null;
+  topic: { name: string; slug: string } | null;
+}
+
+/**
+ * A published story as its page shows it and as the page's head describes it (title, Open Graph, JSON-LD): one
+ * mapping for the article page's loader and for the edge handler where no render runs (edge/reader-pages.ts).
+ */
+export function publishedStory(publication: PublicPublication, sourceName: string): NewsArticle & StoryDetails {
+  const topic = publication.topics ? { name: publication.topics.name, slug: publication.topics.slug } : null;
+  return { ...localArticle(publication, sourceName), byline: publication.byline, modifiedAt: publication.updated_at, topic };
+}

@@ -1,6 +1,7 @@
 import { isUuid } from '../../../lib/uuid';
 import type { NewsArticle } from '../../../services/news';
-import { articleFromPublication } from '../../../services/news/from-publication';
+import { storyFromPublication } from '../../../services/news/from-publication';
+import type { StoryDetails } from '../../../services/news/local-article';
 import { getPublishedPublication, incrementViews } from '../../../services/publications';
 import { awaitedLater } from '../components/deferred';
 import { withReaderClient } from '../reader-data';
@@ -14,8 +15,8 @@ export function countArticleView(id: string): void {
   withReaderClient((client) => incrementViews(client, id)).catch((error: unknown) => console.error('Counting the view failed', error));
 }
 
-/** A local story with its body made for reading (readable-body.ts), as the page renders it. */
-export type ReadableArticle = NewsArticle & { bodyHtml: string };
+/** A local story with its body made for reading (readable-body.ts), as the page renders it and its head describes it. */
+export type ReadableArticle = NewsArticle & StoryDetails & { bodyHtml: string };
 
 /**
  * A local publication as an article (null for an unknown, unpublished or malformed id: "not found" is an expected
@@ -41,7 +42,7 @@ export function loadArticleWithRelated(
     article: awaitedLater(
       publication.then(async (found) => {
         if (!found) return null;
-        const article = articleFromPublication(found);
+        const article = storyFromPublication(found);
         return { ...article, bodyHtml: (await bodyMaker).readableBody(article.content, pageOrigin) };
       }),
     ),
