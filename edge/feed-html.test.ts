@@ -1,6 +1,5 @@
 import { JSDOM } from 'jsdom';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { provideHtmlWindow } from '../src/lib/rich-text/html-window.ts';
+import { describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../src/lib/rich-text/sanitize.ts';
 import { sanitizeFeedHtml } from './feed-html.ts';
 
@@ -115,10 +114,8 @@ describe("the feed's rule set is the page's: the same body comes out of both san
   const SITE = 'https://portoferreiranoticias.com.br';
   const imageOrigins = [SITE];
 
-  beforeAll(() => {
-    // The page's sanitiser (DOMPurify) on the DOM the server's render gives it (src/app/render-request.tsx).
-    provideHtmlWindow(new JSDOM('').window);
-  });
+  // The page's sanitiser (DOMPurify) on the DOM the server's render gives it (src/app/render-request.tsx).
+  const window = new JSDOM('').window;
 
   it.each([
     // What the editor writes (src/features/admin/editor): text, headings, lists, quotes, code, links and figures.
@@ -148,6 +145,6 @@ describe("the feed's rule set is the page's: the same body comes out of both san
     ['a cut-off tag', '<p>unclosed <b'],
     ['plain text', 'a < b > c & d'],
   ])('%s', (_, body) => {
-    expect(sanitizeFeedHtml(body, { imageOrigins })).toBe(sanitizeRichText(body, { imageOrigins }));
+    expect(sanitizeFeedHtml(body, { imageOrigins })).toBe(sanitizeRichText(body, { imageOrigins, window }));
   });
 });

@@ -143,6 +143,16 @@ describe('a story page rendered with its story', () => {
     expect(storyReads).toHaveLength(1);
   });
 
+  it('reads with its own handler’s sources: another renderer in the same process changes nothing for it', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const offline = createEdgeHandler(config(), host({ fetch: () => Promise.reject(new TypeError('offline')) }));
+    expect(await offline(new Request(`http://127.0.0.1:5173${storyPath()}`))).toBeNull();
+    const doc = parse(await (await get(storyPath())).text());
+    expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
+    expect(doc.querySelector('#root h1')?.textContent).toBe(TITLE);
+    error.mockRestore();
+  });
+
   it('counts no view: the reader’s browser does, once it has the page', async () => {
     const before = await views(storyId);
     await (await get(storyPath())).text();

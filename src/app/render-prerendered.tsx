@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { HydratingShell } from '../features/reader/layout/hydrating-shell';
+import { browserSources, readerContext } from '../features/reader/reader-sources';
 import type { PrerenderedPage } from './prerendered-pages';
 import { routes } from './router';
 
@@ -12,7 +13,10 @@ import { routes } from './router';
  */
 export async function renderPrerendered(page: PrerenderedPage, origin: string): Promise<string> {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(page.path, origin)));
+  // The build has no data: its loaders read nothing that settles, and every section prerenders as its skeleton.
+  const context = await handler.query(new Request(new URL(page.path, origin)), {
+    requestContext: readerContext({ ...browserSources, rendering: 'build', htmlWindow: () => null }),
+  });
   if (context instanceof Response) throw new Error(`prerendering ${page.path} answered a ${context.status} redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(

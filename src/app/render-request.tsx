@@ -4,11 +4,8 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { JSDOM } from 'jsdom';
 import { HydratingShell } from '../features/reader/layout/hydrating-shell';
-import { turnOffPageCache } from '../features/reader/page-cache';
+import { readerContext, type ReaderSources } from '../features/reader/reader-sources';
 import { PageOrigin } from '../lib/page-origin';
-import { provideHtmlWindow } from '../lib/rich-text/html-window';
-import { provideNewsSource } from '../services/news/news-api';
-import { provideReaderDataClient } from '../services/reader-data-client';
 import { routes } from './router';
 import { matchPage, type ReaderPageId } from './route-table';
 import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } from './server-rendered';
@@ -73,15 +70,19 @@ async function warmUp(): Promise<void> {
 }
 
 /**
- * The renderer for the edge handler's sources; the render reads through them and nowhere else. One per process: the
- * sources are handed to the app's modules, which a process loads once.
+ * The renderer for the edge handler's sources. Its route loaders read through them and nowhere else: they reach the
+ * loaders in the router's request context (reader-sources.ts), one per request, never through a module's state.
  */
 export function createPageRenderer(sources: PageRenderSources): PageRenderer {
-  provideReaderDataClient(sources.client);
-  turnOffPageCache();
-  provideNewsSource({ origin: 'http://edge.invalid', fetchImpl: sources.newsFetch });
   // Node has no DOM: the story's body is sanitised (DOMPurify) and given its responsive images in one of jsdom's.
-  provideHtmlWindow(new JSDOM('').window);
+  const htmlWindow = new JSDOM('').window;
+  const readerSourcesOnServer: ReaderSources = {
+    rendering: 'server',
+    client: () => sources.client,
+    // The render's news requests reach the edge handler's proxy in-process: it has no page origin to be relative to.
+    news: { origin: 'http://edge.invalid', fetchImpl: sources.newsFetch },
+    htmlWindow: () => htmlWindow,
+  };
   const handler = createStaticHandler(routes);
   void warmUp();
 
@@ -114,7 +115,7 @@ export function createPageRenderer(sources: PageRenderSources): PageRenderer {
     // Matched before any loader runs: the admin panel's and the other pages' loaders never run here.
     const matched = matchPage(new URL(request.url).pathname);
     if (matched.area !== 'reader' || !RENDERED_ROUTES.has(matched.id)) return null;
-    const context = await handler.query(request);
+    const context = await handler.query(request, { requestContext: readerContext(readerSourcesOnServer) });
     if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
     const routeId = renderedRoute(context);
     if (routeId !== matched.id) return null;

@@ -13,16 +13,3 @@ export function readerDataClient(): DataClient {
   instance ??= createDataClient(env.supabaseUrl ?? window.location.origin, env.supabaseAnonKey);
   return instance;
 }
-
-let serverProvided = false;
-
-/** The server's render (src/app/render-request.tsx) reads with the edge handler's client: it has no page origin. */
-export function provideReaderDataClient(client: DataClient): void {
-  instance = client;
-  serverProvided = true;
-}
-
-/** True in the server's render at request time, which has data; false in the browser and in the build's prerender. */
-export function hasServerReaderDataClient(): boolean {
-  return serverProvided;
-}

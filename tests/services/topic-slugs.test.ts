@@ -23,8 +23,8 @@ vi.mock('../../src/features/reader/topic/topic-data.ts', async (importOriginal) 
   const actual = await importOriginal<typeof TopicData>();
   return {
     ...actual,
-    loadTopicPage: (slug: string) => {
-      const page = actual.loadTopicPage(slug);
+    loadTopicPage: (...args: Parameters<typeof actual.loadTopicPage>) => {
+      const page = actual.loadTopicPage(...args);
       startedPages.all.push(page.topic, page.topicName, page.articles);
       return page;
     },

@@ -17,7 +17,6 @@ const MAX_ENTRIES = 48;
 const JUST_REFRESHED_MS = 2_000;
 
 const entries = new Map<string, Entry>();
-let enabled = true;
 const refreshListeners = new Set<() => void>();
 
 function store(key: string, value: unknown, refreshed: boolean): void {
@@ -32,7 +31,6 @@ function store(key: string, value: unknown, refreshed: boolean): void {
  * (onPageCacheRefresh) to render it. `keep` decides which answers are worth keeping (not a degraded one).
  */
 export function cachedRequest<T>(key: string, request: () => Promise<T>, keep: (value: T) => boolean = () => true): Later<T> {
-  if (!enabled) return awaitedLater(request());
   const entry = entries.get(key);
   if (entry?.refreshedAt != null && Date.now() - entry.refreshedAt < JUST_REFRESHED_MS) return entry.value as T;
 
@@ -50,15 +48,6 @@ export function cachedRequest<T>(key: string, request: () => Promise<T>, keep: (
   // The page already shows the kept answer: a failed refresh leaves it there and says so only to developers.
   answer.catch((error: unknown) => console.warn(`Refreshing ${key} failed; the page keeps what it showed`, error));
   return entry.value as T;
-}
-
-/**
- * The server's render (src/app/render-request.tsx) answers every reader from one process: what it showed one reader
- * is no answer for the next, so each of its requests asks the database.
- */
-export function turnOffPageCache(): void {
-  enabled = false;
-  entries.clear();
 }
 
 /** Calls `listener` whenever a background refresh brought a different answer; returns the unsubscribe. */

@@ -7,6 +7,7 @@ import type { Topic } from '../../services/topics';
 import { clearPageCache } from './page-cache';
 import { countArticleView } from './article/article-data';
 import { loadHomeSections } from './reader-data';
+import { browserSources } from './reader-sources';
 import { loadTopicPage } from './topic/topic-data';
 
 const client = vi.hoisted(() => ({ name: 'the reader client' }));
@@ -70,7 +71,7 @@ afterEach(() => {
 
 describe('the reader data module', () => {
   it('starts every request of the home page at once through the one client, and answers with articles', async () => {
-    const home = loadHomeSections();
+    const home = loadHomeSections(browserSources);
     await turn();
     expect(services.readerDataClient).toHaveBeenCalled();
     expect(services.listPublishedByTopicSlug).toHaveBeenCalledWith(client, 'local', 6);
@@ -85,7 +86,7 @@ describe('the reader data module', () => {
   it("keeps a section's failure to that section, already handled for <Await> to show later", async () => {
     const failure = new Error('Failed to fetch');
     services.listPublishedJobs.mockRejectedValue(failure);
-    const home = loadHomeSections();
+    const home = loadHomeSections(browserSources);
     // Rejected before anything renders: an unhandled rejection here would fail the test run.
     await turn();
     await expect(home.jobs).rejects.toBe(failure);
@@ -96,7 +97,7 @@ describe('the reader data module', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     services.resolveTopicSlug.mockRejectedValue(new Error('lookup'));
     services.searchPublications.mockRejectedValue(new Error('publications'));
-    const page = loadTopicPage('esportes');
+    const page = loadTopicPage(browserSources, 'esportes');
     expect(await page.topic).toBeNull();
     expect(await page.topicName).toBeNull();
     const { local, external, localFailed } = await page.articles;

@@ -7,7 +7,7 @@ import { COMMUNITY_OBITUARIES_LIMIT, listPublishedObituaries } from '../../servi
 import { getLeadPublication, listMostRead, listPublishedByTopicSlug, type PublicationSummary } from '../../services/publications';
 import { FEATURED_ARTICLE } from '../../services/news/featured-article';
 import type * as SearchService from '../../services/search';
-import { hasServerReaderDataClient, readerDataClient } from '../../services/reader-data-client';
+import type { ReaderSources } from './reader-sources';
 import { awaitedLater } from './components/deferred';
 import { HOME_SECTION_SIZE, type HomeData } from './home/home-page';
 import { leadStoryFromDocument } from './home/lead-story-data';
@@ -18,27 +18,39 @@ import { cachedRequest, type Later } from './page-cache';
 // all of its requests at once; a promise that a page shows through <Deferred> comes back unresolved and already marked
 // handled (awaitedLater), so a loader returns it as it is.
 
-/** Runs a request with the reader's client; a request that throws at once still answers with a rejection. */
-export function withReaderClient<T>(request: (client: DataClient) => Promise<T>): Promise<T> {
-  return Promise.resolve().then(() => request(readerDataClient()));
+/** Runs a request with the sources' client; a request that throws at once still answers with a rejection. */
+export function withReaderClient<T>(sources: ReaderSources, request: (client: DataClient) => Promise<T>): Promise<T> {
+  return Promise.resolve().then(() => request(sources.client()));
 }
 
 /**
  * Runs a search or archive request once the search service is there. The service is loaded on first use, so the
  * home page's entry chunk carries none of it.
  */
-export function withSearchService<T>(request: (client: DataClient, search: typeof SearchService) => Promise<T>): Promise<T> {
-  return import('../../services/search').then((search) => request(readerDataClient(), search));
+export function withSearchService<T>(
+  sources: ReaderSources,
+  request: (client: DataClient, search: typeof SearchService) => Promise<T>,
+): Promise<T> {
+  return import('../../services/search').then((search) => request(sources.client(), search));
 }
 
 /** A request whose answer a page shows through <Deferred>; see `awaitedLater` for why it is marked handled. */
-export function deferredRequest<T>(request: (client: DataClient) => Promise<T>): Promise<T> {
-  return awaitedLater(withReaderClient(request));
+export function deferredRequest<T>(sources: ReaderSources, request: (client: DataClient) => Promise<T>): Promise<T> {
+  return awaitedLater(withReaderClient(sources, request));
 }
 
-/** A request whose answer a revisit shows at once from the page cache while it asks again (page-cache.ts). */
-export function cachedSection<T>(key: string, request: (client: DataClient) => Promise<T>): Later<T> {
-  return cachedRequest(key, () => withReaderClient(request));
+/**
+ * An answer a reader's revisit shows at once from the page cache while it asks again (page-cache.ts). Elsewhere
+ * nothing is kept: the server's render answers every reader from one process, and what it showed one reader is no
+ * answer for the next.
+ */
+export function cachedFor<T>(sources: ReaderSources, key: string, request: () => Promise<T>, keep?: (value: T) => boolean): Later<T> {
+  return sources.rendering === 'browser' ? cachedRequest(key, request, keep) : awaitedLater(request());
+}
+
+/** A section's request with the sources' client, kept as cachedFor says. */
+export function cachedSection<T>(sources: ReaderSources, key: string, request: (client: DataClient) => Promise<T>): Later<T> {
+  return cachedFor(sources, key, () => withReaderClient(sources, request));
 }
 
 export function articlesFrom(rows: readonly PublicationSummary[]): NewsArticle[] {
@@ -63,17 +75,17 @@ let prerenderedLeadRead = false;
  * The home page's hero (docs/decisions/0014). Hydrating the prerendered home page, it is exactly what the HTML shows:
  * the lead story the edge handler embedded, else the sample the build prerendered; that answer also seeds the page
  * cache. Later visits ask the database (the sample when there is no lead story or the request fails); the build's
- * prerender, without a document or data, renders the sample; the server's render at request time asks the database.
+ * prerender, without data, renders the sample; the server's render at request time asks the database.
  */
-function loadLead(): Later<NewsArticle> {
-  if (typeof document === 'undefined' && !hasServerReaderDataClient()) return FEATURED_ARTICLE;
-  if (typeof document !== 'undefined' && !prerenderedLeadRead && document.getElementById('root')?.dataset.prerendered === 'home') {
+function loadLead(sources: ReaderSources): Later<NewsArticle> {
+  if (sources.rendering === 'build') return FEATURED_ARTICLE;
+  if (sources.rendering === 'browser' && !prerenderedLeadRead && document.getElementById('root')?.dataset.prerendered === 'home') {
     prerenderedLeadRead = true;
     const shown = leadStoryFromDocument(document) ?? FEATURED_ARTICLE;
     void cachedRequest(HOME_KEYS.lead, () => Promise.resolve(shown));
     return shown;
   }
-  return cachedSection(HOME_KEYS.lead, (client) =>
+  return cachedSection(sources, HOME_KEYS.lead, (client) =>
     getLeadPublication(client).then(
       (row) => (row ? articleFromPublication(row) : FEATURED_ARTICLE),
       () => FEATURED_ARTICLE,
@@ -85,16 +97,19 @@ function loadLead(): Later<NewsArticle> {
  * Every section of the home page, each still on its way: no request waits for another (the local section filters
  * by topic slug in the same request), and each section shows its skeleton until its own data.
  */
-export function loadHomeSections(): HomeData {
+export function loadHomeSections(sources: ReaderSources): HomeData {
+  const news = sources.news;
   return {
-    lead: loadLead(),
-    localArticles: cachedSection(HOME_KEYS.localArticles, (client) => listPublishedByTopicSlug(client, 'local', HOME_SECTION_SIZE).then(articlesFrom)),
-    nationalArticles: cachedRequest(HOME_KEYS.nationalArticles, () => getNationalNews()),
-    sportsArticles: cachedRequest(HOME_KEYS.sportsArticles, () => getTopicNews('esportes')),
-    technologyArticles: cachedRequest(HOME_KEYS.technologyArticles, () => getTopicNews('tecnologia')),
-    mostRead: cachedSection(HOME_KEYS.mostRead, (client) => listMostRead(client).then(articlesFrom)),
-    jobs: cachedSection(HOME_KEYS.jobs, (client) => listPublishedJobs(client)),
-    obituaries: cachedSection(HOME_KEYS.obituaries, (client) => listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT)),
+    lead: loadLead(sources),
+    localArticles: cachedSection(sources, HOME_KEYS.localArticles, (client) =>
+      listPublishedByTopicSlug(client, 'local', HOME_SECTION_SIZE).then(articlesFrom),
+    ),
+    nationalArticles: cachedFor(sources, HOME_KEYS.nationalArticles, () => getNationalNews(news)),
+    sportsArticles: cachedFor(sources, HOME_KEYS.sportsArticles, () => getTopicNews('esportes', news)),
+    technologyArticles: cachedFor(sources, HOME_KEYS.technologyArticles, () => getTopicNews('tecnologia', news)),
+    mostRead: cachedSection(sources, HOME_KEYS.mostRead, (client) => listMostRead(client).then(articlesFrom)),
+    jobs: cachedSection(sources, HOME_KEYS.jobs, (client) => listPublishedJobs(client)),
+    obituaries: cachedSection(sources, HOME_KEYS.obituaries, (client) => listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT)),
   };
 }
 

@@ -1,15 +1,9 @@
 import type { WindowLike } from 'dompurify';
 
-let provided: WindowLike | null = null;
-
 /**
- * The DOM that rich text is parsed and sanitised with: the page's in the browser; on the server, the one its render
- * provides (src/app/render-request.tsx), since Node has none. Null without either: callers then leave HTML alone.
+ * The DOM that rich text is parsed and sanitised with: the one given (the server's render hands its loaders jsdom's,
+ * src/app/render-request.tsx, since Node has none), else the page's. Null without either: callers then leave HTML alone.
  */
-export function htmlWindow(): WindowLike | null {
-  return provided ?? (typeof window === 'undefined' ? null : window);
-}
-
-export function provideHtmlWindow(window: WindowLike): void {
-  provided = window;
+export function htmlWindow(given?: WindowLike | null): WindowLike | null {
+  return given ?? (typeof window === 'undefined' ? null : window);
 }

@@ -13,13 +13,12 @@ export function ownImageOrigins(pageOrigin: string | undefined = globalThis.loca
 }
 
 let imageOrigins: readonly string[] = [];
-let current: { window: WindowLike | null; purifier: Purifier } | null = null;
+let current: { window: WindowLike; purifier: Purifier } | null = null;
 
 /** The sanitiser for the DOM at hand (html-window.ts), made once with the allow-list's hook. */
-function purifier(): Purifier {
-  const window = htmlWindow();
+function purifier(window: WindowLike): Purifier {
   if (current?.window !== window) {
-    const made = window ? DOMPurify(window) : DOMPurify;
+    const made = DOMPurify(window);
     made.addHook('afterSanitizeAttributes', (node) => {
       const tag = node.nodeName.toLowerCase();
       const attributes = Object.fromEntries(node.getAttributeNames().map((name) => [name, node.getAttribute(name) ?? '']));
@@ -41,6 +40,8 @@ function purifier(): Purifier {
 export interface SanitizeOptions {
   /** Origins whose publications bucket is ours (besides hosted projects and relative paths); ownImageOrigins() by default. */
   imageOrigins?: readonly string[];
+  /** The DOM to sanitise in (see html-window.ts); the page's by default. */
+  window?: WindowLike | null;
 }
 
 /** Sanitises rich-text HTML with the allow-list: run before it is stored and again before it is rendered. */
@@ -48,9 +49,10 @@ export function sanitizeRichText(html: string | null | undefined, options: Sanit
   if (!html) return '';
   // Without a DOM there is nothing to sanitise with (DOMPurify alone would hand the HTML back as it came): nothing
   // unsanitised ever leaves here.
-  if (!htmlWindow()) return '';
+  const window = htmlWindow(options.window);
+  if (!window) return '';
   imageOrigins = options.imageOrigins ?? ownImageOrigins();
-  return purifier().sanitize(html, {
+  return purifier(window).sanitize(html, {
     ALLOWED_TAGS: [...ALLOWED_TAGS],
     ALLOWED_ATTR: [...ALLOWED_ATTRIBUTES],
     ALLOW_DATA_ATTR: false,

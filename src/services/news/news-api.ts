@@ -34,19 +34,11 @@ export interface NewsSourceOptions {
   fetchImpl?: typeof fetch;
 }
 
-let provided: NewsSourceOptions = {};
-
 const defaultOptions = (): Required<NewsSourceOptions> => ({
   origin: '',
   timeoutMs: NEWS_TIMEOUT_MS,
   fetchImpl: (input, init) => globalThis.fetch(input, init),
-  ...provided,
 });
-
-/** The server's render (src/app/render-request.tsx) asks its own proxy in-process: it has no page to be relative to. */
-export function provideNewsSource(options: NewsSourceOptions): void {
-  provided = options;
-}
 
 /** The fields of a top-headlines article the app reads; every one may be null in NewsAPI's answers. */
 interface NewsApiArticle {

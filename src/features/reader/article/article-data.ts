@@ -5,6 +5,7 @@ import type { StoryDetails } from '../../../services/news/local-article';
 import { getPublishedPublication, incrementViews } from '../../../services/publications';
 import { awaitedLater } from '../components/deferred';
 import { withReaderClient } from '../reader-data';
+import { browserSources, type ReaderSources } from '../reader-sources';
 
 /**
  * Counts one view of a publication. The database ignores drafts and unknown ids; a malformed id is not even sent.
@@ -12,7 +13,7 @@ import { withReaderClient } from '../reader-data';
  */
 export function countArticleView(id: string): void {
   if (!isUuid(id)) return;
-  withReaderClient((client) => incrementViews(client, id)).catch((error: unknown) => console.error('Counting the view failed', error));
+  withReaderClient(browserSources, (client) => incrementViews(client, id)).catch((error: unknown) => console.error('Counting the view failed', error));
 }
 
 /** A local story with its body made for reading (readable-body.ts), as the page renders it and its head describes it. */
@@ -25,6 +26,7 @@ export type ReadableArticle = NewsArticle & StoryDetails & { bodyHtml: string };
  * block's code (./related-stories) comes with that request, not with the page's first load: it is below the story.
  */
 export function loadArticleWithRelated(
+  sources: ReaderSources,
   id: string,
   pageOrigin: string,
 ): { article: Promise<ReadableArticle | null>; related: Promise<NewsArticle[]> } {
@@ -32,18 +34,18 @@ export function loadArticleWithRelated(
   // (a page it was served hydrates the server's data, whose body the server made), so the sanitiser is no part of
   // the page's first load.
   const bodyMaker = import('./readable-body');
-  const publication = withReaderClient((client) => getPublishedPublication(client, id));
+  const publication = withReaderClient(sources, (client) => getPublishedPublication(client, id));
   const related = publication.then((found) => {
     const topicId = found?.topics?.id;
     if (!found || !topicId) return [];
-    return import('./related-stories').then((block) => block.loadRelatedArticles(topicId, found.id));
+    return import('./related-stories').then((block) => block.loadRelatedArticles(sources, topicId, found.id));
   });
   return {
     article: awaitedLater(
       publication.then(async (found) => {
         if (!found) return null;
         const article = storyFromPublication(found);
-        return { ...article, bodyHtml: (await bodyMaker).readableBody(article.content, pageOrigin) };
+        return { ...article, bodyHtml: (await bodyMaker).readableBody(article.content, pageOrigin, sources.htmlWindow()) };
       }),
     ),
     related: awaitedLater(related),

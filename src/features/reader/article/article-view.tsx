@@ -2,6 +2,7 @@ import type { NewsArticle } from '../../../services/news';
 import { usePageOrigin } from '../../../lib/page-origin';
 import { ArticleLayout } from './article-layout';
 import { readableBody } from './readable-body';
+import { browserSources } from '../reader-sources';
 
 interface ArticleViewProps {
   article: NewsArticle;
@@ -20,6 +21,6 @@ interface ArticleViewProps {
  */
 export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
   const origin = usePageOrigin();
-  const bodyHtml = article.origin === 'local' ? readableBody(article.content, origin) : null;
+  const bodyHtml = article.origin === 'local' ? readableBody(article.content, origin, browserSources.htmlWindow()) : null;
   return <ArticleLayout article={article} bodyHtml={bodyHtml} shareUrl={shareUrl} onBack={onBack} />;
 }

@@ -17,6 +17,7 @@ import { ArticleUnavailable } from './article-unavailable';
 import { ArticleLayout, ArticleSkeleton } from './article-layout';
 import { useBackToNews } from './use-back-to-news';
 import { usePageOrigin } from '../../../lib/page-origin';
+import { readerSources } from '../reader-sources';
 
 // 'Leia também' arrives with its data, after the story (article-data.ts): not part of the page's first load.
 const RelatedStories = lazy(() => import('./related-stories').then((block) => ({ default: block.RelatedStories })));
@@ -29,12 +30,13 @@ const RelatedStories = lazy(() => import('./related-stories').then((block) => ({
  * An unknown, unpublished or malformed id gives null, which the page renders as "not found"; only a failed load
  * rejects (shown and logged by <Deferred>).
  */
-export function loader({ params, request }: LoaderFunctionArgs) {
+export function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = params.id ?? '';
+  const sources = readerSources(context);
   // The server's render of the page runs this loader too (a crawler, a link preview): only a reader's browser counts.
-  if (typeof document !== 'undefined') countArticleView(id);
+  if (sources.rendering === 'browser') countArticleView(id);
   // The request's origin is the page's, on the server as in the browser: the body keeps images from our own bucket there.
-  return { id, ...loadArticleWithRelated(id, new URL(request.url).origin) };
+  return { id, ...loadArticleWithRelated(sources, id, new URL(request.url).origin) };
 }
 
 /** A page the server rendered with the story: the browser hydrates it without the loader, and counts the view here. */

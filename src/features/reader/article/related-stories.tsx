@@ -3,6 +3,7 @@ import { listRelatedStories } from '../../../services/related-stories';
 import { ArticleCard } from '../components/article-card';
 import { Deferred } from '../components/deferred';
 import { articlesFrom, withReaderClient } from '../reader-data';
+import type { ReaderSources } from '../reader-sources';
 
 /** Three columns inside the story's 768 px column from 640 px on, else the screen's width. */
 const RELATED_CARD_SIZES = '(min-width: 640px) 240px, calc(100vw - 32px)';
@@ -37,6 +38,6 @@ export function RelatedList({ articles }: { articles: readonly NewsArticle[] }) 
 }
 
 /** The topic's other stories as cards' articles: one request. */
-export function loadRelatedArticles(topicId: string, excludeId: string): Promise<NewsArticle[]> {
-  return withReaderClient((client) => listRelatedStories(client, { topicId, excludeId })).then(articlesFrom);
+export function loadRelatedArticles(sources: ReaderSources, topicId: string, excludeId: string): Promise<NewsArticle[]> {
+  return withReaderClient(sources, (client) => listRelatedStories(client, { topicId, excludeId })).then(articlesFrom);
 }

@@ -7,10 +7,11 @@ import { loadJob } from './jobs-data';
 import { JobSkeleton, JobView } from './job-page';
 import { RetryAlert } from '../components/retry-alert';
 import { usePageOrigin } from '../../../lib/page-origin';
+import { readerSources } from '../reader-sources';
 
 /** /vagas/:id/:slug?: the id finds the job, the slug is only for people (the edge handler redirects a stale one). */
-export function loader({ params }: LoaderFunctionArgs) {
-  return { job: loadJob(params.id ?? '') };
+export function loader({ params, context }: LoaderFunctionArgs) {
+  return { job: loadJob(readerSources(context), params.id ?? '') };
 }
 
 export function Component() {

@@ -1,9 +1,10 @@
-import { useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { loadJobPage, loadJobs } from './jobs-data';
 import { JobsPage } from './jobs-page';
+import { readerSources } from '../reader-sources';
 
-export function loader() {
-  return { jobs: loadJobs() };
+export function loader({ context }: LoaderFunctionArgs) {
+  return { jobs: loadJobs(readerSources(context)) };
 }
 
 export function Component() {

@@ -2,10 +2,11 @@ import { awaitedLater } from '../components/deferred';
 import type { ListFilter } from '../components/search-filters';
 import { withSearchService } from '../reader-data';
 import type { ObituaryPage } from './obituaries-page';
+import { browserSources, type ReaderSources } from '../reader-sources';
 
 /** The first page of published obituaries, most recent death first. */
-export function loadObituaries(): Promise<ObituaryPage> {
-  return awaitedLater(requestObituaryPage({ search: '', date: '' }, null));
+export function loadObituaries(sources: ReaderSources): Promise<ObituaryPage> {
+  return awaitedLater(requestObituaryPage(sources, { search: '', date: '' }, null));
 }
 
 /**
@@ -13,11 +14,11 @@ export function loadObituaries(): Promise<ObituaryPage> {
  * by keyset), a death date through its indexed equality (one day's notices, one page; a name then narrows them).
  */
 export function loadObituaryPage(filter: ListFilter, after: ObituaryPage['next']): Promise<ObituaryPage> {
-  return requestObituaryPage(filter, after);
+  return requestObituaryPage(browserSources, filter, after);
 }
 
-function requestObituaryPage(filter: ListFilter, after: ObituaryPage['next']): Promise<ObituaryPage> {
-  return withSearchService(async (client, search) => {
+function requestObituaryPage(sources: ReaderSources, filter: ListFilter, after: ObituaryPage['next']): Promise<ObituaryPage> {
+  return withSearchService(sources, async (client, search) => {
     if (filter.date) {
       const [rows, { filterObituaries }] = await Promise.all([
         search.listPublishedObituariesOnDate(client, filter.date),

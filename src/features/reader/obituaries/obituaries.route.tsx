@@ -1,9 +1,10 @@
-import { useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { loadObituaries, loadObituaryPage } from './obituaries-data';
 import { ObituariesPage } from './obituaries-page';
+import { readerSources } from '../reader-sources';
 
-export function loader() {
-  return { obituaries: loadObituaries() };
+export function loader({ context }: LoaderFunctionArgs) {
+  return { obituaries: loadObituaries(readerSources(context)) };
 }
 
 export function Component() {

@@ -13,11 +13,12 @@ import { deferredRequest } from '../reader-data';
 import { ObituaryEntry } from './obituaries-page';
 import { RetryAlert } from '../components/retry-alert';
 import { usePageOrigin } from '../../../lib/page-origin';
+import { readerSources } from '../reader-sources';
 
 /** /obituarios/:id/:slug?: one published notice, shareable; the slug is only for people. */
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  return { obituary: deferredRequest((client) => getPublishedObituary(client, id)) };
+  return { obituary: deferredRequest(readerSources(context), (client) => getPublishedObituary(client, id)) };
 }
 
 export function Component() {

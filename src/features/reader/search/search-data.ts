@@ -4,6 +4,7 @@ import type { PublicationCursor, PublicationHit } from '../../../services/search
 import { awaitedLater } from '../components/deferred';
 import { withSearchService } from '../reader-data';
 import type { SearchPage, SearchResults } from './search-results';
+import { browserSources, type ReaderSources } from '../reader-sources';
 
 /** Search hits as cards with their excerpt, and where the next page starts (null after the last page). */
 function searchPageFrom(search: typeof SearchService, hits: readonly PublicationHit[]): SearchPage {
@@ -19,11 +20,11 @@ function searchPageFrom(search: typeof SearchService, hits: readonly Publication
  * The site search (/busca?q=): the first page of stories, their total and the obituaries matching by name, all
  * requested at once. An empty query sends nothing. Rejects when any request fails (the page offers a retry).
  */
-export function loadSearch(q: string): Promise<SearchResults> | null {
+export function loadSearch(sources: ReaderSources, q: string): Promise<SearchResults> | null {
   const query = q.trim();
   if (!query) return null;
   return awaitedLater(
-    withSearchService((client, search) =>
+    withSearchService(sources, (client, search) =>
       Promise.all([
         search.searchPublications(client, { q: query }),
         search.countPublicationSearch(client, { q: query }),
@@ -35,7 +36,7 @@ export function loadSearch(q: string): Promise<SearchResults> | null {
 
 /** The next page of a site search, after `cursor`. */
 export function loadMoreSearch(q: string, cursor: PublicationCursor): Promise<SearchPage> {
-  return withSearchService(async (client, search) =>
+  return withSearchService(browserSources, async (client, search) =>
     searchPageFrom(search, await search.searchPublications(client, { q: q.trim(), after: cursor })),
   );
 }

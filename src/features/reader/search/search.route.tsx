@@ -2,11 +2,12 @@ import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-ro
 import type { PublicationCursor } from '../../../services/search';
 import { loadMoreSearch, loadSearch } from './search-data';
 import { SearchPage } from './search-page';
+import { readerSources } from '../reader-sources';
 
 /** The query of the address (?q=) and its first page of results, still on its way. */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams.get('q') ?? '';
-  return { query, results: loadSearch(query) };
+  return { query, results: loadSearch(readerSources(context), query) };
 }
 
 export function Component() {

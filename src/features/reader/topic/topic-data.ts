@@ -4,8 +4,9 @@ import type { PublicationCursor } from '../../../services/search';
 import { resolveTopicSlug, type Topic } from '../../../services/topics';
 import type { ListFilter } from '../components/search-filters';
 import { cachedRequest, mapLater, type Later } from '../page-cache';
-import { articlesFrom, withReaderClient, withSearchService } from '../reader-data';
+import { articlesFrom, cachedFor, withReaderClient, withSearchService } from '../reader-data';
 import type { TopicArticles, TopicLocalPage } from './topic-page';
+import { browserSources, type ReaderSources } from '../reader-sources';
 
 export interface TopicPageData {
   /** The topic with this slug, or the one renamed away from it (its `slug` then differs); null when unknown. */
@@ -21,14 +22,14 @@ export interface TopicPageData {
  * rows, no external mapping, hence the empty state. A failed lookup only costs the stored name, and failed
  * publications leave the external news on screen with a notice: both are logged and none of these rejects.
  */
-export function loadTopicPage(slug: string): TopicPageData {
-  const topic = cachedRequest(topicKey(slug), () =>
-    withReaderClient((client) => resolveTopicSlug(client, slug)).catch((error: unknown) => {
+export function loadTopicPage(sources: ReaderSources, slug: string): TopicPageData {
+  const topic = cachedFor(sources, topicKey(slug), () =>
+    withReaderClient(sources, (client) => resolveTopicSlug(client, slug)).catch((error: unknown) => {
       console.error('Loading the topic failed', error);
       return null;
     }),
   keepTopic);
-  const articles = cachedRequest(articlesKey(slug), () => requestTopicArticles(slug), keepArticles);
+  const articles = cachedFor(sources, articlesKey(slug), () => requestTopicArticles(sources, slug), keepArticles);
   return { topic, topicName: mapLater(topic, (found) => found?.name ?? null), articles };
 }
 
@@ -44,15 +45,15 @@ export function keepTopicPage(slug: string, topic: Later<Topic | null>, articles
 }
 
 /** The first page of a topic's publications and its external news; a failed first page is logged, not thrown. */
-function requestTopicArticles(slug: string): Promise<TopicArticles> {
-  const local = requestTopicPage(slug, NO_TOPIC_FILTER, null).then(
+function requestTopicArticles(sources: ReaderSources, slug: string): Promise<TopicArticles> {
+  const local = requestTopicPage(sources, slug, NO_TOPIC_FILTER, null).then(
     (page) => ({ page, failed: false }),
     (error: unknown) => {
       console.error('Loading the topic publications failed', error);
       return { page: { items: [], next: null }, failed: true };
     },
   );
-  return Promise.all([local, getTopicNews(slug)]).then(([own, external]) => ({
+  return Promise.all([local, getTopicNews(slug, sources.news)]).then(([own, external]) => ({
     local: own.page,
     external,
     localFailed: own.failed,
@@ -65,8 +66,8 @@ const NO_TOPIC_FILTER: ListFilter = { search: '', date: '' };
  * A page of a topic's publications, newest first, through search_publications (keyset, indexed): without filters
  * the topic's archive; with them, the words (title, description, body) and the São Paulo calendar day on the server.
  */
-function requestTopicPage(slug: string, filter: ListFilter, after: PublicationCursor | null): Promise<TopicLocalPage> {
-  return withSearchService(async (client, search) => {
+function requestTopicPage(sources: ReaderSources, slug: string, filter: ListFilter, after: PublicationCursor | null): Promise<TopicLocalPage> {
+  return withSearchService(sources, async (client, search) => {
     const hits = await search.searchPublications(client, {
       topicSlug: slug,
       q: filter.search,
@@ -81,5 +82,5 @@ function requestTopicPage(slug: string, filter: ListFilter, after: PublicationCu
 
 /** The topic page's next page, or its first under new filters (its text and date filters run on the server). */
 export function loadTopicLocalPage(slug: string, filter: ListFilter, after: PublicationCursor | null): Promise<TopicLocalPage> {
-  return requestTopicPage(slug, filter, after);
+  return requestTopicPage(browserSources, slug, filter, after);
 }

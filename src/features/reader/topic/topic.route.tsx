@@ -4,14 +4,15 @@ import { isReservedTopicSlug } from '../../../lib/topic-slug';
 import type { ServerDataHandle } from '../../../lib/server-data-handle';
 import { keepTopicPage, loadTopicLocalPage, loadTopicPage } from './topic-data';
 import { TopicPage } from './topic-page';
+import { readerSources } from '../reader-sources';
 
 /**
  * The topic, its publications and its external news, asked for at once (see loadTopicPage). An old slug of a
  * renamed topic redirects to the topic's current address.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
-  const { topic, topicName, articles } = loadTopicPage(slug);
+  const { topic, topicName, articles } = loadTopicPage(readerSources(context), slug);
   // The database never moves a navigation slug, so only another slug can be an old address worth waiting for; the
   // navigation's pages keep painting before their data.
   if (!isReservedTopicSlug(slug)) {

@@ -1,0 +1,45 @@
+import type { WindowLike } from 'dompurify';
+import { createContext, RouterContextProvider } from 'react-router';
+import type { DataClient } from '../../services/client';
+import type { NewsSourceOptions } from '../../services/news/news-api';
+import { readerDataClient } from '../../services/reader-data-client';
+
+/**
+ * Where a reader's page is being made. Each place reads its data its own way: a reader's browser with its own client
+ * and page cache; the server's render at request time with the edge handler's client (decision 0019); the build's
+ * prerender with none at all (every section is its skeleton there).
+ */
+export type Rendering = 'browser' | 'server' | 'build';
+
+/** What the reader's route loaders read with, handed to them in the router's request context. */
+export interface ReaderSources {
+  rendering: Rendering;
+  /** The data client: the browser's own; on the server, the edge handler's. */
+  client(): DataClient;
+  /** How the news proxy is asked: the page's origin in the browser, the edge handler's proxy in-process on the server. */
+  news: NewsSourceOptions;
+  /** The DOM that rich text is sanitised in: the page's; jsdom's on the server (Node has none); none in the build. */
+  htmlWindow(): WindowLike | null;
+}
+
+const readerSourcesContext = createContext<ReaderSources | null>(null);
+
+/** A reader's browser: its page's origin, its own client and DOM. */
+export const browserSources: ReaderSources = {
+  rendering: 'browser',
+  client: readerDataClient,
+  news: {},
+  htmlWindow: () => (typeof window === 'undefined' ? null : window),
+};
+
+/** The request context for a router whose loaders read with `sources` (the server's render, the build's prerender). */
+export function readerContext(sources: ReaderSources): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(readerSourcesContext, sources);
+  return context;
+}
+
+/** The sources a loader was handed; a reader's browser's when its router was given none (main.tsx, tests). */
+export function readerSources(context: unknown): ReaderSources {
+  return (context instanceof RouterContextProvider ? context.get(readerSourcesContext) : null) ?? browserSources;
+}
