@@ -1,24 +1,22 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState } from 'react';
 import { useEditorState, type Editor } from '@tiptap/react';
 import { Bold, Heading2, Heading3, Heading4, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide';
-import { Icon } from '../../../components/ui/icon';
+import { Icon, type IconNode } from '../../../components/ui/icon';
 import { LinkDialog } from './link-dialog';
 import type { UploadImage } from '../shared/image-upload-field';
 import { InsertImageDialog, type MeasureImage } from './insert-image-dialog';
 
-function ToolbarButton({
-  label,
-  active,
-  disabled,
-  onClick,
-  children,
-}: {
+/** One toolbar button: its name (also the tooltip), icon, pressed state for a toggle, and what it does. */
+interface ToolbarAction {
   label: string;
+  icon: IconNode;
+  /** Set for a toggle (bold, a heading, a list): the button is then aria-pressed. */
   active?: boolean;
   disabled?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
+  run: () => void;
+}
+
+function ToolbarButton({ action: { label, icon, active, disabled, run } }: { action: ToolbarAction }) {
   return (
     <button
       type="button"
@@ -29,12 +27,12 @@ function ToolbarButton({
       // A mouse press must not take focus (and the selection) out of the document being edited: typing right
       // after pressing 'Negrito' continues in the text. Keyboard users still reach and press the button.
       onMouseDown={(event) => event.preventDefault()}
-      onClick={onClick}
+      onClick={run}
       className={`inline-flex h-9 w-9 items-center justify-center rounded-md disabled:opacity-40 ${
         active ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-200'
       }`}
     >
-      {children}
+      <Icon node={icon} className="h-4 w-4" />
     </button>
   );
 }
@@ -65,49 +63,40 @@ export function EditorToolbar({ editor, uploadImage, measureImage }: { editor: E
 
   const chain = () => editor.chain().focus();
 
+  // The buttons in their groups, a separator between groups; the image button only where the form can upload.
+  const groups: readonly (readonly ToolbarAction[])[] = [
+    [
+      { label: 'Negrito', icon: Bold, active: state.bold, run: () => chain().toggleBold().run() },
+      { label: 'Itálico', icon: Italic, active: state.italic, run: () => chain().toggleItalic().run() },
+    ],
+    [
+      { label: 'Título de seção', icon: Heading2, active: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
+      { label: 'Subtítulo de seção', icon: Heading3, active: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
+      { label: 'Intertítulo', icon: Heading4, active: state.h4, run: () => chain().toggleHeading({ level: 4 }).run() },
+    ],
+    [
+      { label: 'Lista com marcadores', icon: List, active: state.bulletList, run: () => chain().toggleBulletList().run() },
+      { label: 'Lista numerada', icon: ListOrdered, active: state.orderedList, run: () => chain().toggleOrderedList().run() },
+      { label: 'Citação', icon: Quote, active: state.blockquote, run: () => chain().toggleBlockquote().run() },
+      { label: 'Link', icon: Link2, active: state.link, run: () => setLinkOpen(true) },
+      ...(uploadImage ? [{ label: 'Inserir imagem', icon: ImagePlus, run: () => setImageOpen(true) }] : []),
+    ],
+    [
+      { label: 'Desfazer', icon: Undo2, disabled: !state.canUndo, run: () => chain().undo().run() },
+      { label: 'Refazer', icon: Redo2, disabled: !state.canRedo, run: () => chain().redo().run() },
+    ],
+  ];
+
   return (
     <div role="toolbar" aria-label="Formatação do texto" className="flex flex-wrap items-center gap-0.5 border-b border-slate-300 bg-slate-50 p-1">
-      <ToolbarButton label="Negrito" active={state.bold} onClick={() => chain().toggleBold().run()}>
-        <Icon node={Bold} className="h-4 w-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Itálico" active={state.italic} onClick={() => chain().toggleItalic().run()}>
-        <Icon node={Italic} className="h-4 w-4" />
-      </ToolbarButton>
-      {separator}
-      <ToolbarButton label="Título de seção" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-        <Icon node={Heading2} className="h-4 w-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Subtítulo de seção" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-        <Icon node={Heading3} className="h-4 w-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Intertítulo" active={state.h4} onClick={() => chain().toggleHeading({ level: 4 }).run()}>
-        <Icon node={Heading4} className="h-4 w-4" />
-      </ToolbarButton>
-      {separator}
-      <ToolbarButton label="Lista com marcadores" active={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
-        <Icon node={List} className="h-4 w-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Lista numerada" active={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
-        <Icon node={ListOrdered} className="h-4 w-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Citação" active={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
-        <Icon node={Quote} className="h-4 w-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Link" active={state.link} onClick={() => setLinkOpen(true)}>
-        <Icon node={Link2} className="h-4 w-4" />
-      </ToolbarButton>
-      {uploadImage && (
-        <ToolbarButton label="Inserir imagem" onClick={() => setImageOpen(true)}>
-          <Icon node={ImagePlus} className="h-4 w-4" />
-        </ToolbarButton>
-      )}
-      {separator}
-      <ToolbarButton label="Desfazer" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
-        <Icon node={Undo2} className="h-4 w-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Refazer" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
-        <Icon node={Redo2} className="h-4 w-4" />
-      </ToolbarButton>
+      {groups.map((group, index) => (
+        <Fragment key={group[0]?.label}>
+          {index > 0 && separator}
+          {group.map((action) => (
+            <ToolbarButton key={action.label} action={action} />
+          ))}
+        </Fragment>
+      ))}
       {uploadImage && (
         <InsertImageDialog
           open={imageOpen}
