@@ -48,10 +48,6 @@ function FieldFrame({ id, label, labelHidden, required, hint, error, children }:
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode) {
-  if (error) return `${id}-error`;
-  return hint ? `${id}-hint` : undefined;
-}
 
 interface CommonProps {
   label: ReactNode;
@@ -64,6 +60,20 @@ interface CommonProps {
   required?: boolean;
   placeholder?: string;
   disabled?: boolean;
+}
+
+/** The attributes every text-like control carries: its name and state, and its ties to the label, hint and message. */
+function controlProps(id: string, props: CommonProps, extraClass?: string) {
+  return {
+    id,
+    name: props.name,
+    value: props.value,
+    disabled: props.disabled,
+    'aria-required': props.required || undefined,
+    'aria-invalid': props.error ? true : undefined,
+    'aria-describedby': props.error ? `${id}-error` : props.hint ? `${id}-hint` : undefined,
+    className: controlClass(props.error, extraClass),
+  };
 }
 
 export function TextField({
@@ -82,23 +92,16 @@ export function TextField({
 }) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={props.label} labelHidden={props.labelHidden} required={props.required} hint={props.hint} error={props.error}>
+    <FieldFrame id={id} {...props}>
       <input
-        id={id}
-        name={props.name}
+        {...controlProps(id, props)}
         type={type}
-        value={props.value}
         onChange={(event: ChangeEvent<HTMLInputElement>) => props.onChange(event.target.value)}
         placeholder={props.placeholder}
         autoComplete={autoComplete}
         inputMode={inputMode}
         min={min}
         max={max}
-        disabled={props.disabled}
-        aria-required={props.required || undefined}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props.error, props.hint)}
-        className={controlClass(props.error)}
       />
     </FieldFrame>
   );
@@ -107,19 +110,12 @@ export function TextField({
 export function TextAreaField({ rows = 3, ...props }: CommonProps & { rows?: number }) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={props.label} required={props.required} hint={props.hint} error={props.error}>
+    <FieldFrame id={id} {...props}>
       <textarea
-        id={id}
-        name={props.name}
+        {...controlProps(id, props, 'resize-y')}
         rows={rows}
-        value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
         placeholder={props.placeholder}
-        disabled={props.disabled}
-        aria-required={props.required || undefined}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props.error, props.hint)}
-        className={controlClass(props.error, 'resize-y')}
       />
     </FieldFrame>
   );
@@ -129,30 +125,28 @@ export function SelectField({
   options,
   emptyOption,
   ...props
-}: CommonProps & { options: readonly { value: string; label: string }[]; emptyOption?: string }) {
+}: CommonProps & { options: readonly SelectOption[]; emptyOption?: string }) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={props.label} required={props.required} hint={props.hint} error={props.error}>
-      <select
-        id={id}
-        name={props.name}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        disabled={props.disabled}
-        aria-required={props.required || undefined}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props.error, props.hint)}
-        className={controlClass(props.error)}
-      >
+    <FieldFrame id={id} {...props}>
+      <select {...controlProps(id, props)} onChange={(event) => props.onChange(event.target.value)}>
         {emptyOption !== undefined && <option value="">{emptyOption}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </FieldFrame>
   );
+}
+
+/** A select's choices: value and visible label of each. */
+export type SelectOption = { value: string; label: string };
+
+/** The `<option>`s of a select, controlled (SelectField) or a plain GET form's (the admin lists' status filter). */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
 }
 
 export function CheckboxField({

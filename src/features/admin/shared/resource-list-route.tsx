@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { SelectOptions } from '../../../components/form/form-fields';
 import { Pager, pageSummary } from '../../../components/ui/pager';
 import { browserClient } from '../../../services/browser-client';
 import type { Client } from '../../../services/client';
@@ -124,6 +125,13 @@ function ResourceListScreen<Row extends PublishableRow>({
   );
 }
 
+/** Every list's status filter; a resource may add its own (ResourceList.extraStatuses). */
+const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'Todas' },
+  { value: 'published', label: 'Publicadas' },
+  { value: 'draft', label: 'Rascunhos' },
+];
+
 /** The search box and the status filter: a GET form, so they land in the address (`?q=&status=`) and start at page 1. */
 function ListFilters({ location, extraStatuses = [] }: { location: ListLocation; extraStatuses?: ResourceList<PublishableRow>['extraStatuses'] }) {
   return (
@@ -135,14 +143,7 @@ function ListFilters({ location, extraStatuses = [] }: { location: ListLocation;
           defaultValue={location.status}
           className="rounded-md border border-slate-300 px-3 py-2 text-sm font-normal text-slate-900"
         >
-          <option value="all">Todas</option>
-          <option value="published">Publicadas</option>
-          <option value="draft">Rascunhos</option>
-          {extraStatuses.map((status) => (
-            <option key={status.value} value={status.value}>
-              {status.label}
-            </option>
-          ))}
+          <SelectOptions options={[...STATUS_OPTIONS, ...extraStatuses]} />
         </select>
       </label>
     </ListSearchForm>
