@@ -4,7 +4,7 @@ import { Modal } from '../../../components/ui/modal';
 import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 import { TextField } from '../../../components/form/form-fields';
 import { checkImageFile } from '../../../services/storage';
-import { ImageFilePicker } from '../shared/image-file-picker';
+import { ImageFilePicker, UploadError, UploadProgressBar } from '../shared/image-file-picker';
 import { PROBLEM_MESSAGES, uploadErrorMessage, type UploadImage } from '../shared/image-upload-field';
 import type { FigureImageAttributes } from './figure-image';
 
@@ -68,8 +68,8 @@ interface Uploaded {
 function InsertImageForm({ upload, measure = measureImage, onInsert, onClose }: Omit<InsertImageDialogProps, 'open'>) {
   const fileId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [alt, setAlt] = useState('');
-  const [credit, setCredit] = useState('');
+  const [texts, setTexts] = useState({ alt: '', credit: '' });
+  const { alt, credit } = texts;
   const [uploaded, setUploaded] = useState<Uploaded | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -111,6 +111,19 @@ function InsertImageForm({ upload, measure = measureImage, onInsert, onClose }: 
     } finally {
       setPercent(null);
     }
+  }
+
+  /** Ties a text field to `key`: typing there clears its message (as useValidatedForm's `field`). */
+  function textField(key: keyof typeof texts) {
+    return {
+      name: key,
+      value: texts[key],
+      onChange: (value: string) => {
+        setTexts((current) => ({ ...current, [key]: value }));
+        setErrors((current) => ({ ...current, [key]: undefined }));
+      },
+      error: errors[key],
+    };
   }
 
   function validate(): Errors {
@@ -161,44 +174,23 @@ function InsertImageForm({ upload, measure = measureImage, onInsert, onClose }: 
         <p id={`${fileId}-hint`} className="mt-1 text-xs text-slate-600">
           PNG, JPG, WEBP, GIF ou AVIF até 10MB
         </p>
-        {uploading && (
-          <div className="mt-2 flex items-center gap-3" role="status">
-            <progress value={percent} max={100} aria-label="Progresso do envio da imagem" className="h-2 flex-1 accent-brand-700" />
-            <span className="text-sm text-slate-700">Enviando imagem... {percent}%</span>
-          </div>
-        )}
+        {uploading && <UploadProgressBar percent={percent} />}
         {uploaded && !uploading && (
           <p role="status" className="mt-1 text-sm text-green-800">
             Imagem enviada.
           </p>
         )}
-        {errors.file && (
-          <p id={`${fileId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-            {errors.file}
-          </p>
-        )}
+        <UploadError id={fileId} error={errors.file} />
       </div>
       <TextField
         label="Texto alternativo"
-        name="alt"
         required
-        value={alt}
-        onChange={(value) => {
-          setAlt(value);
-          setErrors((current) => ({ ...current, alt: undefined }));
-        }}
-        error={errors.alt}
+        {...textField('alt')}
         hint="Descreva o que a imagem mostra, para quem usa leitor de tela."
       />
       <TextField
         label="Crédito"
-        name="credit"
-        value={credit}
-        onChange={(value) => {
-          setCredit(value);
-          setErrors((current) => ({ ...current, credit: undefined }));
-        }}
-        error={errors.credit}
+        {...textField('credit')}
         placeholder="Nome do fotógrafo ou da agência"
         hint='Opcional. Aparece abaixo da imagem como "Foto: crédito".'
       />

@@ -41,3 +41,23 @@ export function ImageFilePicker({ id, ref, disabled, invalid, describedBy, hasIm
     </>
   );
 }
+
+/** The running upload's bar and percentage, announced as it goes. */
+export function UploadProgressBar({ percent }: { percent: number | null }) {
+  return (
+    <div className="mt-2 flex items-center gap-3" role="status">
+      <progress value={percent ?? undefined} max={100} aria-label="Progresso do envio da imagem" className="h-2 flex-1 accent-brand-700" />
+      <span className="text-sm text-slate-700">Enviando imagem... {percent}%</span>
+    </div>
+  );
+}
+
+/** Why the file was refused or its upload failed; its id is what the picker's aria-describedby names (`<id>-error`). */
+export function UploadError({ id, error }: { id: string; error: string | null | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  );
+}

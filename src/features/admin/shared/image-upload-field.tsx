@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Image as ImageIcon, X } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import { checkImageFile, type ImageProblem, type UploadProgress } from '../../../services/storage';
-import { ImageFilePicker } from './image-file-picker';
+import { ImageFilePicker, UploadError, UploadProgressBar } from './image-file-picker';
 import { StorageError } from '../../../services/errors';
 
 export type UploadImage = (file: File, onProgress: (progress: UploadProgress) => void) => Promise<string>;
@@ -135,17 +135,8 @@ export function ImageUploadField({ label, value, onChange, upload, onUploadingCh
           </p>
         </div>
       </div>
-      {uploading && (
-        <div className="mt-2 flex items-center gap-3" role="status">
-          <progress value={percent} max={100} aria-label="Progresso do envio da imagem" className="h-2 flex-1 accent-brand-700" />
-          <span className="text-sm text-slate-700">Enviando imagem... {percent}%</span>
-        </div>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {uploading && <UploadProgressBar percent={percent} />}
+      <UploadError id={id} error={error} />
     </div>
   );
 }
