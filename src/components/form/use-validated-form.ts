@@ -6,6 +6,9 @@ export type FieldErrors<Values> = Partial<Record<keyof Values, string>>;
 /** The keys whose values are text: what a text field, a text area or a select edits. */
 type TextKeys<Values> = { [K in keyof Values]-?: Values[K] extends string ? K : never }[keyof Values] & string;
 
+/** The keys whose values are an image's address or null: what an image upload field edits. */
+type ImageKeys<Values> = { [K in keyof Values]-?: Values[K] extends string | null ? (null extends Values[K] ? K : never) : never }[keyof Values];
+
 /** Where the values live: in the form, from `initialValues`; or in the caller's `useState` pair. */
 type ValuesSource<Values> =
   | { initialValues: Values }
@@ -92,6 +95,16 @@ export function useValidatedForm<Values extends object>(options: ValidatedFormOp
     };
   }
 
+  /** What ties an ImageUploadField to `key`: `<ImageUploadField label="Foto" upload={upload} {...imageField('photoUrl')} />`. */
+  function imageField<K extends ImageKeys<Values>>(key: K) {
+    const value = values[key];
+    return {
+      value: typeof value === 'string' ? value : null,
+      onChange: (url: string | null) => change(key, url),
+      invalidMessage: errors[key],
+    };
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = validate(values);
@@ -121,7 +134,7 @@ export function useValidatedForm<Values extends object>(options: ValidatedFormOp
     }
   }
 
-  return { formRef, values, setValues, set, field, errors, failure, saving, submit };
+  return { formRef, values, setValues, set, field, imageField, errors, failure, saving, submit };
 }
 
 /** What the hook gives a form: its values and errors, the failure to show, the saving flag and the submit handler. */

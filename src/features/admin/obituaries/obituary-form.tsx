@@ -116,14 +116,7 @@ export function ObituaryForm({ initialValues, save, onCancel, upload, draftKey, 
         <TextField label="Local do Velório" required {...field('funeralLocation')} />
         <TextField label="Horário do Velório" required placeholder="Ex.: 08h às 16h" {...field('funeralTime')} />
       </div>
-      <ImageUploadField
-        label="Foto"
-        value={values.photoUrl}
-        onChange={(url) => set('photoUrl', url)}
-        upload={upload}
-        onUploadingChange={setUploading}
-        invalidMessage={form.errors.photoUrl}
-      />
+      <ImageUploadField label="Foto" upload={upload} onUploadingChange={setUploading} {...form.imageField('photoUrl')} />
       <CheckboxField label="Publicar imediatamente" name="published" checked={values.published} onChange={(v) => set('published', v)} />
     </ResourceFormFrame>
   );

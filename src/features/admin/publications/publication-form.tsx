@@ -93,14 +93,7 @@ export function PublicationForm({
           />
         </Suspense>
       </div>
-      <ImageUploadField
-        label="Imagem"
-        value={values.imageUrl}
-        onChange={(url) => set('imageUrl', url)}
-        upload={upload}
-        onUploadingChange={setUploading}
-        invalidMessage={form.errors.imageUrl}
-      />
+      <ImageUploadField label="Imagem" upload={upload} onUploadingChange={setUploading} {...form.imageField('imageUrl')} />
       <ImageTextFields form={form} uploading={uploading} />
       <TextField label="URL do vídeo no YouTube" type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=..." {...field('youtubeUrl')} />
       <SelectField
