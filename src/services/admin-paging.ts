@@ -45,12 +45,20 @@ export function publishedFor(status: StatusFilter): boolean | null {
   return status === 'all' ? null : status !== 'draft';
 }
 
-/** One keyset request: the rows strictly past `cursor` (older, or newer when `backwards`), `limit` of them. */
-export interface KeysetRequest {
+/** The keyset bounds of one request: the rows strictly past `cursor` (older, or newer when `backwards`), `limit` of them. */
+export interface KeysetBounds {
   cursor: PageCursor | null;
   backwards: boolean;
   /** One more than a page, to know whether more rows follow. */
   limit: number;
+}
+
+/** One admin list page's request: its keyset bounds, and the search and status filter the rows must meet. */
+export interface KeysetRequest extends KeysetBounds {
+  /** The search, trimmed; '' for none. */
+  q: string;
+  /** The status filter's `published` (publishedFor), or null for every row. */
+  published: boolean | null;
 }
 
 /**
@@ -65,7 +73,13 @@ export async function keysetPage<T>(
 ): Promise<AdminListPage<T>> {
   const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
   const backwards = query.before !== null;
-  const { rows, total } = await fetch({ cursor: query.before ?? query.after, backwards, limit: pageSize + 1 });
+  const { rows, total } = await fetch({
+    cursor: query.before ?? query.after,
+    backwards,
+    limit: pageSize + 1,
+    q: query.q.trim(),
+    published: publishedFor(query.status),
+  });
   const page = backwards ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
   return { rows: page, pageSize, total, hasMore: backwards ? true : rows.length > pageSize };
 }
@@ -78,7 +92,7 @@ interface KeysetOrderable<Query> {
 }
 
 /** A table query in keyset order on (`column`, id), past the request's cursor and bounded by its limit. */
-export function inKeysetOrder<Query extends KeysetOrderable<Query>>(query: Query, column: string, request: KeysetRequest): Query {
+export function inKeysetOrder<Query extends KeysetOrderable<Query>>(query: Query, column: string, request: KeysetBounds): Query {
   const past = request.cursor ? query.or(keysetFilter(column, request.cursor, request.backwards ? 'gt' : 'lt')) : query;
   return past
     .order(column, { ascending: request.backwards })
@@ -101,14 +115,14 @@ interface StatusFilterable<Query> extends KeysetOrderable<Query> {
 
 /**
  * One page of a table without a search, for `keysetPage`: `query` (its columns and count already chosen) narrowed to
- * `published` when the status filter gives one, in keyset order on (`column`, id), with the count as the total.
+ * the request's `published` when the status filter gives one, in keyset order on (`column`, id), with the count as the total.
  */
 export async function tableKeysetRows<Row, Query extends StatusFilterable<Query> & PromiseLike<CountedResponse<Row>>>(
   query: Query,
-  published: boolean | null,
   column: string,
   request: KeysetRequest,
 ): Promise<{ rows: Row[]; total: number | null }> {
+  const { published } = request;
   const narrowed = published === null ? query : query.eq('published', published);
   const { data, error, count, status } = await inKeysetOrder(narrowed, column, request);
   return { rows: unwrap({ data, error, status }), total: count };

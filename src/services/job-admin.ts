@@ -1,6 +1,6 @@
 import type { ContractType, InsertRow } from '../types/database';
 import { isUuid } from '../lib/uuid';
-import { keysetPage, publishedFor, tableKeysetRows, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { keysetPage, tableKeysetRows, type AdminListPage, type AdminListQuery } from './admin-paging';
 import { deleteRow, setRowPublished } from './admin-rows';
 import type { DataClient } from './client';
 import { unwrap, unwrapOptional } from './errors';
@@ -41,10 +41,8 @@ export const deleteJob = (client: DataClient, id: string): Promise<void> => dele
  * ILIKE: the jobs table stays small (a few hundred rows), so no search function of its own.
  */
 export async function listJobsPage(client: DataClient, query: AdminListQuery): Promise<AdminListPage<Job>> {
-  const published = publishedFor(query.status);
-  const q = query.q.trim();
-  return keysetPage(query, (keyset) => {
+  return keysetPage(query, (request) => {
     const all = client.from('jobs').select(JOB_COLUMNS, { count: 'exact' });
-    return tableKeysetRows(q ? all.ilike('title', containing(q)) : all, published, 'created_at', keyset);
+    return tableKeysetRows(request.q ? all.ilike('title', containing(request.q)) : all, 'created_at', request);
   });
 }

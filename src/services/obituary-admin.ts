@@ -1,6 +1,6 @@
 import type { InsertRow } from '../types/database';
 import { isUuid } from '../lib/uuid';
-import { keysetPage, publishedFor, tableKeysetRows, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { keysetPage, tableKeysetRows, type AdminListPage, type AdminListQuery } from './admin-paging';
 import { deleteRow, setRowPublished } from './admin-rows';
 import type { DataClient } from './client';
 import { unwrap, unwrapOptional } from './errors';
@@ -39,9 +39,8 @@ export const deleteObituary = (client: DataClient, id: string): Promise<void> =>
  * search, search_obituaries (name, accents and case ignored, drafts included for an administrator), no total.
  */
 export async function listObituariesPage(client: DataClient, query: AdminListQuery): Promise<AdminListPage<Obituary>> {
-  const published = publishedFor(query.status);
-  const q = query.q.trim();
-  return keysetPage(query, async ({ cursor, backwards, limit }) => {
+  return keysetPage(query, async (request) => {
+    const { q, published, cursor, backwards, limit } = request;
     if (q) {
       const found = await client
         .rpc('search_obituaries', {
@@ -56,6 +55,6 @@ export async function listObituariesPage(client: DataClient, query: AdminListQue
       return { rows: unwrap(found), total: null };
     }
     const all = client.from('obituaries').select(OBITUARY_COLUMNS, { count: 'exact' });
-    return tableKeysetRows(all, published, 'death_date', { cursor, backwards, limit });
+    return tableKeysetRows(all, 'death_date', request);
   });
 }

@@ -1,6 +1,6 @@
 import type { Row } from '../types/database';
 import { isUuid } from '../lib/uuid';
-import { keysetPage, publishedFor, tableKeysetRows, type AdminListPage, type AdminListQuery } from './admin-paging';
+import { keysetPage, tableKeysetRows, type AdminListPage, type AdminListQuery } from './admin-paging';
 import { deleteRow } from './admin-rows';
 import type { Client, DataClient } from './client';
 import { ServiceError, check, toServiceError, unwrap, unwrapOptional } from './errors';
@@ -159,9 +159,8 @@ export async function listPublicationsPage(
   query: AdminListQuery,
   now: Date = new Date(),
 ): Promise<AdminListPage<AdminPublicationSummary>> {
-  const published = publishedFor(query.status);
-  const q = query.q.trim();
-  return keysetPage(query, async ({ cursor, backwards, limit }) => {
+  return keysetPage(query, async (keyset) => {
+    const { q, cursor, backwards, limit } = keyset;
     if (q) {
       const found = await client
         .rpc('search_publication_titles', {
@@ -178,6 +177,6 @@ export async function listPublicationsPage(
     // A published story is live once its time has come, scheduled before (the search function uses the database's clock).
     if (query.status === 'published') request = request.lte('published_at', now.toISOString());
     if (query.status === 'scheduled') request = request.gt('published_at', now.toISOString());
-    return tableKeysetRows(request, published, 'created_at', { cursor, backwards, limit });
+    return tableKeysetRows(request, 'created_at', keyset);
   });
 }
