@@ -1,32 +1,22 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Client } from '../../../services/client';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths';
 import { mailTo } from '../../../../tests/support/mailbox';
-import { startBackendInWorker, type WorkerBackend } from '../../../../tests/support/test-backend';
+import { routeTestBackend } from '../../../../tests/support/route-test-backend';
 import { renderRoute } from '../testing/render-route';
 import * as forgotPasswordRoute from './forgot-password.route';
 
 // The page, its service and the local backend's /recover together: what it sends is what lands in the mailbox.
-const session = vi.hoisted(() => ({ client: undefined as Client | undefined }));
-vi.mock('../../../services/browser-client', () => ({
-  browserClient: () => {
-    if (!session.client) throw new Error('the test backend has not started');
-    return session.client;
-  },
-}));
+vi.mock('../../../services/browser-client', () => import('../../../../tests/support/route-test-backend'));
+const local = routeTestBackend({ screenSignedIn: 'anonymous' });
 
-let backend: WorkerBackend;
 const email = `esqueceu-${Date.now().toString(36)}@example.com`;
 
 beforeAll(async () => {
-  backend = await startBackendInWorker();
-  session.client = backend.anon();
-  const { error } = await backend.anon().auth.signUp({ email, password: 'senha-antiga-1' });
+  const { error } = await local.backend.anon().auth.signUp({ email, password: 'senha-antiga-1' });
   if (error) throw error;
 }, 60_000);
-afterAll(() => backend?.stop());
 
 const NEUTRAL = /Se houver uma conta com o email .+, enviamos um link para criar uma nova senha\./;
 
@@ -53,7 +43,7 @@ describe('the forgot-password page', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(NEUTRAL);
     expect(screen.getByRole('link', { name: 'Voltar para o login' })).toHaveAttribute('href', '/admin/login');
-    const messages = await mailTo(backend.url, email);
+    const messages = await mailTo(local.backend.url, email);
     expect(messages).toHaveLength(1);
     expect(new URL(messages[0]?.link ?? '').pathname).toBe('/auth/v1/verify');
 
@@ -64,7 +54,7 @@ describe('the forgot-password page', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(NEUTRAL);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(await mailTo(backend.url, email)).toHaveLength(1);
+    expect(await mailTo(local.backend.url, email)).toHaveLength(1);
   });
 
   it('answers an unknown address exactly the same, and sends nothing', async () => {
@@ -73,6 +63,6 @@ describe('the forgot-password page', () => {
     await user.type(await screen.findByLabelText(/email/i), unknown);
     await user.click(screen.getByRole('button', { name: 'Enviar link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(NEUTRAL);
-    expect(await mailTo(backend.url, unknown)).toEqual([]);
+    expect(await mailTo(local.backend.url, unknown)).toEqual([]);
   });
 });

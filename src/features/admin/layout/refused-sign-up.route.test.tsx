@@ -1,37 +1,27 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LoaderFunctionArgs } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Client } from '../../../services/client';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths';
-import { startBackendInWorker, type WorkerBackend } from '../../../../tests/support/test-backend';
+import { routeTestBackend, screenClient, setScreenClient } from '../../../../tests/support/route-test-backend';
 import { requireAdmin } from '../auth/admin-access';
 import { renderRoute } from '../testing/render-route';
 import * as layoutRoute from './admin-layout.route';
 
 // A sign-up refused (deleted: docs/decisions/0013) while its tab shows the approval notice, with the layout, its
 // services and the local backend together: the tab's next check finds no profile and says what happened.
-const session = vi.hoisted(() => ({ client: undefined as Client | undefined }));
-vi.mock('../../../services/browser-client', () => ({
-  browserClient: () => {
-    if (!session.client) throw new Error('the test backend has not started');
-    return session.client;
-  },
-}));
+vi.mock('../../../services/browser-client', () => import('../../../../tests/support/route-test-backend'));
+const local = routeTestBackend({ screenSignedIn: 'nobody' });
 
-let backend: WorkerBackend;
-beforeAll(async () => {
-  backend = await startBackendInWorker();
-}, 60_000);
-afterAll(() => backend?.stop());
 
 /** A new account (pending), signed in in this "browser". */
 async function signedInSignUp(name: string): Promise<{ id: string; email: string }> {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}@example.com`;
-  const { data, error } = await backend.anon().auth.signUp({ email, password: 'senha-segura-1', options: { data: { name } } });
+  const { data, error } = await local.backend.anon().auth.signUp({ email, password: 'senha-segura-1', options: { data: { name } } });
   if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
-  session.client = backend.anon();
-  const signIn = await session.client.auth.signInWithPassword({ email, password: 'senha-segura-1' });
+  const client = local.backend.anon();
+  setScreenClient(client);
+  const signIn = await client.auth.signInWithPassword({ email, password: 'senha-segura-1' });
   if (signIn.error) throw signIn.error;
   return { id: data.user.id, email };
 }
@@ -51,7 +41,7 @@ async function openPendingNotice() {
 }
 
 async function reject(id: string) {
-  const { error } = await (await backend.admin()).rpc('reject_pending_account', { target_id: id });
+  const { error } = await (await local.backend.admin()).rpc('reject_pending_account', { target_id: id });
   expect(error).toBeNull();
 }
 
@@ -61,7 +51,7 @@ async function expectRefusalSaid(email: string) {
   expect(screen.queryByText(/aguardando aprovação/i)).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Criar outra conta' })).toHaveAttribute('href', '/admin/register');
   // Signed out, and it stays on this page (no detour to the sign-in page).
-  await waitFor(async () => expect((await session.client!.auth.getSession()).data.session).toBeNull());
+  await waitFor(async () => expect((await screenClient().auth.getSession()).data.session).toBeNull());
   expect(screen.getByRole('heading', { name: 'Cadastro recusado' })).toBeInTheDocument();
   expect(screen.queryByText(/^outra página/)).not.toBeInTheDocument();
 }

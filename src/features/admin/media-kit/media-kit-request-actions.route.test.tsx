@@ -1,30 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Client } from '../../../services/client';
+import { describe, expect, it, vi } from 'vitest';
 import { deleteMediaKitRequest, listMediaKitRequestsPage, submitMediaKitRequest } from '../../../services/media-kit';
 import { paths } from '../../../lib/paths';
-import { startBackendInWorker, type WorkerBackend } from '../../../../tests/support/test-backend';
+import { routeTestBackend } from '../../../../tests/support/route-test-backend';
 import { renderRoute } from '../testing/render-route';
 import * as mediaKitRoute from './media-kit-requests.route';
 
 // The media-kit screen, its route (loader, action), its services and the database together: an administrator marks
 // a request handled and back to new, and deletes one (a person's contact data) after confirming.
-const session = vi.hoisted(() => ({ client: undefined as Client | undefined }));
-vi.mock('../../../services/browser-client', () => ({
-  browserClient: () => {
-    if (!session.client) throw new Error('the test backend has not started');
-    return session.client;
-  },
-}));
+vi.mock('../../../services/browser-client', () => import('../../../../tests/support/route-test-backend'));
+const local = routeTestBackend();
 
-let backend: WorkerBackend;
 
-beforeAll(async () => {
-  backend = await startBackendInWorker();
-  session.client = await backend.admin();
-}, 60_000);
-afterAll(() => backend?.stop());
 
 let sent = 0;
 /**
@@ -34,8 +22,8 @@ let sent = 0;
 async function readerSends(name: string): Promise<string> {
   sent += 1;
   const email = `anunciante-${sent}-${Date.now().toString(36)}@example.com`;
-  await submitMediaKitRequest(backend.anon(), { name, company: 'Loja', email, phone: '(19) 99999-0000', interest: 'outros', message: null });
-  const { rows } = await listMediaKitRequestsPage(await backend.admin(), 1, 25, email);
+  await submitMediaKitRequest(local.backend.anon(), { name, company: 'Loja', email, phone: '(19) 99999-0000', interest: 'outros', message: null });
+  const { rows } = await listMediaKitRequestsPage(await local.backend.admin(), 1, 25, email);
   if (!rows[0]) throw new Error(`the request of ${name} was not stored`);
   return rows[0].id;
 }
@@ -55,7 +43,7 @@ describe('handling media-kit requests on the admin screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Marcar como atendido: Ana Anunciante' }));
     expect(await screen.findByRole('button', { name: 'Marcar como novo: Ana Anunciante' })).toBeEnabled();
     expect(within(rowOf('Ana Anunciante')).getByText('Atendido')).toBeInTheDocument();
-    const stored = (await listMediaKitRequestsPage(await backend.admin(), 1)).rows.find((row) => row.id === id);
+    const stored = (await listMediaKitRequestsPage(await local.backend.admin(), 1)).rows.find((row) => row.id === id);
     expect(stored?.handled_at).not.toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Marcar como novo: Ana Anunciante' }));
@@ -84,7 +72,7 @@ describe('handling media-kit requests on the admin screen', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Pedido de Bruno Banner excluído.');
     expect(screen.queryByText('Bruno Banner')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    const left = (await listMediaKitRequestsPage(await backend.admin(), 1)).rows.map((row) => row.id);
+    const left = (await listMediaKitRequestsPage(await local.backend.admin(), 1)).rows.map((row) => row.id);
     expect(left).not.toContain(id);
   });
 
@@ -94,7 +82,7 @@ describe('handling media-kit requests on the admin screen', () => {
     renderRoute(mediaKitRoute, { pattern: paths.admin.mediaKit.pattern });
     await screen.findByRole('button', { name: 'Excluir: Carla Cartaz' });
     // Another administrator deletes it while this screen still shows it.
-    await deleteMediaKitRequest(await backend.admin(), id);
+    await deleteMediaKitRequest(await local.backend.admin(), id);
 
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await user.click(screen.getByRole('button', { name: 'Marcar como atendido: Carla Cartaz' }));

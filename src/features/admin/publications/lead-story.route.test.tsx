@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../../services/client';
 import { getLeadStory, getPublication, savePublication, type PublicationInput } from '../../../services/publication-admin';
 import { paths } from '../../../lib/paths';
 import { buildPublicationInput } from '../../../../tests/support/row-factories';
-import { startBackendInWorker, type WorkerBackend } from '../../../../tests/support/test-backend';
+import { routeTestBackend, screenClient } from '../../../../tests/support/route-test-backend';
 import { renderRoute } from '../testing/render-route';
 import * as publicationFormRoute from './publication-form.route';
 import * as publicationListRoute from './publication-list.route';
@@ -13,27 +13,18 @@ import * as publicationListRoute from './publication-list.route';
 // Choosing a new lead story ('Manchete') with the screens, their services and the database together: the new lead
 // replaces the current one in one step (supabase/migrations/20261126120000_lead_story_replaces_previous.sql), and
 // the screens say which story stops being the lead.
-const session = vi.hoisted(() => ({ client: undefined as Client | undefined }));
-vi.mock('../../../services/browser-client', () => ({
-  browserClient: () => {
-    if (!session.client) throw new Error('the test backend has not started');
-    return session.client;
-  },
-}));
+vi.mock('../../../services/browser-client', () => import('../../../../tests/support/route-test-backend'));
+routeTestBackend();
 
-let backend: WorkerBackend;
 let admin: Client;
 let topicId: string;
 
 beforeAll(async () => {
-  backend = await startBackendInWorker();
-  admin = await backend.admin();
-  session.client = admin;
+  admin = screenClient();
   const { data, error } = await admin.from('topics').select('id').eq('slug', 'local').single();
   if (error) throw error;
   topicId = data.id;
 }, 60_000);
-afterAll(() => backend?.stop());
 
 const run = Date.now().toString(36);
 

@@ -1,30 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Client } from '../../../services/client';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths';
-import { startBackendInWorker, type WorkerBackend } from '../../../../tests/support/test-backend';
+import { routeTestBackend } from '../../../../tests/support/route-test-backend';
 import { renderRoute } from '../testing/render-route';
 import * as topicsRoute from './topics.route';
 
 // The screen, its route (loader, action, the sign-in check), its service and the database together: the screen's
 // client is the signed-in admin's, talking to a local backend over HTTP, so what a save sends is what the
 // database's triggers see.
-const session = vi.hoisted(() => ({ client: undefined as Client | undefined }));
-vi.mock('../../../services/browser-client', () => ({
-  browserClient: () => {
-    if (!session.client) throw new Error('the test backend has not started');
-    return session.client;
-  },
-}));
+vi.mock('../../../services/browser-client', () => import('../../../../tests/support/route-test-backend'));
+const local = routeTestBackend();
 
-let backend: WorkerBackend;
 
-beforeAll(async () => {
-  backend = await startBackendInWorker();
-  session.client = await backend.admin();
-}, 60_000);
-afterAll(() => backend?.stop());
 
 function renderTopicsScreen() {
   renderRoute(topicsRoute, { pattern: paths.admin.topics.pattern });
@@ -36,7 +24,7 @@ function rowWithSlug(name: string, slug: string): Promise<HTMLElement> {
 }
 
 async function storedSlug(id: string): Promise<string | undefined> {
-  const { data } = await backend.anon().from('topics').select('slug').eq('id', id).maybeSingle();
+  const { data } = await local.backend.anon().from('topics').select('slug').eq('id', id).maybeSingle();
   return data?.slug;
 }
 
@@ -83,7 +71,7 @@ describe('the topics screen', () => {
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
 
     await rowWithSlug('Meio Ambiente e Clima', 'meio-ambiente-e-clima');
-    const { data } = await backend
+    const { data } = await local.backend
       .anon()
       .from('topic_slug_redirects')
       .select('old_slug,topics(slug)')

@@ -1,39 +1,29 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Client } from '../../../services/client';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getOwnProfile } from '../../../services/profiles';
 import { userFromSession } from '../../../services/auth';
 import { paths } from '../../../lib/paths';
-import { startBackendInWorker, type WorkerBackend } from '../../../../tests/support/test-backend';
+import { routeTestBackend, screenClient } from '../../../../tests/support/route-test-backend';
 import { AdminSessionContext, type AdminSession } from '../layout/admin-session-context';
 import * as usersRoute from './users.route';
 
 // The accounts screen, its route (loader, action), its service and the database together: 'Recusar' really deletes
 // the pending sign-up through reject_pending_account (docs/decisions/0013); 'Revogar acesso' is offered by the
 // administrators the whole table holds, not those the page shows.
-const session = vi.hoisted(() => ({ client: undefined as Client | undefined }));
-vi.mock('../../../services/browser-client', () => ({
-  browserClient: () => {
-    if (!session.client) throw new Error('the test backend has not started');
-    return session.client;
-  },
-}));
+vi.mock('../../../services/browser-client', () => import('../../../../tests/support/route-test-backend'));
+const local = routeTestBackend();
 
-let backend: WorkerBackend;
 let adminSession: AdminSession;
 
 beforeAll(async () => {
-  backend = await startBackendInWorker();
-  const client = await backend.admin();
-  session.client = client;
+  const client = screenClient();
   const user = userFromSession((await client.auth.getSession()).data.session);
   const profile = user && (await getOwnProfile(client, user.id));
   if (!user || !profile) throw new Error('the administrator is not signed in');
   adminSession = { user, profile };
 }, 60_000);
-afterAll(() => backend?.stop());
 
 /** The screen under a stand-in for the admin layout, which provides the signed-in administrator. */
 function renderUsersScreen() {
@@ -57,7 +47,7 @@ function renderUsersScreen() {
 
 async function pendingSignUp(name: string): Promise<{ id: string; email: string }> {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}@example.com`;
-  const { data, error } = await backend.anon().auth.signUp({ email, password: 'senha-segura-1', options: { data: { name } } });
+  const { data, error } = await local.backend.anon().auth.signUp({ email, password: 'senha-segura-1', options: { data: { name } } });
   if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
   return { id: data.user.id, email };
 }
@@ -82,7 +72,7 @@ describe('rejecting a sign-up on the accounts screen', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Cadastro de Rita Recusada recusado. A conta foi excluída.');
     expect(screen.queryByRole('row', { name: new RegExp(person.email) })).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    const { data } = await backend.anon().auth.signInWithPassword({ email: person.email, password: 'senha-segura-1' });
+    const { data } = await local.backend.anon().auth.signInWithPassword({ email: person.email, password: 'senha-segura-1' });
     expect(data.session).toBeNull();
   });
 
@@ -92,7 +82,7 @@ describe('rejecting a sign-up on the accounts screen', () => {
     renderUsersScreen();
     await screen.findByRole('button', { name: 'Recusar: Beto Aprovado' });
     // Another administrator approves the account while this screen still shows it as pending.
-    const { error } = await (await backend.admin()).rpc('set_profile_role', { target_id: person.id, new_role: 'admin' });
+    const { error } = await (await local.backend.admin()).rpc('set_profile_role', { target_id: person.id, new_role: 'admin' });
     expect(error).toBeNull();
 
     // The action logs the refusal for the developer, as every failed account change.
@@ -109,7 +99,7 @@ describe('rejecting a sign-up on the accounts screen', () => {
 describe('revoking an administrator found through the search', () => {
   it("offers 'Revogar acesso' on the one administrator a search shows, since another exists, and revokes it", async () => {
     const person = await pendingSignUp('Otávio Buscado');
-    const { error } = await (await backend.admin()).rpc('set_profile_role', { target_id: person.id, new_role: 'admin' });
+    const { error } = await (await local.backend.admin()).rpc('set_profile_role', { target_id: person.id, new_role: 'admin' });
     expect(error).toBeNull();
     const user = userEvent.setup();
     renderUsersScreen();
@@ -122,7 +112,7 @@ describe('revoking an administrator found through the search', () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Revogar acesso' })).getByRole('button', { name: 'Revogar acesso' }));
 
     await waitFor(() => expect(within(screen.getByRole('row', { name: new RegExp(person.email) })).getByRole('button', { name: 'Aprovar: Otávio Buscado' })).toBeInTheDocument());
-    const { data } = await (await backend.admin()).from('profiles').select('role').eq('id', person.id).single();
+    const { data } = await (await local.backend.admin()).from('profiles').select('role').eq('id', person.id).single();
     expect(data?.role).toBe('pending');
   });
 });
