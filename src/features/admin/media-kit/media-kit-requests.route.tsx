@@ -6,10 +6,9 @@ import {
   setMediaKitRequestHandled,
   type MediaKitRequest,
 } from '../../../services/media-kit';
-import { ErrorAlert, SuccessNotice } from '../../../components/ui/alert-message';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from '../shared/admin-route-error';
-import { ListBody, type ListContent } from '../shared/list-body';
+import { ConfirmedActionOutcome, ListBody, type ListContent } from '../shared/list-body';
 import { PageHeader } from '../shared/page-header';
 import { ListSearchForm } from '../shared/list-search-form';
 import { OFFSET_PAGE_SIZE, OffsetPager, readPageNumber, readSearch } from '../shared/offset-pager';
@@ -65,8 +64,7 @@ function MediaKitScreen({
     <>
       <PageHeader title="Mídia Kit" />
       <div className="space-y-4">
-        {deletion.notice && <SuccessNotice>{deletion.notice}</SuccessNotice>}
-        {deletion.failure && <ErrorAlert>{deletion.failure}</ErrorAlert>}
+        <ConfirmedActionOutcome notice={deletion.notice} failure={deletion.failure} />
         {paging && <ListSearchForm q={paging.q} />}
         {searchFoundNothing ? (
           <p className="text-slate-700">Nenhum resultado encontrado.</p>

@@ -13,6 +13,16 @@ interface ListBodyProps<Rows> {
   table: (rows: Rows) => ReactNode;
 }
 
+/** What a confirmed row action (a delete, a rejection: useConfirmedAction) came back with, above the list. */
+export function ConfirmedActionOutcome({ notice, failure }: { notice: string | null; failure: string | null }) {
+  return (
+    <>
+      {notice && <SuccessNotice>{notice}</SuccessNotice>}
+      {failure && <ErrorAlert>{failure}</ErrorAlert>}
+    </>
+  );
+}
+
 /** A list's body: the last row action's failure or notice, then the table, or the load failure where the table would be. */
 export function ListBody<Rows>({ actionFailure, actionNotice = null, content, table }: ListBodyProps<Rows>) {
   return (

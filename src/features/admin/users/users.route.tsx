@@ -4,12 +4,11 @@ import { browserClient } from '../../../services/browser-client';
 import { countAdministrators, listProfilesPage, rejectPendingAccount, setProfileRole, type Profile } from '../../../services/profiles';
 import type { ProfileRole } from '../../../types/database';
 import { Modal } from '../../../components/ui/modal';
-import { ErrorAlert, SuccessNotice } from '../../../components/ui/alert-message';
 import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 import { requireAdmin } from '../auth/admin-access';
 import { useAdminSession } from '../layout/admin-session-context';
 import { AdminRouteError } from '../shared/admin-route-error';
-import { ListBody, type ListContent } from '../shared/list-body';
+import { ConfirmedActionOutcome, ListBody, type ListContent } from '../shared/list-body';
 import { ListSearchForm } from '../shared/list-search-form';
 import { OFFSET_PAGE_SIZE, OffsetPager, readPageNumber, readSearch } from '../shared/offset-pager';
 import { PageHeader } from '../shared/page-header';
@@ -80,8 +79,7 @@ function UsersScreen({
         Novas contas só podem publicar depois de aprovadas por um administrador.
       </p>
       <div className="space-y-4">
-        {rejection.notice && <SuccessNotice>{rejection.notice}</SuccessNotice>}
-        {rejection.failure && <ErrorAlert>{rejection.failure}</ErrorAlert>}
+        <ConfirmedActionOutcome notice={rejection.notice} failure={rejection.failure} />
         {paging && <ListSearchForm q={paging.q} />}
         <ListBody
           actionFailure={roles.failure}
