@@ -2,25 +2,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import type { SignedInUser } from '../../../services/auth';
 import { paths } from '../../../lib/paths';
+import { auth } from '../testing/fake-auth';
 import { renderRoute } from '../testing/render-route';
 import * as loginRoute from './login.route';
 
 const editor: SignedInUser = { id: 'u1', email: 'redacao@example.com', name: 'Redação' };
 
-// supabase-js as the sign-in page sees it: a session here is the signed-in user itself.
-const auth = vi.hoisted(() => ({
-  user: null as SignedInUser | null,
-  listener: undefined as ((event: string, session: SignedInUser | null) => void) | undefined,
-}));
-vi.mock('../../../services/auth', () => ({
-  getSession: () => Promise.resolve(auth.user),
-  userFromSession: (session: SignedInUser | null) => session,
-  onAuthChange: (_client: unknown, listener: typeof auth.listener) => {
-    auth.listener = listener;
-    return () => (auth.listener = undefined);
-  },
-  signIn: vi.fn(),
-}));
+// supabase-js as the sign-in page sees it (testing/fake-auth.ts).
+vi.mock('../../../services/auth', async () => ({ ...(await import('../testing/fake-auth')), signIn: vi.fn() }));
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
 
 beforeEach(() => {

@@ -6,30 +6,16 @@ import type { SignedInUser } from '../../../services/auth';
 import type { Profile } from '../../../services/profiles';
 import { paths } from '../../../lib/paths';
 import { requireAdmin } from '../auth/admin-access';
+import { auth } from '../testing/fake-auth';
 import { renderRoute } from '../testing/render-route';
 import * as layoutRoute from './admin-layout.route';
 
 const editor: SignedInUser = { id: 'u1', email: 'redacao@example.com', name: 'Redação' };
 const profile = (role: Profile['role']): Profile => ({ id: 'u1', name: 'Redação', email: editor.email, role, created_at: '2026-10-01T12:00:00Z' });
 
-// supabase-js as the guard sees it. A session here is the signed-in user itself; `auth.change` plays an auth event
-// (a sign-out in another tab).
-const auth = vi.hoisted(() => ({
-  user: null as SignedInUser | null,
-  listener: undefined as ((event: string, session: SignedInUser | null) => void) | undefined,
-  change(user: SignedInUser | null) {
-    this.user = user;
-    this.listener?.(user ? 'SIGNED_IN' : 'SIGNED_OUT', user);
-  },
-}));
-vi.mock('../../../services/auth', () => ({
-  getSession: () => Promise.resolve(auth.user),
-  userFromSession: (session: SignedInUser | null) => session,
-  onAuthChange: (_client: unknown, listener: typeof auth.listener) => {
-    auth.listener = listener;
-    return () => (auth.listener = undefined);
-  },
-  signOut: () => Promise.resolve(),
+// supabase-js as the guard sees it (testing/fake-auth.ts); `auth.change` plays an auth event (a sign-out in another tab).
+vi.mock('../../../services/auth', async () => ({
+  ...(await import('../testing/fake-auth')),
   // Signing in again (the 'session expired' dialog): the right password brings the same person back.
   signIn: (_client: unknown, email: string, password: string) => {
     if (password !== 'senha-certa') return Promise.reject(new Error('Invalid login credentials'));
