@@ -18,3 +18,11 @@ export async function setRowPublished(
 export async function deleteRow(client: DataClient, table: AdminTable, id: string): Promise<void> {
   check(await client.from(table).delete().eq('id', id));
 }
+
+/** A plain table's list actions, bound to it: what an admin list's `service` takes (jobs, obituaries). */
+export function publishableRows(table: Exclude<AdminTable, 'publications'>) {
+  return {
+    setPublished: (client: DataClient, id: string, published: boolean): Promise<void> => setRowPublished(client, table, id, published),
+    remove: (client: DataClient, id: string): Promise<void> => deleteRow(client, table, id),
+  };
+}

@@ -1,7 +1,7 @@
 import type { ContractType, InsertRow } from '../types/database';
 import { isUuid } from '../lib/uuid';
 import { keysetPage, tableKeysetRows, type AdminListPage, type AdminListQuery } from './admin-paging';
-import { deleteRow, setRowPublished } from './admin-rows';
+import { publishableRows } from './admin-rows';
 import type { DataClient } from './client';
 import { unwrap, unwrapOptional } from './errors';
 import { JOB_COLUMNS, type Job } from './jobs';
@@ -31,10 +31,7 @@ export async function saveJob(client: DataClient, input: JobInput, id?: string):
   return unwrap(await query.select(JOB_COLUMNS).single());
 }
 
-export const setJobPublished = (client: DataClient, id: string, published: boolean): Promise<void> =>
-  setRowPublished(client, 'jobs', id, published);
-
-export const deleteJob = (client: DataClient, id: string): Promise<void> => deleteRow(client, 'jobs', id);
+export const { setPublished: setJobPublished, remove: deleteJob } = publishableRows('jobs');
 
 /**
  * The admin job list, one page, newest first: keyset on (created_at, id) with an exact total. The search is a title

@@ -1,7 +1,7 @@
 import type { InsertRow } from '../types/database';
 import { isUuid } from '../lib/uuid';
 import { keysetPage, tableKeysetRows, type AdminListPage, type AdminListQuery } from './admin-paging';
-import { deleteRow, setRowPublished } from './admin-rows';
+import { publishableRows } from './admin-rows';
 import type { DataClient } from './client';
 import { unwrap, unwrapOptional } from './errors';
 import { OBITUARY_COLUMNS, type Obituary } from './obituaries';
@@ -29,10 +29,7 @@ export async function saveObituary(client: DataClient, input: ObituaryInput, id?
   return unwrap(await query.select(OBITUARY_COLUMNS).single());
 }
 
-export const setObituaryPublished = (client: DataClient, id: string, published: boolean): Promise<void> =>
-  setRowPublished(client, 'obituaries', id, published);
-
-export const deleteObituary = (client: DataClient, id: string): Promise<void> => deleteRow(client, 'obituaries', id);
+export const { setPublished: setObituaryPublished, remove: deleteObituary } = publishableRows('obituaries');
 
 /**
  * The admin obituary list, one page, most recent death first: keyset on (death_date, id) with an exact total; with a
