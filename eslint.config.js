@@ -12,8 +12,19 @@ const layerZones = [
   { target: './src/features', from: './src/app', message: 'Features never import the app shell: move what both need down a layer.' },
   {
     target: SHARED_LAYERS,
-    from: ['./src/features', './src/app'],
-    message: 'Shared layers (components, lib, config, services, types) never import features or the app.',
+    from: ['./src/features', './src/app', './src/render'],
+    message: 'Shared layers (components, lib, config, services, types) never import features, the app or its rendering.',
+  },
+  // The rendering code (docs/architecture.md §2): it renders the app's routes; nothing it renders imports it back.
+  {
+    target: ['./src/features', './src/app'],
+    from: './src/render',
+    message: 'Routes and pages never import the rendering code: src/render renders them (main.tsx, edge/, server/ and scripts/ call it).',
+  },
+  {
+    target: './src/render',
+    from: './src/features/admin',
+    message: 'The rendering code never reaches into the admin panel: it renders the reader’s pages through the router.',
   },
   {
     target: './src/features/reader',
@@ -113,8 +124,8 @@ export default tseslint.config(
   },
   {
     // The edge handler runs wherever a fetch handler runs (docs/decisions/0012): Web platform APIs only, and the
-    // data through the service layer.
-    files: ['edge/**/*.ts', 'adapters/**/*.ts'],
+    // data through the service layer. So does the rendering code it calls (src/render).
+    files: ['edge/**/*.ts', 'adapters/**/*.ts', 'src/render/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

@@ -114,7 +114,7 @@ describe("the feed's rule set is the page's: the same body comes out of both san
   const SITE = 'https://portoferreiranoticias.com.br';
   const imageOrigins = [SITE];
 
-  // The page's sanitiser (DOMPurify) on the DOM the server's render gives it (src/app/render-request.tsx).
+  // The page's sanitiser (DOMPurify) on the DOM the server's render gives it (src/render/render-request.tsx).
   const window = new JSDOM('').window;
 
   it.each([

@@ -3,9 +3,9 @@ import { DEFAULT_DESCRIPTION, topicMeta } from '../src/lib/page-meta';
 import { paths } from '../src/lib/paths';
 import { listFeedStories, type FeedStory } from '../src/services/site-index';
 import { getTopicBySlug } from '../src/services/topics';
-import { cdata, xmlText } from './escape';
+import { cdata, xmlText } from '../src/lib/escape';
 import { sanitizeFeedHtml } from './feed-html';
-import { absolute, FEED_PATH, topicFeedPath, type SiteContext } from './site-context';
+import { absolute, FEED_PATH, topicFeedPath, type SiteContext } from '../src/render/site-context';
 
 // RSS 2.0 (https://www.rssboard.org/rss-specification): the channel's title, link and description and each item's
 // title or description are required. The body travels as content:encoded, the picture as Media RSS (an enclosure

@@ -1,13 +1,13 @@
 import { createDataClient } from '../src/services/data-client';
 import { createMemoryNewsCache, createNewsProxy, NEWS_PROXY_PREFIX, type NewsCache } from './news-proxy';
-import { withHead } from './page-head';
-import { readLeadStory, withLeadStory } from './lead-story';
+import { withHead } from '../src/render/page-head';
+import { readLeadStory, withLeadStory } from '../src/render/lead-story-html';
 import { inlineStyleHashes } from './inline-styles';
-import { withServerRender } from './server-render';
-import type { LoadedPage, RenderedPage } from '../src/app/server-rendered';
-import { answerPage } from './reader-pages';
+import { withServerRender } from '../src/render/server-render-html';
+import type { LoadedPage, RenderedPage } from '../src/render/server-rendered';
+import { answerPage } from '../src/render/page-answer';
 import { siteFeed, topicFeed } from './feeds';
-import { FEED_PATH, type SiteContext } from './site-context';
+import { FEED_PATH, type SiteContext } from '../src/render/site-context';
 import {
   NEWS_SITEMAP_PATH,
   newsSitemap,
@@ -133,7 +133,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     const built = (await host.readHtml(answer.file)) ?? (await host.readHtml('index.html'));
     if (built === null) return null;
     // A reader's page with a head of its own (not the admin panel's, not a 404) gets its data rendered in; without
-    // that render, the home page still gets its lead story (edge/lead-story.ts).
+    // that render, the home page still gets its lead story (src/render/lead-story-html.ts).
     const rendered = loaded && answer.head && answer.status === 200 ? await renderLoaded(loaded, url, renderBy) : null;
     const lead = !rendered && answer.home ? await readLeadStory(site) : null;
     const content = rendered ? withServerRender(built, rendered) : lead ? withLeadStory(built, lead) : built;

@@ -7,7 +7,7 @@ import { LEAD_STORY_DATA_ID } from '../src/features/reader/home/lead-story-data.
 import type { NewsArticle } from '../src/services/news/news-article.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../tests/support/test-backend.ts';
 import { createEdgeHandler } from './handler.ts';
-import { renderHero } from './lead-story.ts';
+import { renderHero } from '../src/render/lead-story-html.ts';
 import type { EdgeConfig, EdgeHost } from './types.ts';
 
 interface Node {

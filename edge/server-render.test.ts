@@ -1,16 +1,16 @@
 // The reader's data pages rendered with their data at request time (decision 0019), through the edge handler against
-// the real local backend, with the app's own render (src/app/render-request.tsx) as the Node hosts load it from the
+// the real local backend, with the app's own render (src/render/render-request.tsx) as the Node hosts load it from the
 // build: the story, topic, search and obituaries pages carry their content and the data they were rendered from, and
 // every failure leaves the page as the build rendered it.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPageRenderer } from '../src/app/render-request.tsx';
-import { ROUTE_DATA_ID } from '../src/app/server-rendered.ts';
+import { createPageRenderer } from '../src/render/render-request.tsx';
+import { ROUTE_DATA_ID } from '../src/render/server-rendered.ts';
 import { storySlug } from '../src/lib/story-slug.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../tests/support/test-backend.ts';
 import { createEdgeHandler, RENDER_TIMEOUT_MS } from './handler.ts';
-import { withServerRender } from './server-render.ts';
+import { withServerRender } from '../src/render/server-render-html.ts';
 import type { EdgeConfig, EdgeHandler, EdgeHost } from './types.ts';
 
 interface Node {

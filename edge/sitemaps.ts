@@ -6,8 +6,8 @@ import {
   listTopicSlugs,
   SITEMAP_PAGE_SIZE,
 } from '../src/services/site-index';
-import { xmlText } from './escape';
-import { absolute, type SiteContext } from './site-context';
+import { xmlText } from '../src/lib/escape';
+import { absolute, type SiteContext } from '../src/render/site-context';
 
 // The sitemaps protocol (sitemaps.org): an index of files, each at most 50,000 addresses, every address absolute on
 // the site's one host. Plus Google News' sitemap: the stories of the last two days, with publication and title.

@@ -1,7 +1,7 @@
 // The edge handler's contract with whatever hosts it: the Vite dev and preview servers, `npm start`'s Node server
 // and the Cloudflare Worker. Only Web platform types: the handler runs wherever a fetch handler runs.
 
-import type { PageRenderer, PageRenderSources } from '../src/app/server-rendered';
+import type { PageRenderer, PageRenderSources } from '../src/render/server-rendered';
 
 /**
  * Answers one request, or null when the request is not the handler's (a built file: the host serves it as it is).
@@ -40,7 +40,7 @@ export interface EdgeHost {
   /** The fetch for the data and the news service: the local backend in-process, or the platform's own. */
   fetch: typeof fetch;
   /**
-   * The render of the reader's data pages at request time (src/app/render-request.tsx, built into dist/.server/), for
+   * The render of the reader's data pages at request time (src/render/render-request.tsx, built into dist/.server/), for
    * the handler's own sources; absent or null: those pages go out as the build rendered them.
    */
   pageRenderer?: (sources: PageRenderSources) => Promise<PageRenderer | null>;

@@ -1,6 +1,6 @@
 // Draws the newspaper's link-preview picture and logo into public/images/brand (committed; run again after a change
 // of name or colours): `npx tsx scripts/make-brand-images.ts`. The edge handler names them in pages' heads
-// (edge/site-context.ts): a 1200×630 JPEG well under WhatsApp's 300 KB, and a square PNG logo for structured data.
+// (src/render/site-context.ts): a 1200×630 JPEG well under WhatsApp's 300 KB, and a square PNG logo for structured data.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// Renders the reader's prerendered pages (src/app/prerendered-pages.ts) into the built app: after `vite build`, each
+// Renders the reader's prerendered pages (src/render/prerendered-pages.ts) into the built app: after `vite build`, each
 // page's HTML is dist/index.html with the page's markup inside #root, so the masthead, the navigation, the footer and
 // the page's static blocks paint before the JavaScript runs. Also keeps the plain template as dist/app.html for the
 // admin panel, and writes what static hosts read (scripts/static-host-files.ts). Run by `npm run build` (and
@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
-import type * as Pages from '../src/app/prerendered-pages.ts';
-import type * as Render from '../src/app/render-prerendered.tsx';
+import type * as Pages from '../src/render/prerendered-pages.ts';
+import type * as Render from '../src/render/render-prerendered.tsx';
 import type * as RouteTable from '../src/app/route-table.ts';
 import type { ReaderPageId } from '../src/app/route-table.ts';
 import { BUILD_TARGET_FILE, readBuildTarget } from '../server/build-target.ts';
@@ -91,9 +91,9 @@ const vite = await createServer({
   appType: 'custom',
 });
 try {
-  const pages = (await vite.ssrLoadModule('/src/app/prerendered-pages.ts')) as typeof Pages;
+  const pages = (await vite.ssrLoadModule('/src/render/prerendered-pages.ts')) as typeof Pages;
   const routeTable = (await vite.ssrLoadModule('/src/app/route-table.ts')) as typeof RouteTable;
-  const { renderPrerendered } = (await vite.ssrLoadModule('/src/app/render-prerendered.tsx')) as typeof Render;
+  const { renderPrerendered } = (await vite.ssrLoadModule('/src/render/render-prerendered.tsx')) as typeof Render;
   writeFileSync(appShellPath, template);
   for (const page of pages.PRERENDERED_PAGES) {
     const rendered = await renderPrerendered(page, ORIGIN);

@@ -15,7 +15,7 @@ import { NEWS_NOT_CONFIGURED } from '../edge/news-proxy.ts';
 import { NEWS_PROXY_PREFIX } from '../src/services/news/category-mapping.ts';
 import { cacheControlFor } from '../server/static-policy.ts';
 import { paths } from '../src/lib/paths.ts';
-import { APP_SHELL_FILE, PRERENDERED_PAGES, READER_SHELL } from '../src/app/prerendered-pages.ts';
+import { APP_SHELL_FILE, PRERENDERED_PAGES, READER_SHELL } from '../src/render/prerendered-pages.ts';
 
 /** Where a static host looks for its page to answer an address no file and no rule answers (both hosts). */
 export const NOT_FOUND_FILE = '404.html';

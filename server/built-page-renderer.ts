@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PageRenderer, PageRenderSources } from '../src/app/server-rendered.ts';
+import type { PageRenderer, PageRenderSources } from '../src/render/server-rendered.ts';
 import type { EdgeHost } from '../edge/types.ts';
 
 /**

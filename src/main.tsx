@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
-import { hydrationDataFor } from './app/hydration-data';
-import { prerenderedPageFor } from './app/prerendered-pages';
+import { hydrationDataFor } from './render/hydration-data';
+import { prerenderedPageFor } from './render/prerendered-pages';
 import { routes } from './app/router';
-import { routeDataFromDocument, SERVER_RENDERED } from './app/server-rendered';
+import { routeDataFromDocument, SERVER_RENDERED } from './render/server-rendered';
 import { HydratingShell } from './features/reader/layout/hydrating-shell';
 import { onPageCacheRefresh } from './features/reader/page-cache';
 import './index.css';
@@ -25,8 +25,8 @@ function app(router: DataRouter, hydratingShell: boolean) {
 }
 
 /**
- * Hydrates the HTML prerendered for this address (src/app/prerendered-pages.ts) or rendered for it with its data by
- * the server (src/app/server-rendered.ts), so what painted before the JavaScript stays and nothing moves; otherwise
+ * Hydrates the HTML prerendered for this address (src/render/prerendered-pages.ts) or rendered for it with its data by
+ * the server (src/render/server-rendered.ts), so what painted before the JavaScript stays and nothing moves; otherwise
  * (the admin panel, `npm run dev`, an address whose loader redirects) renders from scratch. React hydrates each
  * Suspense boundary of the page in a task of its own and replays a tap made on a part not yet hydrated.
  */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../edge/security-headers.ts';
-import { APP_SHELL_FILE, prerenderedPageFor } from '../../src/app/prerendered-pages.ts';
+import { APP_SHELL_FILE, prerenderedPageFor } from '../../src/render/prerendered-pages.ts';
 import { site } from '../../src/config/site.ts';
 import type { PublishedStory } from '../support/api.ts';
 import { expectConsoleErrors, failedRequest, useBrowser } from '../support/browser.ts';
@@ -14,7 +14,7 @@ import { startPages, type WranglerServer } from './support/wrangler-server.ts';
 // The plainest deploy: dist/ on a static host, no server of ours. Cloudflare Pages' own static serving
 // (`wrangler pages dev`, workerd, offline) reads the build's _headers and _redirects as Pages and Netlify do. Every
 // deep link must get its own page (the prerendered one where the build made one, else the app's shell, as
-// src/app/prerendered-pages.ts decides for every host), the page policy and its companions, and no private file.
+// src/render/prerendered-pages.ts decides for every host), the page policy and its companions, and no private file.
 
 /** Pages' compatibility date: the Worker's (adapters/cloudflare/wrangler.toml), which the pinned workerd accepts. */
 const COMPATIBILITY_DATE = '2026-11-01';
@@ -33,7 +33,7 @@ interface DeepLink {
   missing?: true;
 }
 
-/** The file of dist/ an address must be answered with: the one every host picks (src/app/prerendered-pages.ts). */
+/** The file of dist/ an address must be answered with: the one every host picks (src/render/prerendered-pages.ts). */
 function fileFor({ path, missing }: DeepLink): string {
   if (missing) return '404.html';
   return prerenderedPageFor(new URL(path, 'http://site.invalid').pathname)?.file ?? APP_SHELL_FILE;

@@ -3,7 +3,7 @@ import type { DataClient } from './client';
 import { unwrap } from './errors';
 
 // What the edge handler reads to describe the site to crawlers and feed readers: the feeds and the sitemaps (a
-// story's own head comes from the article page's data: edge/reader-pages.ts). Anonymous reads, so only published rows ever come back (the row-level policies), and every list is
+// story's own head comes from the article page's data: src/render/page-answer.ts). Anonymous reads, so only published rows ever come back (the row-level policies), and every list is
 // bounded and ordered along an index (publications (published, published_at desc)).
 
 type TopicRef = { name: string; slug: string } | null;

@@ -44,7 +44,7 @@ export interface StoryDetails {
 
 /**
  * A published story as its page shows it and as the page's head describes it (title, Open Graph, JSON-LD): one
- * mapping for the article page's loader and for the edge handler where no render runs (edge/reader-pages.ts).
+ * mapping for the article page's loader and for the edge handler where no render runs (src/render/page-answer.ts).
  */
 export function publishedStory(publication: PublicPublication, sourceName: string): NewsArticle & StoryDetails {
   const topic = publication.topics ? { name: publication.topics.name, slug: publication.topics.slug } : null;

@@ -16,7 +16,7 @@ export function leadStoryFromDocument(doc: Pick<Document, 'getElementById'> | un
   const block = doc?.getElementById(LEAD_STORY_DATA_ID);
   if (!block?.textContent) return null;
   try {
-    // Written by the edge handler from a publication (edge/lead-story.ts); only its shape is checked, and cheaply:
+    // Written by the edge handler from a publication (src/render/lead-story-html.ts); only its shape is checked, and cheaply:
     // this module is part of the entry chunk.
     const parsed = JSON.parse(block.textContent) as Partial<NewsArticle> | null;
     return typeof parsed?.title === 'string' && typeof parsed.id === 'string' ? (parsed as NewsArticle) : null;

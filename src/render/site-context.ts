@@ -1,4 +1,4 @@
-import type { DataClient } from '../src/services/client';
+import type { DataClient } from '../services/client';
 import type { HeadImage } from './page-head';
 
 /** What every answer of one request needs: where the site lives, its name, and a reader's view of the data. */

@@ -1,5 +1,5 @@
 import { paths, topicNavigation } from '../lib/paths';
-import { matchPage } from './route-table';
+import { matchPage } from '../app/route-table';
 
 /**
  * The reader pages whose HTML is rendered at build time (scripts/prerender.ts), so the masthead, the navigation, the
@@ -10,7 +10,7 @@ import { matchPage } from './route-table';
  * - `shell`: the reader's frame with a loading line where the page goes, for every other reader address (a story, a
  *   search, a renamed topic). The page itself renders once the app has hydrated the frame.
  *
- * The edge handler (edge/reader-pages.ts) picks the file by address with `prerenderedPageFor`, and the browser
+ * The edge handler (src/render/page-answer.ts) picks the file by address with `prerenderedPageFor`, and the browser
  * (main.tsx) hydrates only when the HTML's `data-prerendered` names the page that the address expects.
  */
 export interface PrerenderedPage {

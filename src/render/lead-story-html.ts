@@ -1,12 +1,12 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { FeaturedStory } from '../src/features/reader/home/featured-story';
-import { LEAD_STORY_DATA_ID, LEAD_STORY_MARKER } from '../src/features/reader/home/lead-story-data';
-import { getLeadPublication } from '../src/services/publications';
-import { localArticle } from '../src/services/news/local-article';
-import type { NewsArticle } from '../src/services/news/news-article';
-import { jsonForScript } from './escape';
+import { FeaturedStory } from '../features/reader/home/featured-story';
+import { LEAD_STORY_DATA_ID, LEAD_STORY_MARKER } from '../features/reader/home/lead-story-data';
+import { getLeadPublication } from '../services/publications';
+import { localArticle } from '../services/news/local-article';
+import type { NewsArticle } from '../services/news/news-article';
+import { jsonForScript } from '../lib/escape';
 import type { SiteContext } from './site-context';
 
 // The home page's hero in its HTML (docs/decisions/0014): the build prerendered the sample story; when the newsroom

@@ -1,6 +1,6 @@
 import type { DataClient } from '../services/client';
 
-// A reader page the edge handler rendered with its data at request time (src/app/render-request.tsx, decision 0019):
+// A reader page the edge handler rendered with its data at request time (src/render/render-request.tsx, decision 0019):
 // its root says so in `data-prerendered`, and a JSON data block carries the loader data it was rendered from, so the
 // browser hydrates exactly that markup without asking for the data again. A data block, not a script: it never runs.
 

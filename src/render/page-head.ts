@@ -1,4 +1,4 @@
-import { escapeMarkup, jsonForScript } from './escape';
+import { escapeMarkup, jsonForScript } from '../lib/escape';
 
 /** An image as Open Graph describes it: absolute, with its size so Meta shows it on the very first share. */
 export interface HeadImage {

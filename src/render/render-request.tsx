@@ -6,8 +6,8 @@ import { JSDOM } from 'jsdom';
 import { HydratingShell } from '../features/reader/layout/hydrating-shell';
 import { readerContext, type ReaderSources } from '../features/reader/reader-sources';
 import { PageOrigin } from '../lib/page-origin';
-import { routes } from './router';
-import { matchPage, type ReaderPageId } from './route-table';
+import { routes } from '../app/router';
+import { matchPage, type ReaderPageId } from '../app/route-table';
 import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } from './server-rendered';
 
 // The reader's data pages rendered at request time, with their data (decision 0019). Built by `vite build --ssr` into

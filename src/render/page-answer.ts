@@ -1,19 +1,19 @@
-import { APP_SHELL_FILE, prerenderedPageFor } from '../src/app/prerendered-pages';
-import { matchPage, type ReaderPageId } from '../src/app/route-table';
-import { imageRenditions, OG_HEIGHT, OG_WIDTH } from '../src/lib/image-renditions';
-import { advertisingMeta, DEFAULT_DESCRIPTION, documentTitle, obituariesMeta, searchMeta, storyNotFoundMeta, topicMeta } from '../src/lib/page-meta';
-import { jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../src/lib/community-meta';
-import { getPublishedJob } from '../src/services/job-board';
-import type { Job } from '../src/services/jobs';
-import { getPublishedObituary } from '../src/services/obituary-notice';
-import { paths } from '../src/lib/paths';
-import { storySlug } from '../src/lib/story-slug';
-import { getPublishedPublication } from '../src/services/publications';
-import { publishedStory, type StoryDetails } from '../src/services/news/local-article';
-import type { NewsArticle } from '../src/services/news/news-article';
-import type { Obituary } from '../src/services/obituaries';
-import type { LoadedPage } from '../src/app/server-rendered';
-import { resolveTopicSlug, type Topic } from '../src/services/topics';
+import { APP_SHELL_FILE, prerenderedPageFor } from './prerendered-pages';
+import { matchPage, type ReaderPageId } from '../app/route-table';
+import { imageRenditions, OG_HEIGHT, OG_WIDTH } from '../lib/image-renditions';
+import { advertisingMeta, DEFAULT_DESCRIPTION, documentTitle, obituariesMeta, searchMeta, storyNotFoundMeta, topicMeta } from '../lib/page-meta';
+import { jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../lib/community-meta';
+import { getPublishedJob } from '../services/job-board';
+import type { Job } from '../services/jobs';
+import { getPublishedObituary } from '../services/obituary-notice';
+import { paths } from '../lib/paths';
+import { storySlug } from '../lib/story-slug';
+import { getPublishedPublication } from '../services/publications';
+import { publishedStory, type StoryDetails } from '../services/news/local-article';
+import type { NewsArticle } from '../services/news/news-article';
+import type { Obituary } from '../services/obituaries';
+import type { LoadedPage } from './server-rendered';
+import { resolveTopicSlug, type Topic } from '../services/topics';
 import type { HeadImage, PageHead } from './page-head';
 import { absolute, brandImage, FEED_PATH, publisher, topicFeedPath, type SiteContext } from './site-context';
 
@@ -107,7 +107,7 @@ function notFound(site: SiteContext, title: string | null): PageAnswer {
 }
 
 /**
- * What the page's own loader brought for this request (src/app/render-request.tsx runs it), so the head and the
+ * What the page's own loader brought for this request (src/render/render-request.tsx runs it), so the head and the
  * render share one read; null where no render ran (a HEAD request, a host without one), and the caller reads itself.
  */
 function fromLoader<T>(loaded: LoadedPage | null, routeId: ReaderPageId, field: string): Promise<T> | null {
@@ -167,7 +167,7 @@ function homePage(site: SiteContext): PageAnswer {
   ));
 }
 
-/** The home page: the handler puts the lead story into its HTML (edge/lead-story.ts). */
+/** The home page: the handler puts the lead story into its HTML (src/render/lead-story-html.ts). */
 function homeMarked(answer: PageAnswer): PageAnswer {
   return answer.kind === 'page' ? { ...answer, home: true } : answer;
 }

@@ -1,5 +1,5 @@
-import { ROUTE_DATA_ID, SERVER_RENDERED, type RenderedPage } from '../src/app/server-rendered';
-import { jsonForScript } from './escape';
+import { ROUTE_DATA_ID, SERVER_RENDERED, type RenderedPage } from './server-rendered';
+import { jsonForScript } from '../lib/escape';
 
 // A reader page rendered with its data at request time (decision 0019) goes out in the page's built HTML: its markup in
 // place of the root's, React's resource hints in the head, and the loader data as a JSON data block for the browser to

@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { HydratingShell } from '../features/reader/layout/hydrating-shell';
 import { browserSources, readerContext } from '../features/reader/reader-sources';
 import type { PrerenderedPage } from './prerendered-pages';
-import { routes } from './router';
+import { routes } from '../app/router';
 
 /**
  * The markup of one prerendered page (run at build time by scripts/prerender.ts, on Node). The tree is the one
