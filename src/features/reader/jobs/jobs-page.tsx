@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import type { Job } from '../../../services/jobs';
 import type { JobCursor, JobPage } from '../../../services/job-board';
 import { Deferred } from '../components/deferred';
+import { EntryList } from '../components/entry-list';
 import { LoadMoreList } from '../components/paged-list';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { RetryAlert } from '../components/retry-alert';
@@ -32,26 +33,15 @@ export function JobsPage({ jobs, loadPage }: JobsPageProps) {
       >
         {(first) => (
           <LoadMoreList first={first} loadMore={loadPage}>
-            {(loaded) => <JobResults jobs={loaded} />}
+            {(loaded) => (
+              <EntryList entries={loaded} empty="Nenhuma vaga aberta no momento." className="space-y-4">
+                {(job) => <JobSummary job={job} />}
+              </EntryList>
+            )}
           </LoadMoreList>
         )}
       </Deferred>
     </div>
-  );
-}
-
-function JobResults({ jobs }: { jobs: Job[] }) {
-  if (jobs.length === 0) {
-    return <p className="py-12 text-center text-lg font-semibold text-slate-900">Nenhuma vaga aberta no momento.</p>;
-  }
-  return (
-    <ul className="space-y-4">
-      {jobs.map((job) => (
-        <li key={job.id}>
-          <JobSummary job={job} />
-        </li>
-      ))}
-    </ul>
   );
 }
 

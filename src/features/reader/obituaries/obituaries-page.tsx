@@ -1,4 +1,3 @@
-import { useState, type Dispatch, type SetStateAction } from 'react';
 import { Link } from 'react-router';
 import { UserRound } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
@@ -8,12 +7,14 @@ import { formatLongDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { OBITUARY_PHOTO_SIZES } from '../../../lib/image-renditions';
 import { ArticleImage } from '../components/article-image';
-import { awaitedLater, Deferred } from '../components/deferred';
-import { isEmptyFilter, LoadMoreList, useDebounced, type ListPage } from '../components/paged-list';
-import { NO_FILTER, SearchFilters, type ListFilter } from '../components/search-filters';
+import { Deferred } from '../components/deferred';
+import { EntryList } from '../components/entry-list';
+import { LoadMoreList, type ListPage } from '../components/paged-list';
+import { SearchFilters, type ListFilter } from '../components/search-filters';
 import { obituariesMeta } from '../../../lib/page-meta';
 import { RetryAlert } from '../components/retry-alert';
 import { useDocumentMeta } from '../components/use-document-meta';
+import { useServerFilter } from '../components/use-server-filter';
 
 export type ObituaryPage = ListPage<Obituary, ObituaryCursor>;
 
@@ -25,23 +26,8 @@ interface ObituariesPageProps {
 }
 
 export function ObituariesPage({ obituaries, loadPage }: ObituariesPageProps) {
-  const [filter, setFilter] = useState(NO_FILTER);
-  // What the list shows: the filters it was asked for and its first page (a new request per change, debounced).
-  const [shown, setShown] = useState({ filter: NO_FILTER, page: obituaries, request: 0 });
+  const { filter, onChange, shown, retry } = useServerFilter(obituaries, (next) => loadPage(next, null));
   useDocumentMeta(obituariesMeta.title, obituariesMeta.description);
-
-  const ask = useDebounced((next: ListFilter) =>
-    setShown((current) => ({
-      filter: next,
-      page: isEmptyFilter(next) ? obituaries : awaitedLater(loadPage(next, null)),
-      request: current.request + 1,
-    })),
-  );
-  const onChange: Dispatch<SetStateAction<ListFilter>> = (update) => {
-    const next = typeof update === 'function' ? update(filter) : update;
-    setFilter(next);
-    ask(next);
-  };
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -57,36 +43,21 @@ export function ObituariesPage({ obituaries, loadPage }: ObituariesPageProps) {
         promise={shown.page}
         fallback={<p role="status" className="py-12 text-center text-slate-600">Carregando obituários...</p>}
         errorElement={
-          <RetryAlert
-            // The list keeps its own request (the filters'), so asking again is asking the list, not the loader.
-            onRetry={() => setShown((current) => ({ ...current, page: awaitedLater(loadPage(current.filter, null)), request: current.request + 1 }))}
-          >
-            Não foi possível carregar os obituários agora.
-          </RetryAlert>
+          // The list keeps its own request (the filters'), so asking again is asking the list, not the loader.
+          <RetryAlert onRetry={retry}>Não foi possível carregar os obituários agora.</RetryAlert>
         }
       >
         {(first) => (
           <LoadMoreList first={first} loadMore={(after) => loadPage(shown.filter, after)}>
-            {(loaded) => <ObituaryResults obituaries={loaded} />}
+            {(loaded) => (
+              <EntryList entries={loaded} empty="Nenhum obituário encontrado" className="space-y-6">
+                {(obituary) => <ObituaryEntry obituary={obituary} linked />}
+              </EntryList>
+            )}
           </LoadMoreList>
         )}
       </Deferred>
     </div>
-  );
-}
-
-function ObituaryResults({ obituaries }: { obituaries: Obituary[] }) {
-  if (obituaries.length === 0) {
-    return <p className="py-12 text-center text-lg font-semibold text-slate-900">Nenhum obituário encontrado</p>;
-  }
-  return (
-    <ul className="space-y-6">
-      {obituaries.map((obituary) => (
-        <li key={obituary.id}>
-          <ObituaryEntry obituary={obituary} linked />
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,14 +1,14 @@
-import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { NewsArticle } from '../../../services/news';
 import type { PublicationCursor } from '../../../services/search';
 import { ArticleGrid, ArticleGridSkeleton } from '../components/article-grid';
 import { BackToHomeLink } from '../components/back-to-home-link';
-import { awaitedLater, Deferred, type Later } from '../components/deferred';
-import { isEmptyFilter, LoadMoreList, useDebounced, type ListPage } from '../components/paged-list';
-import { NO_FILTER, SearchFilters, type ListFilter } from '../components/search-filters';
+import { Deferred, type Later } from '../components/deferred';
+import { LoadMoreList, type ListPage } from '../components/paged-list';
+import { SearchFilters, type ListFilter } from '../components/search-filters';
 import { topicMeta } from '../../../lib/page-meta';
 import { RetryAlert } from '../components/retry-alert';
 import { useDocumentMeta } from '../components/use-document-meta';
+import { useServerFilter } from '../components/use-server-filter';
 import { filterNews } from './news-filters';
 
 /** A page of the topic's publications and where the next starts (null after the last). */
@@ -36,30 +36,10 @@ interface TopicPageProps {
   loadLocalPage: LoadTopicLocalPage;
 }
 
-/** What the publications show: the first page of the loader (no filters) or one asked for under the filters. */
-interface LocalRequest {
-  filter: ListFilter;
-  /** null: the loader's first page. */
-  page: Promise<TopicLocalPage> | null;
-  request: number;
-}
-
 export function TopicPage({ provisionalName, topicName, articles, loadLocalPage }: TopicPageProps) {
-  const [filter, setFilter] = useState(NO_FILTER);
-  const [local, setLocal] = useState<LocalRequest>({ filter: NO_FILTER, page: null, request: 0 });
   // The text and the date go to the server once typing pauses; the external news keep their filter in the browser.
-  const ask = useDebounced((next: ListFilter) =>
-    setLocal((current) => ({
-      filter: next,
-      page: isEmptyFilter(next) ? null : awaitedLater(loadLocalPage(next, null)),
-      request: current.request + 1,
-    })),
-  );
-  const onChange: Dispatch<SetStateAction<ListFilter>> = (update) => {
-    const next = typeof update === 'function' ? update(filter) : update;
-    setFilter(next);
-    ask(next);
-  };
+  // Without filters the publications are the loader's first page (`page` null).
+  const { filter, onChange, shown: local, retry } = useServerFilter(null, (next) => loadLocalPage(next, null));
 
   return (
     <div className="space-y-6">
@@ -91,7 +71,7 @@ export function TopicPage({ provisionalName, topicName, articles, loadLocalPage 
               promise={local.page}
               fallback={<TopicSkeleton />}
               errorElement={
-                <TopicResults first={{ items: [], next: null }} external={external} localFailed onRetry={() => ask(local.filter)} loadMore={more} />
+                <TopicResults first={{ items: [], next: null }} external={external} localFailed onRetry={retry} loadMore={more} />
               }
             >
               {(first) => <TopicResults first={first} external={external} localFailed={false} loadMore={more} />}
