@@ -31,7 +31,18 @@ export interface Transfer {
   bytes: number;
 }
 
-export interface Measurement {
+/** A value for each category, every one named so that a new category does not compile until it has one. */
+export function perCategory<T>(value: (category: CategoryId) => T): Record<CategoryId, T> {
+  return {
+    performance: value('performance'),
+    accessibility: value('accessibility'),
+    'best-practices': value('best-practices'),
+    seo: value('seo'),
+  };
+}
+
+/** The numbers the budgets judge: of one page load here, their medians over the runs in a summary's row. */
+export interface PageNumbers {
   /** 0–100, null when Lighthouse could not score the category. */
   scores: Record<CategoryId, number | null>;
   fcpMs: number;
@@ -41,6 +52,9 @@ export interface Measurement {
   /** Transfer sizes (bytes) of every request of the page load, from the network-requests audit. */
   scriptBytes: number;
   totalBytes: number;
+}
+
+export interface Measurement extends PageNumbers {
   scripts: Transfer[];
   lcpElement: string | undefined;
   failingAudits: FailingAudit[];
@@ -97,12 +111,7 @@ function toMeasurement(lhr: Result): Measurement {
   };
   const { scripts, totalBytes } = transfers(lhr);
   return {
-    scores: {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      'best-practices': score('best-practices'),
-      seo: score('seo'),
-    },
+    scores: perCategory(score),
     fcpMs: metric(lhr, 'first-contentful-paint'),
     lcpMs: metric(lhr, 'largest-contentful-paint'),
     cls: metric(lhr, 'cumulative-layout-shift'),

@@ -1,20 +1,13 @@
 // The runs of one page in one form factor, reduced to one row: the median of each number taken separately (so a
 // row's LCP and TBT may come from different runs).
-import type { CategoryId, FormFactor, Measurement } from './lighthouse-run.ts';
+import { perCategory, type CategoryId, type FormFactor, type Measurement, type PageNumbers } from './lighthouse-run.ts';
 import type { PageId } from './pages.ts';
 
-export interface Row {
+export interface Row extends PageNumbers {
   page: PageId;
   path: string;
   formFactor: FormFactor;
   runs: Measurement[];
-  scores: Record<CategoryId, number | null>;
-  fcpMs: number;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-  scriptBytes: number;
-  totalBytes: number;
 }
 
 export function median(values: number[]): number {
@@ -37,12 +30,7 @@ export function summarize(page: PageId, path: string, formFactor: FormFactor, ru
     path,
     formFactor,
     runs,
-    scores: {
-      performance: medianScore(runs, 'performance'),
-      accessibility: medianScore(runs, 'accessibility'),
-      'best-practices': medianScore(runs, 'best-practices'),
-      seo: medianScore(runs, 'seo'),
-    },
+    scores: perCategory((category) => medianScore(runs, category)),
     fcpMs: of((run) => run.fcpMs),
     lcpMs: of((run) => run.lcpMs),
     cls: of((run) => run.cls),
