@@ -61,49 +61,48 @@ export function cappedLimit(limit: number | undefined): number {
   return limit === undefined ? MAX_ROWS : Math.min(limit, MAX_ROWS);
 }
 
-interface SelectShape {
+/** How deep a tree of a request nests (a node inside another is one level) and how much its nodes count together. */
+interface TreeShape {
   depth: number;
-  items: number;
+  count: number;
 }
 
-function selectShape(items: SelectItem[]): SelectShape {
+/** What one node of a tree counts for, and the nodes it holds (an embed's select, an and/or group's conditions). */
+interface NodeWeight<N> {
+  count: number;
+  nested?: N[];
+}
+
+function treeShape<N>(nodes: N[], weigh: (node: N) => NodeWeight<N>): TreeShape {
   let depth = 0;
   let count = 0;
-  for (const item of items) {
-    if (item.kind === 'star') continue;
-    count += 1;
-    if (item.kind === 'embed') {
-      const inner = selectShape(item.select);
-      depth = Math.max(depth, inner.depth + 1);
-      count += inner.items;
-    }
-  }
-  return { depth, items: count };
-}
-
-interface FilterShape {
-  conditions: number;
-  depth: number;
-}
-
-function filterShape(nodes: FilterNode[]): FilterShape {
-  let conditions = 0;
-  let depth = 0;
   for (const node of nodes) {
-    if (node.kind === 'logic') {
-      const inner = filterShape(node.children);
-      conditions += inner.conditions;
+    const { count: own, nested } = weigh(node);
+    count += own;
+    if (nested) {
+      const inner = treeShape(nested, weigh);
       depth = Math.max(depth, inner.depth + 1);
-    } else {
-      conditions += node.operation.op === 'in' ? Math.max(1, node.operation.values.length) : 1;
+      count += inner.count;
     }
   }
-  return { conditions, depth };
+  return { depth, count };
+}
+
+/** Each column and each embed is one item; `*` is none. */
+function selectWeight(item: SelectItem): NodeWeight<SelectItem> {
+  if (item.kind === 'embed') return { count: 1, nested: item.select };
+  return { count: item.kind === 'star' ? 0 : 1 };
+}
+
+/** An and/or group counts its conditions; each `in.(…)` item is a condition of its own. */
+function filterWeight(node: FilterNode): NodeWeight<FilterNode> {
+  if (node.kind === 'logic') return { count: 0, nested: node.children };
+  return { count: node.operation.op === 'in' ? Math.max(1, node.operation.values.length) : 1 };
 }
 
 /** Refuses a parsed query whose select, filters or order exceed the bounds above (400 PGRST100). */
 export function checkQueryShape(query: ParsedQuery): void {
-  const select = selectShape(query.select);
+  const select = treeShape(query.select, selectWeight);
   if (select.depth > MAX_EMBED_DEPTH) {
     throw tooExpensive(
       400,
@@ -111,18 +110,18 @@ export function checkQueryShape(query: ParsedQuery): void {
       `It embeds ${select.depth} levels of resources; at most ${MAX_EMBED_DEPTH} are accepted.`,
     );
   }
-  if (select.items > MAX_SELECT_ITEMS) {
+  if (select.count > MAX_SELECT_ITEMS) {
     throw tooExpensive(
       400,
       'The select parameter names too many columns',
-      `It names ${select.items} columns and resources; at most ${MAX_SELECT_ITEMS} are accepted.`,
+      `It names ${select.count} columns and resources; at most ${MAX_SELECT_ITEMS} are accepted.`,
     );
   }
   const levels: NodeOptions[] = [query.root, ...query.embedded.values()];
   let conditions = 0;
   for (const level of levels) {
-    const shape = filterShape(level.filters);
-    conditions += shape.conditions;
+    const shape = treeShape(level.filters, filterWeight);
+    conditions += shape.count;
     if (shape.depth > MAX_LOGIC_DEPTH) {
       throw tooExpensive(
         400,
