@@ -5,6 +5,7 @@ import { readLeadStory, withLeadStory } from '../src/render/lead-story-html';
 import { inlineStyleHashes } from './inline-styles';
 import { withServerRender } from '../src/render/server-render-html';
 import type { LoadedPage, RenderedPage } from '../src/render/server-rendered';
+import { matchPage, type MatchedPage } from '../src/app/route-table';
 import { answerPage } from '../src/render/page-answer';
 import { siteFeed, topicFeed } from './feeds';
 import { FEED_PATH, type SiteContext } from '../src/render/site-context';
@@ -100,11 +101,11 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
   });
 
   /** The request's page with its loaders started, or null (not a page rendered here, a redirect, no renderer). */
-  async function loadPage(url: URL): Promise<LoadedPage | null> {
+  async function loadPage(url: URL, page: MatchedPage): Promise<LoadedPage | null> {
     const render = await renderer;
     if (!render) return null;
     try {
-      return await render(new Request(url), { origin: url.origin });
+      return await render(new Request(url), { origin: url.origin, page });
     } catch (error) {
       console.error(`edge: loading ${url.pathname} failed`, error);
       return null;
@@ -124,8 +125,10 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
   async function page(site: SiteContext, url: URL, head: boolean): Promise<Response | null> {
     // The loaders start first, and the render's wait is counted from then: the head below awaits the same data.
     const renderBy = AbortSignal.timeout(RENDER_TIMEOUT_MS);
-    const loaded = head ? null : await loadPage(url);
-    const answer = await answerPage(site, url, loaded);
+    // The address is matched once, with the router's own table, for the head and the render alike.
+    const matched = matchPage(url.pathname);
+    const loaded = head ? null : await loadPage(url, matched);
+    const answer = await answerPage(site, url, matched, loaded);
     if (answer.kind === 'redirect') {
       return new Response(null, { status: 301, headers: { Location: answer.location, 'Cache-Control': CACHE.redirect } });
     }

@@ -1,5 +1,5 @@
 import { APP_SHELL_FILE, prerenderedPageFor } from './prerendered-pages';
-import { matchPage, type ReaderPageId } from '../app/route-table';
+import type { MatchedPage, ReaderPageId } from '../app/route-table';
 import { imageRenditions, OG_HEIGHT, OG_WIDTH } from '../lib/image-renditions';
 import { advertisingMeta, DEFAULT_DESCRIPTION, documentTitle, obituariesMeta, searchMeta, storyNotFoundMeta, topicMeta } from '../lib/page-meta';
 import { jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../lib/community-meta';
@@ -240,8 +240,7 @@ async function obituaryPage(site: SiteContext, loaded: LoadedPage | null, id: st
  * router matches it in the browser. The reader's routes get their own head; the admin panel gets the plain app page,
  * never indexed; any other address is a 404 page that the app renders as "not found".
  */
-export async function answerPage(site: SiteContext, url: URL, loaded: LoadedPage | null = null): Promise<PageAnswer> {
-  const matched = matchPage(url.pathname);
+export async function answerPage(site: SiteContext, url: URL, matched: MatchedPage, loaded: LoadedPage | null = null): Promise<PageAnswer> {
   if (matched.area === 'admin') return { kind: 'page', status: 200, file: APP_SHELL_FILE, head: null, noindex: true };
   const { id, slug } = matched.params;
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;

@@ -7,7 +7,7 @@ import { HydratingShell } from '../features/reader/layout/hydrating-shell';
 import { readerContext, type ReaderSources } from '../features/reader/reader-sources';
 import { PageOrigin } from '../lib/page-origin';
 import { routes } from '../app/router';
-import { matchPage, type ReaderPageId } from '../app/route-table';
+import type { ReaderPageId } from '../app/route-table';
 import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } from './server-rendered';
 
 // The reader's data pages rendered at request time, with their data (decision 0019). Built by `vite build --ssr` into
@@ -111,14 +111,13 @@ export function createPageRenderer(sources: PageRenderSources): PageRenderer {
     return { markup: rendered.slice(headLinks.length), headLinks, loaderData };
   }
 
-  return async (request, { origin }): Promise<LoadedPage | null> => {
-    // Matched before any loader runs: the admin panel's and the other pages' loaders never run here.
-    const matched = matchPage(new URL(request.url).pathname);
-    if (matched.area !== 'reader' || !RENDERED_ROUTES.has(matched.id)) return null;
+  return async (request, { origin, page }): Promise<LoadedPage | null> => {
+    // Known before any loader runs: the admin panel's and the other pages' loaders never run here.
+    if (page.area !== 'reader' || !RENDERED_ROUTES.has(page.id)) return null;
     const context = await handler.query(request, { requestContext: readerContext(readerSourcesOnServer) });
     if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
     const routeId = renderedRoute(context);
-    if (routeId !== matched.id) return null;
+    if (routeId !== page.id) return null;
     return { routeId, loaderData: context.loaderData, render: (signal) => render(context, request, origin, signal) };
   };
 }

@@ -1,4 +1,5 @@
 import type { DataClient } from '../services/client';
+import type { MatchedPage } from '../app/route-table';
 
 // A reader page the edge handler rendered with its data at request time (src/render/render-request.tsx, decision 0019):
 // its root says so in `data-prerendered`, and a JSON data block carries the loader data it was rendered from, so the
@@ -47,8 +48,11 @@ export interface LoadedPage {
   render(signal: AbortSignal): Promise<RenderedPage | null>;
 }
 
-/** Runs the loaders of a request's page, or null when the address is not one rendered here (or its loader redirects). */
-export type PageRenderer = (request: Request, options: { origin: string }) => Promise<LoadedPage | null>;
+/**
+ * Runs the loaders of a request's page, matched by the caller (src/app/route-table.ts), or null when that page is not
+ * one rendered here (or its loader redirects).
+ */
+export type PageRenderer = (request: Request, options: { origin: string; page: MatchedPage }) => Promise<LoadedPage | null>;
 
 /** Where the render reads: the edge handler's data client and a fetch that reaches its news proxy. */
 export interface PageRenderSources {
