@@ -13,7 +13,7 @@ import { createStorageRouter } from './storage/storage-router.ts';
 import { StorageApiError, storageErrorResponse } from './storage/storage-error.ts';
 import { clientAddressOf, peerAddressOf } from './db/request-headers.ts';
 
-/** What supabase-js sends (docs/architecture.md §4, CORS). */
+/** What supabase-js sends (docs/architecture.md §5, CORS). */
 const ALLOWED_HEADERS = [
   'apikey', 'authorization', 'x-client-info', 'content-type', 'accept', 'accept-profile', 'content-profile',
   'prefer', 'range', 'x-upsert', 'cache-control', 'x-supabase-api-version', 'x-retry-count',

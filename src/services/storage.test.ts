@@ -63,7 +63,7 @@ async function started() {
 }
 
 describe('uploadImageWithProgress', () => {
-  it('sends what storage-js sends (docs/architecture.md §4), reports progress and returns the public URL', async () => {
+  it('sends what storage-js sends (docs/architecture.md §5), reports progress and returns the public URL', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     FakeXhr.last = undefined;
     const progress = vi.fn();

@@ -88,7 +88,7 @@ function objectsToSend(file: File | (Blob & { name: string }), renditions: Prepa
 /**
  * uploadImage with upload progress, and with the image's renditions when the caller made them (they go into one
  * folder beside the original). supabase-js uploads through fetch, which reports no upload progress in browsers, so
- * this sends the very request storage-js sends (docs/architecture.md §4: multipart with a `cacheControl` field and
+ * this sends the very request storage-js sends (docs/architecture.md §5: multipart with a `cacheControl` field and
  * an unnamed file part, `x-upsert: false`, the session's bearer token and the apikey) through XMLHttpRequest, whose
  * `upload.onprogress` does, one object after the other; progress counts the bytes of all of them. The address comes
  * from the client's own public-URL builder, so it follows the client's configuration (hosted project or local
@@ -156,7 +156,7 @@ function sendObject(
   });
 }
 
-/** The storage API answers 400 with the real status as a string in the body (docs/architecture.md §4). */
+/** The storage API answers 400 with the real status as a string in the body (docs/architecture.md §5). */
 function storageErrorFromResponse(status: number, text: string): StorageError {
   let message = text || `HTTP ${status}`;
   let code = String(status);

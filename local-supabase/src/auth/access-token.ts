@@ -22,7 +22,7 @@ export interface IssuedAccessToken {
   expiresAt: number;
 }
 
-/** Signs the access token with exactly GoTrue's claims (docs/architecture.md §4), in GoTrue's order. */
+/** Signs the access token with exactly GoTrue's claims (docs/architecture.md §5), in GoTrue's order. */
 export async function issueAccessToken(input: AccessTokenInput): Promise<IssuedAccessToken> {
   const issuedAt = Math.floor((input.now ?? new Date()).getTime() / 1000);
   const expiresAt = issuedAt + ACCESS_TOKEN_LIFETIME_SECONDS;

@@ -1,5 +1,5 @@
 /**
- * GoTrue's error catalogue (docs/architecture.md §4): every expected failure is a 4xx, because auth-js throws
+ * GoTrue's error catalogue (docs/architecture.md §5): every expected failure is a 4xx, because auth-js throws
  * away the body of 5xx answers. The router renders these in the 2024-01-01 shape.
  */
 export class AuthApiError extends Error {

@@ -54,7 +54,7 @@ async function readJsonBody(c: Context): Promise<JsonBody> {
   return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as JsonBody) : {};
 }
 
-/** GoTrue's routes under /auth/v1 (docs/architecture.md §4), translated to and from the auth service. */
+/** GoTrue's routes under /auth/v1 (docs/architecture.md §5), translated to and from the auth service. */
 export function createAuthRouter(options: AuthRouterOptions): Hono {
   const service = options.service ?? createAuthService(options);
   const router = new Hono();

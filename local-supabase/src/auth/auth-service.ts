@@ -33,7 +33,7 @@ export interface AuthServiceOptions {
   refreshTokenReuseSeconds?: number;
 }
 
-/** The body of /token and of an auto-confirmed /signup (docs/architecture.md §4). */
+/** The body of /token and of an auto-confirmed /signup (docs/architecture.md §5). */
 export interface SessionJson {
   access_token: string;
   token_type: 'bearer';

@@ -261,7 +261,7 @@ export function buildCountQuery(plan: ReadPlan | RpcPlan): SqlQuery {
 // mutations
 
 function returningList(alias: string, representation: boolean, upsertMerge: boolean): string {
-  // `RETURNING 1` keeps SELECT policies out of a plain insert, exactly as PostgREST (docs/architecture.md §4).
+  // `RETURNING 1` keeps SELECT policies out of a plain insert, exactly as PostgREST (docs/architecture.md §5).
   const items = [representation ? `${alias}.*` : '1'];
   // xmax is 0 for a freshly inserted row and set for one an upsert updated: it tells 201 from 200.
   if (upsertMerge) items.push(`(${alias}.xmax = 0) AS "pgrst_inserted"`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPgError, jwtError, statusForSqlState, toRestError } from './errors.ts';
 
-describe('statusForSqlState (docs/architecture.md §4)', () => {
+describe('statusForSqlState (docs/architecture.md §5)', () => {
   const cases: [string, boolean, number][] = [
     ['42501', true, 401],
     ['42501', false, 403],

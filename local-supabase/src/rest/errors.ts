@@ -1,6 +1,6 @@
 /**
  * PostgREST's error funnel: every failure leaves as `{code, details, hint, message}` with PostgREST's status
- * (docs/architecture.md §4, ported from PostgREST's Error.hs).
+ * (docs/architecture.md §5, ported from PostgREST's Error.hs).
  */
 
 export interface RestErrorBody {
@@ -103,7 +103,7 @@ export function unsupportedMethod(method: string): RestError {
   return restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
 }
 
-/** JWT failures never reach the database (docs/architecture.md §4 step 1). */
+/** JWT failures never reach the database (docs/architecture.md §5 step 1). */
 export function jwtError(reason: 'expired' | 'invalid', message: string): RestError {
   const code = reason === 'expired' ? 'PGRST303' : 'PGRST301';
   const shown = reason === 'expired' ? 'JWT expired' : message;
@@ -177,7 +177,7 @@ export function fromPgError(error: PgErrorLike, isAnon: boolean): RestError {
     hint: error.hint ?? null,
     message: error.message,
   };
-  // A JWT naming a role the database lacks is an authentication problem, not bad input (docs/architecture.md §4).
+  // A JWT naming a role the database lacks is an authentication problem, not bad input (docs/architecture.md §5).
   if (error.code === '22023' && /^role ".*" does not exist$/.test(error.message)) return new RestError(401, body);
   const status = statusForSqlState(error.code, isAnon);
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};

@@ -1,4 +1,4 @@
-/** The request headers PostgREST honours (docs/architecture.md §4): `Prefer` and a singular `Accept`. */
+/** The request headers PostgREST honours (docs/architecture.md §5): `Prefer` and a singular `Accept`. */
 
 export interface Preferences {
   return?: 'minimal' | 'representation' | 'headers-only';

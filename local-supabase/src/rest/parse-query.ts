@@ -1,7 +1,7 @@
 import { parseError } from './errors.ts';
 
 /**
- * PostgREST's query-string grammar (docs/architecture.md §4), parsed without looking at the schema: names are checked later,
+ * PostgREST's query-string grammar (docs/architecture.md §5), parsed without looking at the schema: names are checked later,
  * in plan.ts. Pure functions only.
  */
 
@@ -86,7 +86,7 @@ export interface ParsedQuery {
 
 const emptyOptions = (): NodeOptions => ({ filters: [], order: [] });
 
-/** Decodes a whole query string; `params` must come from URLSearchParams (docs/architecture.md §4). */
+/** Decodes a whole query string; `params` must come from URLSearchParams (docs/architecture.md §5). */
 export function parseQuery(params: URLSearchParams): ParsedQuery {
   const result: ParsedQuery = { select: [{ kind: 'star' }], root: emptyOptions(), embedded: new Map() };
   const optionsFor = (path: string[]): NodeOptions => {
@@ -149,7 +149,7 @@ export function parseColumnList(value: string, param: string): string[] {
 // ---------------------------------------------------------------------------------------------------------------
 // rpc reads
 
-/** Keys that are never a filter nor a function argument (docs/architecture.md §4). */
+/** Keys that are never a filter nor a function argument (docs/architecture.md §5). */
 function isReadParameter(key: string): boolean {
   if (key === 'select' || key === 'columns' || key === 'on_conflict') return true;
   const last = key.split('.').pop() ?? '';
@@ -370,7 +370,7 @@ function parseLogicItem(item: string, raw: string): FilterNode {
       children: parseLogicList(tree[3] ?? '', raw),
     };
   }
-  // PostgREST writes a negated condition `col.not.op.v`; `not.col.op.v` is accepted too (docs/architecture.md §4).
+  // PostgREST writes a negated condition `col.not.op.v`; `not.col.op.v` is accepted too (docs/architecture.md §5).
   const { negated: negatedPrefix, rest: text } = withoutNot(item);
   const dot = text.indexOf('.');
   if (dot <= 0) throw parseError(`failed to parse logic tree (${raw})`, `"${item}" is not a valid condition`);

@@ -342,7 +342,7 @@ function planRpcRead(cache: SchemaCache, fn: DbFunction, options: RpcReadOptions
 }
 
 /**
- * Picks the overload whose parameter names fit the body's keys, as PostgREST does (docs/architecture.md §4); `read` holds the
+ * Picks the overload whose parameter names fit the body's keys, as PostgREST does (docs/architecture.md §5); `read` holds the
  * request's select, filters, order, paging and count, applied to the rows of a function that returns rows.
  */
 export function planRpc(cache: SchemaCache, name: string, body: JsonBody, read: RpcReadOptions = DEFAULT_RPC_READ): RpcPlan {

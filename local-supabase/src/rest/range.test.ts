@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RestError } from './errors.ts';
 import { contentRange, readRange } from './range.ts';
 
-describe('readRange (docs/architecture.md §4)', () => {
+describe('readRange (docs/architecture.md §5)', () => {
   const cases: [string, number, number, number | null, number, string][] = [
     ['3 rows, no count', 0, 3, null, 200, '0-2/*'],
     ['0 rows, no count', 0, 0, null, 200, '*/*'],

@@ -1,6 +1,6 @@
 import { rangeNotSatisfiable } from './errors.ts';
 
-/** `Content-Range` and the read status of docs/architecture.md §4, ported from PostgREST's RangeQuery/Response. */
+/** `Content-Range` and the read status of docs/architecture.md §5, ported from PostgREST's RangeQuery/Response. */
 
 export function contentRange(lower: number, upper: number, total: number | null): string {
   const totalText = total === null ? '*' : String(total);

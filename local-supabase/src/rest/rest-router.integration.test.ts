@@ -11,7 +11,7 @@ import { createRestRouter, type RestRouter } from './index.ts';
 
 /**
  * The REST layer driven by real supabase-js 2.109.0 over HTTP, against PGlite with row-level security:
- * every request form of docs/architecture.md §4, the count/range table of §1.3 and the errors of §1.7.
+ * every request form of docs/architecture.md §5, the count/range table of §1.3 and the errors of §1.7.
  */
 
 const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -224,7 +224,7 @@ beforeEach(seed);
 
 const SEL_PUB = 'id, title, description, content, image_url, published_at, views, author_id, topics(id, name, slug)';
 
-describe('reads (docs/architecture.md §4)', () => {
+describe('reads (docs/architecture.md §5)', () => {
   it('lists topics ordered by name', async () => {
     const result = await anon.from('topics').select('id, name, slug').order('name', { ascending: true });
     expect(result.error).toBeNull();
@@ -330,7 +330,7 @@ describe('reads (docs/architecture.md §4)', () => {
   });
 });
 
-describe('search with count=exact and ranges (docs/architecture.md §4)', () => {
+describe('search with count=exact and ranges (docs/architecture.md §5)', () => {
   beforeEach(seedFooStories);
 
   const search = (from: number, to: number, term = 'foo') =>
@@ -586,7 +586,7 @@ describe('rpc on functions returning rows: select, filters, order, paging, count
   });
 });
 
-describe('writes (docs/architecture.md §4)', () => {
+describe('writes (docs/architecture.md §5)', () => {
   it('inserts, updates and deletes a topic with no Prefer: 201, 204, 204 and empty bodies', async () => {
     const inserted = await editor.from('topics').insert({ name: 'Cultura', slug: 'cultura' });
     expect(inserted).toMatchObject({ status: 201, data: null, error: null });
@@ -661,7 +661,7 @@ describe('writes (docs/architecture.md §4)', () => {
   });
 });
 
-describe('rpc (docs/architecture.md §4)', () => {
+describe('rpc (docs/architecture.md §5)', () => {
   it('increments views with 204 and no body', async () => {
     const result = await anon.rpc('increment_views', { publication_id: ARTICLE });
     expect(result).toMatchObject({ status: 204, data: null, error: null });
@@ -700,7 +700,7 @@ describe('rpc (docs/architecture.md §4)', () => {
   });
 });
 
-describe('other request forms the client produces (docs/architecture.md §4)', () => {
+describe('other request forms the client produces (docs/architecture.md §5)', () => {
   it('parses neq, is, in with quoted values, and nulls ordering', async () => {
     await db.exec(`insert into public.topics (name, slug) values ('b,c', 'bc'), ('d e', 'de'), ('x(y)', 'xy')`);
     const inList = await anon.from('topics').select('slug').in('name', ['Local', 'b,c', 'd e', 'x(y)']).order('slug');
@@ -820,7 +820,7 @@ describe('other request forms the client produces (docs/architecture.md §4)', (
   });
 });
 
-describe('errors (docs/architecture.md §4)', () => {
+describe('errors (docs/architecture.md §5)', () => {
   it('denies an anonymous write with 401 and WWW-Authenticate, an authenticated one with 403', async () => {
     const asAnon = await anon.from('topics').insert({ name: 'x', slug: 'x' });
     expect(asAnon.status).toBe(401);

@@ -233,7 +233,7 @@ async function handleTable(c: Context, db: Database, schema: SchemaHolder, calle
 
   return runAs(db, c, caller, false, async (tx) => {
     const row = await queryRow(tx, sql);
-    // A singular answer that is not exactly one row rolls the whole change back (docs/architecture.md §4).
+    // A singular answer that is not exactly one row rolls the whole change back (docs/architecture.md §5).
     if (mutation.singular && mutation.representation && row.page_count !== 1) throw notSingular(row.page_count);
     const total = mutation.count ? row.page_count : null;
     let status: number;

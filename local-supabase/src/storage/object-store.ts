@@ -17,7 +17,7 @@ export interface ObjectMetadata {
   httpStatusCode: number;
 }
 
-/** An object row as Storage returns it from remove() (docs/architecture.md §4), key order included. */
+/** An object row as Storage returns it from remove() (docs/architecture.md §5), key order included. */
 export interface ObjectRowJson {
   name: string;
   bucket_id: string;

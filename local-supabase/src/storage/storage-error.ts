@@ -1,5 +1,5 @@
 /**
- * Supabase Storage's error catalogue (docs/architecture.md §4). Client errors travel as HTTP 400 with the real status as a
+ * Supabase Storage's error catalogue (docs/architecture.md §5). Client errors travel as HTTP 400 with the real status as a
  * string in `statusCode`; storage-js reports that string to the app.
  */
 export class StorageApiError extends Error {

@@ -57,7 +57,7 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** Supabase Storage's object routes under /storage/v1 (docs/architecture.md §4). */
+/** Supabase Storage's object routes under /storage/v1 (docs/architecture.md §5). */
 export function createStorageRouter(options: StorageRouterOptions): Hono {
   const deps = { db: options.db, blobs: options.blobs };
   const router = new Hono();

@@ -21,7 +21,7 @@ function parseMetadata(field: FormDataEntryValue | null): Record<string, unknown
 }
 
 /**
- * What storage-js sends for a Blob or File (docs/architecture.md §4): a `cacheControl` field, optional `contentType` and
+ * What storage-js sends for a Blob or File (docs/architecture.md §5): a `cacheControl` field, optional `contentType` and
  * `metadata` fields, and the file as the first file part whatever its field name (storage-js leaves it empty).
  */
 async function fromMultipart(request: Request): Promise<UploadBody> {

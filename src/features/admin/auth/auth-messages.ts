@@ -18,7 +18,7 @@ export function loginErrorMessage(error: unknown): string {
 }
 
 /**
- * Sign-up errors. docs/product.md §20 names 'Email already registered', a text GoTrue never sends (docs/architecture.md §4): the duplicate
+ * Sign-up errors. docs/product.md §20 names 'Email already registered', a text GoTrue never sends (docs/architecture.md §5): the duplicate
  * is recognised by its code, `user_already_exists`, whatever the wording.
  */
 export function registerErrorMessage(error: unknown): string {
