@@ -8,10 +8,10 @@ import {
 } from '../../../services/media-kit';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from '../shared/admin-route-error';
-import { ConfirmedActionOutcome, ListBody, type ListContent } from '../shared/list-body';
+import type { ListContent } from '../shared/list-body';
+import { OffsetListBody, type OffsetPaging } from '../shared/offset-list-body';
 import { PageHeader } from '../shared/page-header';
-import { ListSearchForm } from '../shared/list-search-form';
-import { OFFSET_PAGE_SIZE, OffsetPager, readPageNumber, readSearch } from '../shared/offset-pager';
+import { OFFSET_PAGE_SIZE, readPageNumber, readSearch } from '../shared/offset-pager';
 import { actionFailure, loadScreenData, readJson } from '../shared/route-data';
 import { useRowActionFetcher } from '../shared/use-row-action-fetcher';
 import { MediaKitRequestList } from './media-kit-request-list';
@@ -54,36 +54,30 @@ function MediaKitScreen({
   paging,
 }: {
   content: ListContent<readonly MediaKitRequest[]>;
-  paging?: { page: number; total: number; q: string };
+  paging?: OffsetPaging;
 }) {
   const handling = useRowActionFetcher<HandledIntent>();
   const deletion = useDeleteRequest();
-  const searchFoundNothing = paging?.q && 'rows' in content && content.rows.length === 0;
 
   return (
     <>
       <PageHeader title="Mídia Kit" />
-      <div className="space-y-4">
-        <ConfirmedActionOutcome notice={deletion.notice} failure={deletion.failure} />
-        {paging && <ListSearchForm q={paging.q} />}
-        {searchFoundNothing ? (
-          <p className="text-slate-700">Nenhum resultado encontrado.</p>
-        ) : (
-          <ListBody
-            actionFailure={handling.failure}
-            content={content}
-            table={(requests) => (
-              <MediaKitRequestList
-                requests={requests}
-                busyId={handling.busyId ?? deletion.busyId}
-                onToggleHandled={(row) => handling.run({ intent: 'set-handled', id: row.id, handled: row.handled_at === null })}
-                onDelete={deletion.ask}
-              />
-            )}
+      <OffsetListBody
+        content={content}
+        paging={paging}
+        noun={['pedido', 'pedidos']}
+        confirmed={deletion}
+        actionFailure={handling.failure}
+        searchFoundNothing="Nenhum resultado encontrado."
+        table={(requests) => (
+          <MediaKitRequestList
+            requests={requests}
+            busyId={handling.busyId ?? deletion.busyId}
+            onToggleHandled={(row) => handling.run({ intent: 'set-handled', id: row.id, handled: row.handled_at === null })}
+            onDelete={deletion.ask}
           />
         )}
-        {paging && <OffsetPager page={paging.page} total={paging.total} noun={['pedido', 'pedidos']} />}
-      </div>
+      />
       {deletion.dialog}
     </>
   );

@@ -8,9 +8,9 @@ import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 import { requireAdmin } from '../auth/admin-access';
 import { useAdminSession } from '../layout/admin-session-context';
 import { AdminRouteError } from '../shared/admin-route-error';
-import { ConfirmedActionOutcome, ListBody, type ListContent } from '../shared/list-body';
-import { ListSearchForm } from '../shared/list-search-form';
-import { OFFSET_PAGE_SIZE, OffsetPager, readPageNumber, readSearch } from '../shared/offset-pager';
+import type { ListContent } from '../shared/list-body';
+import { OffsetListBody, type OffsetPaging } from '../shared/offset-list-body';
+import { OFFSET_PAGE_SIZE, readPageNumber, readSearch } from '../shared/offset-pager';
 import { PageHeader } from '../shared/page-header';
 import { actionFailure, loadScreenData, readJson } from '../shared/route-data';
 import { useRowActionFetcher } from '../shared/use-row-action-fetcher';
@@ -63,7 +63,7 @@ function UsersScreen({
   administrators = 0,
 }: {
   content: ListContent<readonly Profile[]>;
-  paging?: { page: number; total: number; q: string };
+  paging?: OffsetPaging;
   /** Administrators in the whole table (up to 2), not on this page: 'Revogar acesso' needs another one to remain. */
   administrators?: number;
 }) {
@@ -78,26 +78,24 @@ function UsersScreen({
       <p className="-mt-3 mb-6 text-sm text-slate-700">
         Novas contas só podem publicar depois de aprovadas por um administrador.
       </p>
-      <div className="space-y-4">
-        <ConfirmedActionOutcome notice={rejection.notice} failure={rejection.failure} />
-        {paging && <ListSearchForm q={paging.q} />}
-        <ListBody
-          actionFailure={roles.failure}
-          content={content}
-          table={(profiles) => (
-            <UserTable
-              profiles={profiles}
-              currentUserId={user.id}
-              administrators={administrators}
-              busyId={roles.busyId ?? rejection.busyId}
-              onApprove={(profile) => roles.run({ intent: 'role', id: profile.id, role: 'admin' })}
-              onRevoke={setRevoking}
-              onReject={rejection.ask}
-            />
-          )}
-        />
-        {paging && <OffsetPager page={paging.page} total={paging.total} noun={['conta', 'contas']} />}
-      </div>
+      <OffsetListBody
+        content={content}
+        paging={paging}
+        noun={['conta', 'contas']}
+        confirmed={rejection}
+        actionFailure={roles.failure}
+        table={(profiles) => (
+          <UserTable
+            profiles={profiles}
+            currentUserId={user.id}
+            administrators={administrators}
+            busyId={roles.busyId ?? rejection.busyId}
+            onApprove={(profile) => roles.run({ intent: 'role', id: profile.id, role: 'admin' })}
+            onRevoke={setRevoking}
+            onReject={rejection.ask}
+          />
+        )}
+      />
       <Modal
         open={revoking !== null}
         title="Revogar acesso"
