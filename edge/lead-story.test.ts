@@ -1,9 +1,9 @@
 // The home page's lead story in the HTML the edge handler serves for `/` (docs/decisions/0014), against the real
-// local backend: the hero's markup, the head's image preload and the JSON data block the home loader hydrates with.
+// local backend: the hero's markup, the head's image preload and the page's data block the home page hydrates with.
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FEATURED_ARTICLE } from '../src/services/news/featured-article.ts';
-import { LEAD_STORY_DATA_ID } from '../src/features/reader/home/lead-story-data.ts';
+import { ROUTE_DATA_ID } from '../src/render/server-rendered.ts';
 import type { NewsArticle } from '../src/services/news/news-article.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../tests/support/test-backend.ts';
 import { createEdgeHandler } from './handler.ts';
@@ -24,15 +24,21 @@ const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
 };
 const parse = (markup: string) => new JSDOM(markup).window.document;
 
-/** The built home page as scripts/prerender.ts writes it: the sample hero, its preload in the head. */
+/** The build's data block: the home route's sample hero. */
+const BUILT_BLOCK = `<script type="application/json" id="${ROUTE_DATA_ID}">${JSON.stringify({ home: { lead: { id: FEATURED_ARTICLE.id } } })}</script>`;
+
+/** The built home page as scripts/prerender.ts writes it: the sample hero, its preload in the head, its data block. */
 function prerenderedHome(): string {
   const { markup, preload } = renderHero(FEATURED_ARTICLE);
   return (
     `<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8"><title>Porto Ferreira Notícias</title>` +
     `<script type="module" crossorigin fetchpriority="low" src="/assets/index.js"></script>${preload}</head>` +
-    `<body><div id="root" data-prerendered="home"><h1>Início</h1><!--$-->${markup}<!--/$--><p>rodapé</p></div></body></html>`
+    `<body><div id="root" data-prerendered="home"><h1>Início</h1><!--$-->${markup}<!--/$--><p>rodapé</p></div>${BUILT_BLOCK}</body></html>`
   );
 }
+
+const homeData = (doc: ParsedDocument) =>
+  (JSON.parse(doc.querySelector(`#${ROUTE_DATA_ID}`)!.textContent!) as { home: { lead: NewsArticle } }).home.lead;
 
 let backend: TestBackend;
 let admin: TestUser;
@@ -81,10 +87,10 @@ describe("the home page's lead story in its HTML", () => {
     const body = await handlerFor()();
     const doc = parse(body);
     expect(doc.querySelector('article[data-lead-story] h2')?.textContent).toBe(FEATURED_ARTICLE.title);
-    expect(doc.querySelector(`#${LEAD_STORY_DATA_ID}`)).toBeNull();
+    expect(body).toContain(BUILT_BLOCK);
   });
 
-  it('puts the lead story in the hero, its image in the preload and the same article in a JSON data block', async () => {
+  it('puts the lead story in the hero, its image in the preload and the same article as the home route’s data', async () => {
     const { error } = await admin.client.from('publications').update({ is_lead: true }).eq('id', leadId);
     expect(error).toBeNull();
     const body = await handlerFor()();
@@ -106,13 +112,16 @@ describe("the home page's lead story in its HTML", () => {
     // A data block, never executed: the other scripts are the build's module and the head's structured data.
     expect(scriptTypes(doc)).toEqual(['module', 'application/ld+json', 'application/ld+json', 'application/json']);
     expect(body).not.toContain('</script><b>');
-    const block = JSON.parse(doc.querySelector(`#${LEAD_STORY_DATA_ID}`)!.textContent!) as NewsArticle;
+    // One data block, the page's: the build's (the sample) is replaced.
+    expect(body).not.toContain(BUILT_BLOCK);
+    expect(doc.querySelectorAll(`#${ROUTE_DATA_ID}`)).toHaveLength(1);
+    const block = homeData(doc);
     expect(block).toMatchObject({ id: leadId, origin: 'local', title: LEAD_TITLE, category: 'Economia', author: 'Redação' });
     // Hydration renders the hero from the block: exactly the markup in the page.
     expect(body).toContain(renderHero(block).markup);
     // The page around the hero is as it was built.
     expect(body).toContain('<h1>Início</h1><!--$--><article');
-    expect(body).toContain('</article><!--/$--><p>rodapé</p>');
+    expect(body).toContain('</article><!--/$--><p>rodapé</p></div>');
   });
 
   it('keeps the sample when the lead story cannot be read in time', async () => {

@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import type * as Pages from '../src/render/prerendered-pages.ts';
 import type * as Render from '../src/render/render-prerendered.tsx';
+import type * as PageHtml from '../src/render/server-render-html.ts';
 import type * as RouteTable from '../src/app/route-table.ts';
 import type { ReaderPageId } from '../src/app/route-table.ts';
 import { BUILD_TARGET_FILE, readBuildTarget } from '../server/build-target.ts';
@@ -94,17 +95,19 @@ try {
   const pages = (await vite.ssrLoadModule('/src/render/prerendered-pages.ts')) as typeof Pages;
   const routeTable = (await vite.ssrLoadModule('/src/app/route-table.ts')) as typeof RouteTable;
   const { renderPrerendered } = (await vite.ssrLoadModule('/src/render/render-prerendered.tsx')) as typeof Render;
+  const pageHtml = (await vite.ssrLoadModule('/src/render/server-render-html.ts')) as typeof PageHtml;
   writeFileSync(appShellPath, template);
   for (const page of pages.PRERENDERED_PAGES) {
-    const rendered = await renderPrerendered(page, ORIGIN);
+    const { markup: rendered, carried } = await renderPrerendered(page, ORIGIN);
     // React puts the preloads it asks for (the lead image) before the markup; they belong in the head.
     const preloads = /^(?:<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
     const markup = rendered.slice(preloads.length);
     const matched = routeTable.matchPage(page.path);
     const routeModule = matched.area === 'reader' ? ROUTE_MODULE[matched.id] : undefined;
-    const html = withInlineStylesheet(withRoutePreloads(template, routeModule))
+    const built = withInlineStylesheet(withRoutePreloads(template, routeModule))
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.key}">${markup}</div>`)
       .replace('</head>', `${preloads}</head>`);
+    const html = Object.keys(carried).length > 0 ? pageHtml.withRouteData(built, carried) : built;
     const target = resolve(DIST, page.file);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, html);

@@ -32,11 +32,12 @@ function app(router: DataRouter, hydratingShell: boolean) {
  */
 async function start(root: HTMLElement): Promise<void> {
   const expected = prerenderedPageFor(window.location.pathname);
-  const serverData = root.dataset.prerendered === SERVER_RENDERED ? routeDataFromDocument(document) : null;
-  if (expected && (serverData || root.dataset.prerendered === expected.key)) {
-    const hydrationData = await hydrationDataFor(routes, window.location, serverData).catch(() => null);
+  const carried = routeDataFromDocument(document);
+  const serverRendered = root.dataset.prerendered === SERVER_RENDERED && carried !== null;
+  if (expected && (serverRendered || root.dataset.prerendered === expected.key)) {
+    const hydrationData = await hydrationDataFor(routes, window.location, carried, serverRendered).catch(() => null);
     if (hydrationData) {
-      hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData }), !serverData && expected.mode === 'shell'));
+      hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData }), !serverRendered && expected.mode === 'shell'));
       return;
     }
   }

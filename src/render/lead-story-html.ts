@@ -2,17 +2,18 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { FeaturedStory } from '../features/reader/home/featured-story';
-import { LEAD_STORY_DATA_ID, LEAD_STORY_MARKER } from '../features/reader/home/lead-story-data';
+import { LEAD_STORY_MARKER } from '../features/reader/home/lead-story-data';
+import { withRouteData } from './server-render-html';
 import { getLeadPublication } from '../services/publications';
 import { localArticle } from '../services/news/local-article';
 import type { NewsArticle } from '../services/news/news-article';
-import { jsonForScript } from '../lib/escape';
 import type { SiteContext } from './site-context';
 
 // The home page's hero in its HTML (docs/decisions/0014): the build prerendered the sample story; when the newsroom
 // chose a lead story, this puts the hero React renders for it in place of the sample's, swaps the head's preload of
-// the hero image, and embeds the same article as a JSON data block for the home loader to hydrate with. So the
-// lead story's text and image paint before any JavaScript, and hydration meets exactly the markup it renders.
+// the hero image, and makes the same article the home route's data in the page's data block (in place of the
+// build's, which names the sample). So the lead story's text and image paint before any JavaScript, and hydration
+// meets exactly the markup it renders.
 
 /** The hero's element: the marked <article> (the hero holds no other article). */
 const HERO = new RegExp(`<article ${LEAD_STORY_MARKER}=""[^>]*>[\\s\\S]*?</article>`);
@@ -43,10 +44,10 @@ export function renderHero(article: NewsArticle): { markup: string; preload: str
 export function withLeadStory(html: string, article: NewsArticle): string {
   if (!HERO.test(html)) return html;
   const { markup, preload } = renderHero(article);
-  const block = `<script type="application/json" id="${LEAD_STORY_DATA_ID}">${jsonForScript(article)}</script>`;
   const withHero = html.replace(HERO, () => markup);
   const withPreload = HERO_PRELOAD.test(withHero)
     ? withHero.replace(HERO_PRELOAD, () => preload)
     : withHero.replace(/<\/head>/i, () => `${preload}</head>`);
-  return withPreload.replace(/<\/body>/i, () => `${block}</body>`);
+  // The home route's data is the hero's article: what the page now shows, and what it hydrates with.
+  return withRouteData(withPreload, { home: { lead: article } });
 }

@@ -50,6 +50,14 @@ export function cachedRequest<T>(key: string, request: () => Promise<T>, keep: (
   return entry.value as T;
 }
 
+/**
+ * Keeps an answer the page already has (what its HTML was rendered from), at once: the next ask for `key` shows it
+ * and refreshes it in the background, as on a revisit. `keep` as for cachedRequest.
+ */
+export function keepAnswer<T>(key: string, value: T, keep: (value: T) => boolean = () => true): void {
+  if (keep(value)) store(key, value, false);
+}
+
 /** Calls `listener` whenever a background refresh brought a different answer; returns the unsubscribe. */
 export function onPageCacheRefresh(listener: () => void): () => void {
   refreshListeners.add(listener);

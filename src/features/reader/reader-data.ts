@@ -10,8 +10,7 @@ import type * as SearchService from '../../services/search';
 import type { ReaderSources } from './reader-sources';
 import { awaitedLater } from './components/deferred';
 import { HOME_SECTION_SIZE, type HomeData } from './home/home-page';
-import { leadStoryFromDocument } from './home/lead-story-data';
-import { cachedRequest, type Later } from './page-cache';
+import { cachedRequest, keepAnswer, type Later } from './page-cache';
 
 // The reader's door to its data: route loaders call these functions (the home page's here, the other pages' in their
 // own folder's *-data.ts, so a page's data code arrives with the page) and get view models back. Each function starts
@@ -69,22 +68,14 @@ const HOME_KEYS = {
   obituaries: 'home:obituaries',
 } as const satisfies Record<keyof HomeData, string>;
 
-let prerenderedLeadRead = false;
-
 /**
- * The home page's hero (docs/decisions/0014). Hydrating the prerendered home page, it is exactly what the HTML shows:
- * the lead story the edge handler embedded, else the sample the build prerendered; that answer also seeds the page
- * cache. Later visits ask the database (the sample when there is no lead story or the request fails); the build's
- * prerender, without data, renders the sample; the server's render at request time asks the database.
+ * The home page's hero (docs/decisions/0014): the newsroom's lead story, else the sample (also when the request
+ * fails). The build has no data: it prerenders the sample, and the page carries it as the route's data. A page
+ * hydrating finds what its HTML shows already kept (keepHomeSections, from the page's data block), so this answers
+ * with it at once and asks the database in the background, as on any revisit.
  */
 function loadLead(sources: ReaderSources): Later<NewsArticle> {
   if (sources.rendering === 'build') return FEATURED_ARTICLE;
-  if (sources.rendering === 'browser' && !prerenderedLeadRead && document.getElementById('root')?.dataset.prerendered === 'home') {
-    prerenderedLeadRead = true;
-    const shown = leadStoryFromDocument(document) ?? FEATURED_ARTICLE;
-    void cachedRequest(HOME_KEYS.lead, () => Promise.resolve(shown));
-    return shown;
-  }
   return cachedSection(sources, HOME_KEYS.lead, (client) =>
     getLeadPublication(client).then(
       (row) => (row ? articleFromPublication(row) : FEATURED_ARTICLE),
@@ -113,9 +104,13 @@ export function loadHomeSections(sources: ReaderSources): HomeData {
   };
 }
 
-/** A home page the server rendered with its data (decision 0019), kept as if this visit had loaded it: the way back shows it at once. */
-export function keepHomeSections(data: HomeData): void {
+/**
+ * What a home page's HTML was rendered from (all of it when the server rendered it, decision 0019; the hero alone when
+ * it was prerendered), kept as if this visit had loaded it: hydration and the way back show it at once.
+ */
+export function keepHomeSections(data: Partial<HomeData>): void {
   for (const section of Object.keys(HOME_KEYS) as (keyof HomeData)[]) {
-    void cachedRequest(HOME_KEYS[section], () => Promise.resolve(data[section]));
+    const value = data[section];
+    if (value !== undefined && !(value instanceof Promise)) keepAnswer(HOME_KEYS[section], value);
   }
 }

@@ -3,7 +3,7 @@ import { PUBLIC_LIST_LIMIT } from '../../../services/publications';
 import type { PublicationCursor } from '../../../services/search';
 import { resolveTopicSlug, type Topic } from '../../../services/topics';
 import type { ListFilter } from '../components/search-filters';
-import { cachedRequest, mapLater, type Later } from '../page-cache';
+import { keepAnswer, mapLater, type Later } from '../page-cache';
 import { articlesFrom, cachedFor, withReaderClient, withSearchService } from '../reader-data';
 import type { TopicArticles, TopicLocalPage } from './topic-page';
 import { browserSources, type ReaderSources } from '../reader-sources';
@@ -39,9 +39,10 @@ const keepTopic = (found: Topic | null) => found !== null;
 const keepArticles = (loaded: TopicArticles) => !loaded.localFailed;
 
 /** Keeps a topic page the server rendered with its data, as loadTopicPage keeps what it loaded, for a revisit. */
-export function keepTopicPage(slug: string, topic: Later<Topic | null>, articles: Later<TopicArticles>): void {
-  void cachedRequest(topicKey(slug), () => Promise.resolve(topic), keepTopic);
-  void cachedRequest(articlesKey(slug), () => Promise.resolve(articles), keepArticles);
+export function keepTopicPage(slug: string, topic: Later<Topic | null> | undefined, articles: Later<TopicArticles> | undefined): void {
+  // A prerendered topic page carries only its slug: nothing to keep.
+  if (topic !== undefined && !(topic instanceof Promise)) keepAnswer(topicKey(slug), topic, keepTopic);
+  if (articles !== undefined && !(articles instanceof Promise)) keepAnswer(articlesKey(slug), articles, keepArticles);
 }
 
 /** The first page of a topic's publications and its external news; a failed first page is logged, not thrown. */

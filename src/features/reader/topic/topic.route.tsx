@@ -25,7 +25,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 /** A topic the server rendered with its data: a revisit shows that data at once, as if this visit had loaded it. */
 export const handle: ServerDataHandle = {
   hydratedFromServer: ({ data }) => {
-    const { slug, topic, articles } = data as Awaited<ReturnType<typeof loader>>;
+    const { slug, topic, articles } = data as Partial<Awaited<ReturnType<typeof loader>>> & { slug: string };
     keepTopicPage(slug, topic, articles);
   },
 };

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../app/router';
+import { clearPageCache } from '../features/reader/page-cache';
+import type { DataClient } from '../services/client';
+import { createDataClient } from '../services/data-client';
+import type { NewsArticle } from '../services/news';
+import { FEATURED_ARTICLE } from '../services/news/featured-article';
+import { startBackendInWorker, type WorkerBackend } from '../../tests/support/test-backend';
+import { hydrationDataFor } from './hydration-data';
+
+// What the browser starts its router with on a page it was served, against the local backend: the home page's
+// loader answers with the hero the page's HTML carries, not with a request of its own.
+const reader = vi.hoisted(() => ({ client: undefined as DataClient | undefined, requests: [] as string[] }));
+vi.mock('../services/reader-data-client', () => ({
+  readerDataClient: () => {
+    if (!reader.client) throw new Error('the test backend has not started');
+    return reader.client;
+  },
+}));
+
+let backend: WorkerBackend;
+
+beforeAll(async () => {
+  backend = await startBackendInWorker();
+  reader.client = createDataClient(backend.url, backend.anonKey, {
+    fetch: (input, init) => {
+      reader.requests.push(String(input instanceof Request ? input.url : input));
+      return globalThis.fetch(input, init);
+    },
+  });
+}, 60_000);
+beforeEach(() => {
+  clearPageCache();
+  reader.requests = [];
+});
+afterAll(() => backend?.stop());
+
+const home = new URL('http://localhost/') as unknown as Location;
+const LEAD: NewsArticle = { ...FEATURED_ARTICLE, id: '22222222-2222-4222-8222-000000000001', origin: 'local', title: 'A manchete da página' };
+
+function homeData(state: Awaited<ReturnType<typeof hydrationDataFor>>): Record<string, unknown> {
+  return state?.loaderData?.home as Record<string, unknown>;
+}
+
+describe('hydrating a page it was served', () => {
+  it('a prerendered home page renders the hero its HTML carries, at once, and asks the rest of its data', async () => {
+    const state = await hydrationDataFor(routes, home, { home: { lead: LEAD } });
+    const data = homeData(state);
+    expect(data.lead).toEqual(LEAD);
+    expect(data.mostRead).toBeInstanceOf(Promise);
+    expect(await (data.mostRead as Promise<NewsArticle[]>)).toHaveLength(5);
+  });
+
+  it('without a data block, the hero is a request like every other section', async () => {
+    const state = await hydrationDataFor(routes, home, null);
+    const lead = homeData(state).lead;
+    expect(lead).toBeInstanceOf(Promise);
+    // The seed chooses no lead story: the sample.
+    expect(await (lead as Promise<NewsArticle>)).toMatchObject({ id: FEATURED_ARTICLE.id });
+  });
+
+  it('a page the server rendered with its data hydrates with exactly that data, and its loader asks nothing', async () => {
+    const carried = { home: { lead: LEAD, mostRead: [], localArticles: [] } };
+    const state = await hydrationDataFor(routes, home, carried, true);
+    expect(state?.loaderData).toEqual(carried);
+    expect(reader.requests).toEqual([]);
+  });
+});
