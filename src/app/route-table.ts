@@ -23,17 +23,22 @@ export type ReaderPageId =
   | 'advertising'
   | 'not-found';
 
+/** A route at one of the URL registry's entries (src/lib/paths.ts): its pattern is the route's path. */
+function at<Id extends string>(id: Id, route: { pattern: string }): { id: Id; path: string } {
+  return { id, path: route.pattern };
+}
+
 const readerPages: (RouteEntry & { id: ReaderPageId })[] = [
   { id: 'home', index: true },
-  { id: 'topic', path: paths.topic.pattern },
-  { id: 'external-article', path: paths.externalArticle.pattern },
-  { id: 'article', path: paths.article.pattern },
-  { id: 'obituaries', path: paths.obituaries.pattern },
-  { id: 'obituary', path: paths.obituary.pattern },
-  { id: 'jobs', path: paths.jobs.pattern },
-  { id: 'job', path: paths.job.pattern },
-  { id: 'search', path: paths.search.pattern },
-  { id: 'advertising', path: paths.advertising.pattern },
+  at('topic', paths.topic),
+  at('external-article', paths.externalArticle),
+  at('article', paths.article),
+  at('obituaries', paths.obituaries),
+  at('obituary', paths.obituary),
+  at('jobs', paths.jobs),
+  at('job', paths.job),
+  at('search', paths.search),
+  at('advertising', paths.advertising),
   { id: 'not-found', path: '*' },
 ];
 
@@ -47,30 +52,29 @@ export const ROUTE_TABLE: RouteEntry[] = [
     children: [{ id: 'reader-pages', children: readerPages }],
   },
   {
-    id: 'admin',
-    path: admin.root.pattern,
+    ...at('admin', admin.root),
     children: [
-      { id: 'admin-login', path: admin.login.pattern },
-      { id: 'admin-register', path: admin.register.pattern },
-      { id: 'admin-forgot-password', path: admin.forgotPassword.pattern },
-      { id: 'admin-new-password', path: admin.newPassword.pattern },
+      at('admin-login', admin.login),
+      at('admin-register', admin.register),
+      at('admin-forgot-password', admin.forgotPassword),
+      at('admin-new-password', admin.newPassword),
       {
         id: 'admin-layout',
         children: [
           { id: 'admin-dashboard', index: true },
-          { id: 'admin-publications', path: admin.publications.pattern },
-          { id: 'admin-publication-new', path: admin.publicationNew.pattern },
-          { id: 'admin-publication-edit', path: admin.publicationEdit.pattern },
-          { id: 'admin-publication-preview', path: admin.publicationPreview.pattern },
-          { id: 'admin-topics', path: admin.topics.pattern },
-          { id: 'admin-obituaries', path: admin.obituaries.pattern },
-          { id: 'admin-obituary-new', path: admin.obituaryNew.pattern },
-          { id: 'admin-obituary-edit', path: admin.obituaryEdit.pattern },
-          { id: 'admin-jobs', path: admin.jobs.pattern },
-          { id: 'admin-job-new', path: admin.jobNew.pattern },
-          { id: 'admin-job-edit', path: admin.jobEdit.pattern },
-          { id: 'admin-media-kit', path: admin.mediaKit.pattern },
-          { id: 'admin-users', path: admin.users.pattern },
+          at('admin-publications', admin.publications),
+          at('admin-publication-new', admin.publicationNew),
+          at('admin-publication-edit', admin.publicationEdit),
+          at('admin-publication-preview', admin.publicationPreview),
+          at('admin-topics', admin.topics),
+          at('admin-obituaries', admin.obituaries),
+          at('admin-obituary-new', admin.obituaryNew),
+          at('admin-obituary-edit', admin.obituaryEdit),
+          at('admin-jobs', admin.jobs),
+          at('admin-job-new', admin.jobNew),
+          at('admin-job-edit', admin.jobEdit),
+          at('admin-media-kit', admin.mediaKit),
+          at('admin-users', admin.users),
         ],
       },
     ],
