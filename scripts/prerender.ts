@@ -63,6 +63,19 @@ function withRoutePreloads(html: string, source: string | undefined): string {
   return html.replace('</head>', () => `${links.join('')}</head>`);
 }
 
+/**
+ * A reader page paints from its HTML alone: the app's module and the chunks preloaded with it are fetched at low
+ * priority, after what the first paint needs (the hero image is high), instead of competing with it. The app still
+ * starts as soon as they arrive. Measured with `npm run perf` (one run each, a busy machine): the home page's mobile
+ * FCP 2154 → 857 ms, the article's 2455 → 1829 ms, the home page's desktop FCP 670 → 284 ms. The admin panel's page
+ * (app.html) has nothing to paint before its app and keeps the default priority.
+ */
+function withAppAtLowPriority(html: string): string {
+  return html
+    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+}
+
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
 
 /**
@@ -104,7 +117,7 @@ try {
     const markup = rendered.slice(preloads.length);
     const matched = routeTable.matchPage(page.path);
     const routeModule = matched.area === 'reader' ? ROUTE_MODULE[matched.id] : undefined;
-    const built = withInlineStylesheet(withRoutePreloads(template, routeModule))
+    const built = withAppAtLowPriority(withInlineStylesheet(withRoutePreloads(template, routeModule)))
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.key}">${markup}</div>`)
       .replace('</head>', `${preloads}</head>`);
     const html = Object.keys(carried).length > 0 ? pageHtml.withRouteData(built, carried) : built;

@@ -72,13 +72,14 @@ describe('the first paint and the way back', () => {
   it("loads the app as one module script, and opens the phone menu for a tap made before it ran", async () => {
     const page = await browser.newPage('phone');
     // The page's only script (the others are data: JSON-LD) is the app's entry, which the browser runs once the HTML
-    // has been read.
+    // has been read, fetched at low priority so that it never competes with the first paint (scripts/prerender.ts).
     const html = await (await page.request.get('/')).text();
     const scripts = html.match(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g);
-    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">$/)]);
+    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-[\w-]+\.js">$/)]);
+    expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")/);
 
     // Hold the app's code back, tap the menu button meanwhile: the browser opens the menu by itself.
-    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1]!;
+    const entry = /<script type="module" crossorigin fetchpriority="low" src="([^"]+)"/.exec(html)![1]!;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**${entry}`, async (route) => {
