@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { SignedInUser } from '../../../services/auth';
 import { paths } from '../../../lib/paths';
 import { auth } from '../testing/fake-auth';
@@ -26,8 +26,9 @@ describe('the sign-in route', () => {
   it('shows the form without a session, and moves on when a sign-in happens in another tab', async () => {
     renderRoute(loginRoute, { pattern: paths.admin.login.pattern });
     expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
-    auth.user = editor;
-    act(() => auth.listener?.('SIGNED_IN', editor));
+    // The page listens from its effect, which React may run a moment after the form shows.
+    await waitFor(() => expect(auth.listener).toBeDefined());
+    act(() => auth.change(editor));
     expect(await screen.findByText('outra página: /admin')).toBeInTheDocument();
   });
 });
