@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { hydrationDataFor } from './render/hydration-data';
@@ -37,7 +37,11 @@ async function start(root: HTMLElement): Promise<void> {
   if (expected && (serverRendered || root.dataset.prerendered === expected.key)) {
     const hydrationData = await hydrationDataFor(routes, window.location, carried, serverRendered).catch(() => null);
     if (hydrationData) {
-      hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData }), !serverRendered && expected.mode === 'shell'));
+      const router = createBrowserRouter(routes, { hydrationData });
+      // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser between them.
+      startTransition(() => {
+        hydrateRoot(root, app(router, !serverRendered && expected.mode === 'shell'));
+      });
       return;
     }
   }

@@ -69,29 +69,34 @@ describe('the first paint and the way back', () => {
     expect(await robots.text()).toMatch(/^User-agent: \*/m);
   });
 
-  it("loads the app as one module script, and opens the phone menu for a tap made before it ran", async () => {
+  it("starts the app after the page has loaded, and opens the phone menu for a tap made before it ran", async () => {
     const page = await browser.newPage('phone');
-    // The page's only script (the others are data: JSON-LD) is the app's entry, which the browser runs once the HTML
-    // has been read, fetched at low priority so that it never competes with the first paint (scripts/prerender.ts).
+    // The page's only script (the others are data: JSON-LD) is the boot, fetched at low priority; it names the app's
+    // entry and its chunks, which nothing fetches before the page has loaded (server/deferred-app-plugin.ts).
     const html = await (await page.request.get('/')).text();
     const scripts = html.match(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g);
-    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-[\w-]+\.js">$/)]);
-    expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")/);
+    expect(scripts).toEqual([
+      expect.stringMatching(/^<script type="module" crossorigin fetchpriority="low" src="\/assets\/boot-[\w-]+\.js" data-app="\/assets\/index-[\w-]+\.js" data-preload="[^"]+">$/),
+    ]);
+    expect(html).not.toContain('rel="modulepreload"');
 
     // Hold the app's code back, tap the menu button meanwhile: the browser opens the menu by itself.
-    const entry = /<script type="module" crossorigin fetchpriority="low" src="([^"]+)"/.exec(html)![1]!;
+    const entry = /data-app="([^"]+)"/.exec(html)![1]!;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let requestedAfterLoad!: (loaded: boolean) => void;
+    const appRequested = new Promise<boolean>((resolve) => (requestedAfterLoad = resolve));
     await page.route(`**${entry}`, async (route) => {
+      requestedAfterLoad(await page.evaluate(() => document.readyState === 'complete'));
       await held;
       await route.continue();
     });
-    // Its load waits for the app: the page is read and painted meanwhile.
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('contentinfo').waitFor();
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     expect(await page.locator('nav[aria-label="Editorias"] ul').isVisible()).toBe(true);
     // Once the app runs, it takes the open menu over: the button says what it now does.
+    expect(await appRequested).toBe(true);
     release();
     await page.getByRole('button', { name: 'Fechar menu' }).waitFor();
     expect(await page.locator('nav[aria-label="Editorias"] ul').isVisible()).toBe(true);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { deferAppScripts, withAppPreloads } from '../server/deferred-app-plugin';
+
+const built =
+  '<head><script type="module" crossorigin src="/assets/index-a1.js"></script>\n' +
+  '    <link rel="modulepreload" crossorigin href="/assets/react-dom-b2.js">\n' +
+  '    <link rel="modulepreload" crossorigin href="/assets/env-c3.js">\n' +
+  '<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body>';
+
+describe("a built page's scripts (server/deferred-app-plugin.ts)", () => {
+  it('become the boot script alone, which names the entry and its chunks for after the page has loaded', () => {
+    const html = deferAppScripts(built, 'assets/boot-d4.js');
+    expect(html).toBe(
+      '<head><script type="module" crossorigin fetchpriority="low" src="/assets/boot-d4.js" data-app="/assets/index-a1.js" ' +
+        'data-preload="/assets/react-dom-b2.js /assets/env-c3.js"></script>\n' +
+        '    <link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body>',
+    );
+    // A page already deferred (a second prerender run) stays as it is.
+    expect(deferAppScripts(html, 'assets/boot-d4.js')).toBe(html);
+  });
+
+  it("take a route's own chunks among the preloads, each once", () => {
+    const html = withAppPreloads(deferAppScripts(built, 'assets/boot-d4.js'), ['/assets/topic-e5.js', '/assets/env-c3.js']);
+    expect(/data-preload="([^"]*)"/.exec(html)?.[1]).toBe('/assets/react-dom-b2.js /assets/env-c3.js /assets/topic-e5.js');
+  });
+});
