@@ -1,16 +1,12 @@
 import { deleteJob, listJobsPage, setJobPublished } from '../../../services/job-admin';
 import type { Job } from '../../../services/jobs';
-import { paths } from '../../../lib/paths';
 import { resourceListRoute } from '../shared/resource-list-route';
 import { TitleCell, statusColumn } from '../shared/resource-table';
+import { JOB_RESOURCE } from './job-resource';
 
 /** docs/product.md §2 job list: Vaga (title + one-line description), Empresa, Tipo, Local, Status ('Publicada'), Ações. */
-export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Job>({
-  title: 'Vagas de Emprego',
-  newItemPath: paths.admin.jobNew,
-  editPath: paths.admin.jobEdit,
+export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Job>(JOB_RESOURCE, {
   rowLabel: (job) => job.title,
-  noun: { singular: 'vaga', plural: 'vagas', feminine: true },
   cursorOf: (job) => ({ at: job.created_at, id: job.id }),
   columns: [
     {

@@ -3,17 +3,13 @@ import { Icon } from '../../../components/ui/icon';
 import { deleteObituary, listObituariesPage, setObituaryPublished } from '../../../services/obituary-admin';
 import type { Obituary } from '../../../services/obituaries';
 import { formatDate } from '../../../lib/dates';
-import { paths } from '../../../lib/paths';
 import { resourceListRoute } from '../shared/resource-list-route';
 import { PhoneDetails, statusColumn } from '../shared/resource-table';
+import { OBITUARY_RESOURCE } from './obituary-resource';
 
 /** docs/product.md §2 obituary list: Nome (round photo), Idade, Data do Falecimento, Local do Velório, Status, Ações. */
-export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Obituary>({
-  title: 'Obituários',
-  newItemPath: paths.admin.obituaryNew,
-  editPath: paths.admin.obituaryEdit,
+export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Obituary>(OBITUARY_RESOURCE, {
   rowLabel: (obituary) => obituary.name,
-  noun: { singular: 'obituário', plural: 'obituários', feminine: false },
   cursorOf: (obituary) => ({ at: obituary.death_date, id: obituary.id }),
   columns: [
     {

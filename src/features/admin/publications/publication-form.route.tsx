@@ -6,6 +6,7 @@ import { resourceFormRoute } from '../shared/resource-form-route';
 import { bucketUploader } from '../shared/upload';
 import { leadFailureMessage } from './lead-story-messages';
 import { PublicationForm } from './publication-form';
+import { PUBLICATION_RESOURCE } from './publication-resource';
 import { EMPTY_PUBLICATION, toPublicationInput, valuesFromPublication } from './publication-values';
 
 const uploadPublicationImage = bucketUploader('publications');
@@ -16,10 +17,7 @@ async function loadChoices(client: Client) {
   return { topics, lead };
 }
 
-export const { loader, action, Component, ErrorBoundary } = resourceFormRoute({
-  noun: { singular: 'publicação', plural: 'publicações', feminine: true },
-  draftForm: 'publication',
-  listPath: paths.admin.publications,
+export const { loader, action, Component, ErrorBoundary } = resourceFormRoute(PUBLICATION_RESOURCE, {
   service: { get: getPublication, save: savePublication },
   values: { fromRow: valuesFromPublication, empty: () => EMPTY_PUBLICATION, toInput: toPublicationInput },
   loadExtra: loadChoices,

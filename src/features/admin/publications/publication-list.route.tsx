@@ -6,23 +6,19 @@ import {
   type AdminPublicationSummary,
 } from '../../../services/publication-admin';
 import { formatDate } from '../../../lib/dates';
-import { paths } from '../../../lib/paths';
 import { resourceListRoute } from '../shared/resource-list-route';
 import { TitleCell } from '../shared/resource-table';
 import { leadChangeNotice, leadFailureMessage } from './lead-story-messages';
 import { PublicationRowExtras, PublicationState, scheduledLabel } from './publication-state';
+import { PUBLICATION_RESOURCE } from './publication-resource';
 
 function shownDate(publication: AdminPublicationSummary): string {
   return formatDate(publication.published_at ?? publication.created_at);
 }
 
 /** docs/product.md §2 publication list: title and description, topic name or '-', status, date, actions. */
-export const { loader, action, Component, ErrorBoundary } = resourceListRoute<AdminPublicationSummary>({
-  title: 'Publicações',
-  newItemPath: paths.admin.publicationNew,
-  editPath: paths.admin.publicationEdit,
+export const { loader, action, Component, ErrorBoundary } = resourceListRoute<AdminPublicationSummary>(PUBLICATION_RESOURCE, {
   rowLabel: (publication) => publication.title,
-  noun: { singular: 'publicação', plural: 'publicações', feminine: true },
   cursorOf: (publication) => ({ at: publication.created_at, id: publication.id }),
   columns: [
     {

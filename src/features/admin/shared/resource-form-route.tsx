@@ -6,10 +6,11 @@ import type { ExternalSave } from '../../../components/form/use-validated-form';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from './admin-route-error';
 import { PageHeader } from './page-header';
-import { formDraftKey, removeFormDraft, type DraftForm } from './form-draft';
+import { formDraftKey, removeFormDraft } from './form-draft';
 import { actionFailure, loadScreenData, readJson, recordNotFound } from './route-data';
 import { useSaveFetcher } from './use-save-fetcher';
-import { formWords, type ResourceNoun } from './resource-words';
+import { formWords } from './resource-words';
+import type { AdminResource } from './admin-resource';
 
 /** What a resource's form gets from the generic route. */
 export interface ResourceFormProps<Values> {
@@ -21,13 +22,8 @@ export interface ResourceFormProps<Values> {
   draftKey: string;
 }
 
-/** What a resource (publications, obituaries, jobs) tells the generic form route: its words, form and services. */
+/** What a resource (publications, obituaries, jobs) tells the generic form route besides its name and paths: its form and services. */
 export interface ResourceForm<Row, Values extends SubmitTarget, Input, Extra> {
-  /** What the rows are called: the page's titles ('Nova Vaga', 'Editar Vaga') and messages follow (resource-words.ts). */
-  noun: ResourceNoun;
-  /** Whose drafts the form keeps (form-draft.ts). */
-  draftForm: DraftForm;
-  listPath: () => string;
   service: {
     /** The row being edited, or null when there is none. */
     get: (client: Client, id: string) => Promise<Row | null>;
@@ -48,7 +44,11 @@ export interface ResourceForm<Row, Values extends SubmitTarget, Input, Extra> {
  * loader requests the row and what the form needs at once; an unknown id is "not found". The action saves and opens
  * the list, which loads afresh; a failed save answers the resource's message, and the form keeps what was typed.
  */
-export function resourceFormRoute<Row, Values extends SubmitTarget, Input, Extra = null>(resource: ResourceForm<Row, Values, Input, Extra>) {
+export function resourceFormRoute<Row, Values extends SubmitTarget, Input, Extra = null>(
+  resource: AdminResource,
+  form: ResourceForm<Row, Values, Input, Extra>,
+) {
+  // The page's titles ('Nova Vaga', 'Editar Vaga') and messages follow from the noun (resource-words.ts).
   const words = formWords(resource.noun);
 
   async function loader({ request, params }: LoaderFunctionArgs) {
@@ -56,36 +56,36 @@ export function resourceFormRoute<Row, Values extends SubmitTarget, Input, Extra
     const { id } = params;
     const client = browserClient();
     const [row, extra] = await loadScreenData(words.loadFailure, () =>
-      Promise.all([id ? resource.service.get(client, id) : null, resource.loadExtra?.(client) ?? null]),
+      Promise.all([id ? form.service.get(client, id) : null, form.loadExtra?.(client) ?? null]),
     );
     // A missing row is an expected answer (a deleted row, a stale link): the error element says so, nothing is logged.
     if (id && !row) throw recordNotFound();
-    return { id, values: row ? resource.values.fromRow(row) : resource.values.empty(), extra };
+    return { id, values: row ? form.values.fromRow(row) : form.values.empty(), extra };
   }
 
   async function action({ request, params }: ActionFunctionArgs) {
     const values = await readJson<Values>(request);
     try {
-      await resource.service.save(browserClient(), resource.values.toInput(values), params.id);
+      await form.service.save(browserClient(), form.values.toInput(values), params.id);
     } catch (error) {
       console.error(error);
-      return actionFailure(resource.saveFailureFor?.(error) ?? words.saveFailure);
+      return actionFailure(form.saveFailureFor?.(error) ?? words.saveFailure);
     }
     // The local draft has served its purpose once the record is stored.
     removeFormDraft(globalThis.localStorage, formDraftKey(resource.draftForm, params.id));
-    return redirect(resource.listPath());
+    return redirect(resource.paths.list());
   }
 
   function Header({ id }: { id: string | undefined }) {
-    return <PageHeader title={id ? words.edit : words.create} backTo={resource.listPath()} />;
+    return <PageHeader title={id ? words.edit : words.create} backTo={resource.paths.list()} />;
   }
 
   /** Keyed by the row: another row's form starts afresh, with its own save. */
   function FormWithSave({ id, values, extra }: { id: string | undefined; values: Values; extra: Extra | null }) {
     const navigate = useNavigate();
     const save = useSaveFetcher<Values>();
-    return resource.renderForm(
-      { initialValues: values, save, onCancel: () => void navigate(resource.listPath()), draftKey: formDraftKey(resource.draftForm, id) },
+    return form.renderForm(
+      { initialValues: values, save, onCancel: () => void navigate(resource.paths.list()), draftKey: formDraftKey(resource.draftForm, id) },
       { id, extra },
     );
   }

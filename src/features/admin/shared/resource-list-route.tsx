@@ -15,7 +15,8 @@ import { listHref, readListLocation, toServiceQuery, type ListLocation } from '.
 import { actionFailure, loadScreenData, readJson } from './route-data';
 import { useDeleteConfirmation } from './use-delete-confirmation';
 import { useRowActionFetcher } from './use-row-action-fetcher';
-import { listWords, type ResourceNoun } from './resource-words';
+import { listWords } from './resource-words';
+import type { AdminResource } from './admin-resource';
 
 // Paging, search and filter (the issue "The whole archive within reach"). The address holds everything:
 // `?q=&status=all|published|draft&page=N&after=<date>,<id>` ('Próxima') or `&before=<date>,<id>` ('Anterior').
@@ -26,18 +27,11 @@ import { listWords, type ResourceNoun } from './resource-words';
 // an exact count reads the whole table; obituaries and jobs: exact). A search answers no total ('Página 2'). The small
 // tables (media-kit requests, accounts) use plain offset paging instead (offset-pager.tsx).
 
-/** What a resource (publications, obituaries, jobs) tells the generic list: its words, columns and services. */
+/** What a resource (publications, obituaries, jobs) tells the generic list besides its name and paths: its columns and services. */
 export interface ResourceList<Row extends PublishableRow> {
-  /** The page's heading and the table's caption ('Vagas de Emprego'). */
-  title: string;
-  /** Where its 'Nova …' link goes. */
-  newItemPath: () => string;
-  editPath: (id: string) => string;
   /** What a row is called in its buttons' accessible names ('Excluir: <title>'). */
   rowLabel: (row: Row) => string;
   columns: readonly Column<Row>[];
-  /** What the rows are called: the pager's total and every word of the list (resource-words.ts) follow from it. */
-  noun: ResourceNoun;
   /** Where a row stands in the list's order (its date column and id): the keyset cursor of the page links. */
   cursorOf: (row: Row) => PageCursor;
   /** Status filter options besides Todas, Publicadas and Rascunhos (publications: 'Agendadas'). */
@@ -51,6 +45,9 @@ export interface ResourceList<Row extends PublishableRow> {
     remove: (client: Client, id: string) => Promise<void>;
   };
 }
+
+/** Everything the list screen reads of a resource: its name, paths and words (AdminResource) and its list's own parts. */
+type ListedResource<Row extends PublishableRow> = AdminResource & ResourceList<Row>;
 
 /** A resource's own row action: an on/off switch of a row (the lead story), run by the list's action. */
 export interface RowSwitch<Row> {
@@ -78,7 +75,7 @@ function ResourceListScreen<Row extends PublishableRow>({
   content,
   paging,
 }: {
-  resource: ResourceList<Row>;
+  resource: ListedResource<Row>;
   location: ListLocation;
   content: ListContent<readonly Row[]>;
   paging?: { total: number | null; hasMore: boolean; pageSize: number };
@@ -93,7 +90,7 @@ function ResourceListScreen<Row extends PublishableRow>({
 
   return (
     <>
-      <PageHeader title={resource.title} actions={<NewItemLink to={resource.newItemPath()} label={words.newItem} />} />
+      <PageHeader title={resource.title} actions={<NewItemLink to={resource.paths.newItem()} label={words.newItem} />} />
       <div className="space-y-4">
         <ListFilters location={location} extraStatuses={resource.extraStatuses} />
         <ListBody
@@ -107,7 +104,7 @@ function ResourceListScreen<Row extends PublishableRow>({
               rows={rows}
               emptyText={location.q || location.status !== 'all' ? 'Nenhum resultado encontrado.' : words.emptyText}
               rowLabel={resource.rowLabel}
-              editPath={resource.editPath}
+              editPath={resource.paths.edit}
               busyId={actions.busyId}
               onTogglePublished={(row) => actions.run({ intent: 'set-published', id: row.id, published: !row.published })}
               onDelete={(row) => deletion.ask(row.id)}
@@ -157,7 +154,7 @@ function ListPager<Row extends PublishableRow>({
   rows,
   paging,
 }: {
-  resource: ResourceList<Row>;
+  resource: ListedResource<Row>;
   location: ListLocation;
   rows: readonly Row[];
   paging: { total: number | null; hasMore: boolean; pageSize: number };
@@ -179,13 +176,14 @@ function ListPager<Row extends PublishableRow>({
 }
 
 /** A list route module's exports (`loader`, `action`, `Component`, `ErrorBoundary`) for one resource. */
-export function resourceListRoute<Row extends PublishableRow>(resource: ResourceList<Row>) {
-  const messages = listWords(resource.noun);
+export function resourceListRoute<Row extends PublishableRow>(resource: AdminResource, list: ResourceList<Row>) {
+  const listed: ListedResource<Row> = { ...resource, ...list };
+  const messages = listWords(listed.noun);
 
   async function loader({ request }: LoaderFunctionArgs) {
     await requireAdmin(request);
     const location = readListLocation(new URL(request.url));
-    const page = await loadScreenData(messages.loadFailure, () => resource.service.list(browserClient(), toServiceQuery(location)));
+    const page = await loadScreenData(messages.loadFailure, () => listed.service.list(browserClient(), toServiceQuery(location)));
     return { location, page };
   }
 
@@ -193,23 +191,23 @@ export function resourceListRoute<Row extends PublishableRow>(resource: Resource
     const body = await readJson<RowIntent>(request);
     try {
       if (body.intent === 'switch') {
-        const notice = (await resource.rowSwitch?.set(browserClient(), body.id, body.on)) ?? null;
+        const notice = (await listed.rowSwitch?.set(browserClient(), body.id, body.on)) ?? null;
         return notice === null ? null : { notice };
       }
-      if (body.intent === 'delete') await resource.service.remove(browserClient(), body.id);
-      else await resource.service.setPublished(browserClient(), body.id, body.published);
+      if (body.intent === 'delete') await listed.service.remove(browserClient(), body.id);
+      else await listed.service.setPublished(browserClient(), body.id, body.published);
       return null;
     } catch (error) {
       // docs/product.md §20 only logs these failures; the product's rule that the unexpected is visible wins, so the list shows it too.
       console.error(error);
-      if (body.intent === 'switch') return actionFailure(resource.rowSwitch?.failureFor(error) ?? messages.toggleFailure);
+      if (body.intent === 'switch') return actionFailure(listed.rowSwitch?.failureFor(error) ?? messages.toggleFailure);
       return actionFailure(body.intent === 'delete' ? messages.deleteFailure : messages.toggleFailure);
     }
   }
 
   function Component() {
     const { location, page } = useLoaderData<typeof loader>();
-    return <ResourceListScreen resource={resource} location={location} content={{ rows: page.rows }} paging={page} />;
+    return <ResourceListScreen resource={listed} location={location} content={{ rows: page.rows }} paging={page} />;
   }
 
   function ErrorBoundary() {
@@ -217,7 +215,7 @@ export function resourceListRoute<Row extends PublishableRow>(resource: Resource
     const location = readListLocation(new URL(`${pathname}${search}`, 'http://localhost'));
     return (
       <AdminRouteError
-        onLoadFailure={(loadFailure) => <ResourceListScreen resource={resource} location={location} content={{ loadFailure }} />}
+        onLoadFailure={(loadFailure) => <ResourceListScreen resource={listed} location={location} content={{ loadFailure }} />}
       />
     );
   }
