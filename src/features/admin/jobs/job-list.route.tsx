@@ -1,7 +1,7 @@
 import { deleteJob, listJobsPage, setJobPublished } from '../../../services/job-admin';
 import type { Job } from '../../../services/jobs';
 import { resourceListRoute } from '../shared/resource-list-route';
-import { TitleCell, statusColumn } from '../shared/resource-table';
+import { statusColumn, titleColumn } from '../shared/resource-table';
 import { JOB_RESOURCE } from './job-resource';
 
 /** docs/product.md §2 job list: Vaga (title + one-line description), Empresa, Tipo, Local, Status ('Publicada'), Ações. */
@@ -9,13 +9,7 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Jo
   rowLabel: (job) => job.title,
   cursorOf: (job) => ({ at: job.created_at, id: job.id }),
   columns: [
-    {
-      header: 'Vaga',
-      className: 'md:min-w-56 md:max-w-sm',
-      render: (job) => (
-        <TitleCell title={job.title} description={job.description} row={job} publishedLabel="Publicada" details={[job.company, job.contract_type]} />
-      ),
-    },
+    titleColumn('Vaga', 'md:min-w-56 md:max-w-sm', { publishedLabel: () => 'Publicada', details: (job) => [job.company, job.contract_type] }),
     { header: 'Empresa', phoneHidden: true, render: (job) => job.company },
     { header: 'Tipo', phoneHidden: true, className: 'whitespace-nowrap', render: (job) => job.contract_type },
     { header: 'Local', phoneHidden: true, render: (job) => job.location },

@@ -7,7 +7,7 @@ import {
 } from '../../../services/publication-admin';
 import { formatDate } from '../../../lib/dates';
 import { resourceListRoute } from '../shared/resource-list-route';
-import { TitleCell } from '../shared/resource-table';
+import { titleColumn } from '../shared/resource-table';
 import { leadChangeNotice, leadFailureMessage } from './lead-story-messages';
 import { PublicationRowExtras, PublicationState, scheduledLabel } from './publication-state';
 import { PUBLICATION_RESOURCE } from './publication-resource';
@@ -21,19 +21,10 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ad
   rowLabel: (publication) => publication.title,
   cursorOf: (publication) => ({ at: publication.created_at, id: publication.id }),
   columns: [
-    {
-      header: 'Título',
-      className: 'md:min-w-64 md:max-w-md',
-      render: (publication) => (
-        <TitleCell
-          title={publication.title}
-          description={publication.description}
-          row={publication}
-          publishedLabel={scheduledLabel(publication) ?? undefined}
-          details={[publication.topics?.name ?? '-', shownDate(publication), ...(publication.is_lead ? ['Manchete'] : [])]}
-        />
-      ),
-    },
+    titleColumn('Título', 'md:min-w-64 md:max-w-md', {
+      publishedLabel: (publication) => scheduledLabel(publication) ?? undefined,
+      details: (publication) => [publication.topics?.name ?? '-', shownDate(publication), ...(publication.is_lead ? ['Manchete'] : [])],
+    }),
     { header: 'Tópico', phoneHidden: true, render: (publication) => publication.topics?.name ?? '-' },
     { header: 'Status', phoneHidden: true, render: (publication) => <PublicationState row={publication} /> },
     { header: 'Data', phoneHidden: true, className: 'whitespace-nowrap', render: shownDate },

@@ -30,15 +30,32 @@ export function PhoneDetails({ row, publishedLabel, details }: { row: Publishabl
   );
 }
 
-/** A first cell of a title over its description (one line), with the phone's details under them. */
-export function TitleCell({ title, description, ...phone }: { title: string; description: string | null } & Parameters<typeof PhoneDetails>[0]) {
-  return (
-    <>
-      <p className="font-medium text-slate-900">{title}</p>
-      {description && <p className="line-clamp-1 text-xs text-slate-600">{description}</p>}
-      <PhoneDetails {...phone} />
-    </>
-  );
+/** A row with a title and a one-line description (publications, jobs). */
+interface TitledRow extends PublishableRow {
+  title: string;
+  description: string | null;
+}
+
+/** What a titled row shows on a phone under its title: its status's word and what the left-out columns say. */
+interface TitlePhoneDetails<Row> {
+  /** The status badge's word when published ('Publicada'); the badge's own by default. */
+  publishedLabel?: (row: Row) => string | undefined;
+  details: (row: Row) => readonly ReactNode[];
+}
+
+/** The first column of a titled row: its title over its description (one line), with the phone's details under them. */
+export function titleColumn<Row extends TitledRow>(header: string, className: string, phone: TitlePhoneDetails<Row>): Column<Row> {
+  return {
+    header,
+    className,
+    render: (row) => (
+      <>
+        <p className="font-medium text-slate-900">{row.title}</p>
+        {row.description && <p className="line-clamp-1 text-xs text-slate-600">{row.description}</p>}
+        <PhoneDetails row={row} publishedLabel={phone.publishedLabel?.(row)} details={phone.details(row)} />
+      </>
+    ),
+  };
 }
 
 /** The 'Status' column: 'Publicado' (jobs say 'Publicada') or 'Rascunho', left out on a phone. */
