@@ -1,7 +1,10 @@
+import { dangerButton, secondaryButton } from './buttons';
 import { Modal } from './modal';
 
 interface ConfirmDialogProps {
   open: boolean;
+  /** The dialog's name; a delete's by default. */
+  title?: string;
   message: string;
   confirmLabel?: string;
   busy?: boolean;
@@ -9,20 +12,26 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The deletes' confirmation (docs/product.md §19.7), as an accessible dialog rather than window.confirm. */
-export function ConfirmDialog({ open, message, confirmLabel = 'Excluir', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+/**
+ * The confirmation of what cannot be undone (docs/product.md §19.7: deletes; also a rejected sign-up or a revoked
+ * access), as an accessible dialog rather than window.confirm.
+ */
+export function ConfirmDialog({
+  open,
+  title = 'Confirmar exclusão',
+  message,
+  confirmLabel = 'Excluir',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
-    <Modal open={open} title="Confirmar exclusão" description={message} onClose={onCancel} size="sm">
+    <Modal open={open} title={title} description={message} onClose={onCancel} size="sm">
       <div className="flex justify-end gap-3">
-        <button type="button" onClick={onCancel} className="rounded border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        <button type="button" onClick={onCancel} className={secondaryButton}>
           Cancelar
         </button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={busy}
-          className="rounded bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
-        >
+        <button type="button" onClick={onConfirm} disabled={busy} className={dangerButton}>
           {confirmLabel}
         </button>
       </div>

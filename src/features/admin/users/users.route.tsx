@@ -3,8 +3,7 @@ import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 
 import { browserClient } from '../../../services/browser-client';
 import { countAdministrators, listProfilesPage, rejectPendingAccount, setProfileRole, type Profile } from '../../../services/profiles';
 import type { ProfileRole } from '../../../types/database';
-import { Modal } from '../../../components/ui/modal';
-import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { requireAdmin } from '../auth/admin-access';
 import { useAdminSession } from '../layout/admin-session-context';
 import { AdminRouteError } from '../shared/admin-route-error';
@@ -96,30 +95,18 @@ function UsersScreen({
           />
         )}
       />
-      <Modal
+      <ConfirmDialog
         open={revoking !== null}
         title="Revogar acesso"
-        description={revoking ? `${revoking.name || revoking.email} deixará de poder gerenciar o conteúdo do site.` : undefined}
-        onClose={() => setRevoking(null)}
-        size="sm"
-      >
-        <div className="flex justify-end gap-3">
-          <button type="button" onClick={() => setRevoking(null)} className={secondaryButton}>
-            Cancelar
-          </button>
-          <button
-            type="button"
-            className={`${primaryButton} bg-red-700 hover:bg-red-800`}
-            onClick={() => {
-              const target = revoking;
-              setRevoking(null);
-              if (target) roles.run({ intent: 'role', id: target.id, role: 'pending' });
-            }}
-          >
-            Revogar acesso
-          </button>
-        </div>
-      </Modal>
+        message={revoking ? `${revoking.name || revoking.email} deixará de poder gerenciar o conteúdo do site.` : ''}
+        confirmLabel="Revogar acesso"
+        onConfirm={() => {
+          const target = revoking;
+          setRevoking(null);
+          if (target) roles.run({ intent: 'role', id: target.id, role: 'pending' });
+        }}
+        onCancel={() => setRevoking(null)}
+      />
       {rejection.dialog}
     </>
   );
