@@ -8,8 +8,7 @@ import {
 } from '../../../services/media-kit';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from '../shared/admin-route-error';
-import type { ListContent } from '../shared/list-body';
-import { OffsetListBody, type OffsetPaging } from '../shared/offset-list-body';
+import { OffsetListBody, type OffsetListContent } from '../shared/offset-list-body';
 import { PageHeader } from '../shared/page-header';
 import { OFFSET_PAGE_SIZE, readPageNumber, readSearch } from '../shared/offset-pager';
 import { actionFailure, loadScreenData, readJson } from '../shared/route-data';
@@ -49,13 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function MediaKitScreen({
-  content,
-  paging,
-}: {
-  content: ListContent<readonly MediaKitRequest[]>;
-  paging?: OffsetPaging;
-}) {
+function MediaKitScreen({ content }: { content: OffsetListContent<MediaKitRequest> }) {
   const handling = useRowActionFetcher<HandledIntent>();
   const deletion = useDeleteRequest();
 
@@ -64,15 +57,14 @@ function MediaKitScreen({
       <PageHeader title="Mídia Kit" />
       <OffsetListBody
         content={content}
-        paging={paging}
         noun={['pedido', 'pedidos']}
         confirmed={deletion}
-        actionFailure={handling.failure}
+        rowActions={handling}
         searchFoundNothing="Nenhum resultado encontrado."
-        table={(requests) => (
+        table={(requests, busyId) => (
           <MediaKitRequestList
             requests={requests}
-            busyId={handling.busyId ?? deletion.busyId}
+            busyId={busyId}
             onToggleHandled={(row) => handling.run({ intent: 'set-handled', id: row.id, handled: row.handled_at === null })}
             onDelete={deletion.ask}
           />
@@ -85,7 +77,7 @@ function MediaKitScreen({
 
 export function Component() {
   const { page, q, rows, total } = useLoaderData<typeof loader>();
-  return <MediaKitScreen content={{ rows }} paging={{ page, total, q }} />;
+  return <MediaKitScreen content={{ rows, paging: { page, total, q } }} />;
 }
 
 export function ErrorBoundary() {

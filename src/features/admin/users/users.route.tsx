@@ -7,8 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { requireAdmin } from '../auth/admin-access';
 import { useAdminSession } from '../layout/admin-session-context';
 import { AdminRouteError } from '../shared/admin-route-error';
-import type { ListContent } from '../shared/list-body';
-import { OffsetListBody, type OffsetPaging } from '../shared/offset-list-body';
+import { OffsetListBody, type OffsetListContent } from '../shared/offset-list-body';
 import { OFFSET_PAGE_SIZE, readPageNumber, readSearch } from '../shared/offset-pager';
 import { PageHeader } from '../shared/page-header';
 import { actionFailure, loadScreenData, readJson } from '../shared/route-data';
@@ -58,11 +57,9 @@ export async function action({ request }: ActionFunctionArgs) {
 /** docs/decisions/0001 accounts: approve a pending account, revoke an admin after a confirmation. */
 function UsersScreen({
   content,
-  paging,
   administrators = 0,
 }: {
-  content: ListContent<readonly Profile[]>;
-  paging?: OffsetPaging;
+  content: OffsetListContent<Profile>;
   /** Administrators in the whole table (up to 2), not on this page: 'Revogar acesso' needs another one to remain. */
   administrators?: number;
 }) {
@@ -79,16 +76,15 @@ function UsersScreen({
       </p>
       <OffsetListBody
         content={content}
-        paging={paging}
         noun={['conta', 'contas']}
         confirmed={rejection}
-        actionFailure={roles.failure}
-        table={(profiles) => (
+        rowActions={roles}
+        table={(profiles, busyId) => (
           <UserTable
             profiles={profiles}
             currentUserId={user.id}
             administrators={administrators}
-            busyId={roles.busyId ?? rejection.busyId}
+            busyId={busyId}
             onApprove={(profile) => roles.run({ intent: 'role', id: profile.id, role: 'admin' })}
             onRevoke={setRevoking}
             onReject={rejection.ask}
@@ -114,7 +110,7 @@ function UsersScreen({
 
 export function Component() {
   const { page, q, rows, total, administrators } = useLoaderData<typeof loader>();
-  return <UsersScreen content={{ rows }} paging={{ page, total, q }} administrators={administrators} />;
+  return <UsersScreen content={{ rows, paging: { page, total, q } }} administrators={administrators} />;
 }
 
 export function ErrorBoundary() {
