@@ -16,7 +16,7 @@ export default defineConfig(({ command, isPreview, isSsrBuild }) => ({
   preview: { host: '127.0.0.1', port: 4173 },
   build: {
     // Each reader page's first-load budget is enforced by scripts/check-bundle.ts (run by `npm run build`). This
-    // warning only flags a surprise: the largest chunks are React with React DOM (~68 kB gzip) and the admin-only editor
+    // warning only flags a surprise: the largest chunks are React DOM (~68 kB gzip) and the admin-only editor
     // (~130 kB gzip).
     chunkSizeWarningLimit: 450,
     // scripts/check-bundle.ts reads the manifest to measure the home page's first load and keep the admin out of it.
@@ -25,13 +25,14 @@ export default defineConfig(({ command, isPreview, isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // Every browser the site supports knows <link rel="modulepreload">: no polyfill in every reader's first load.
     modulePreload: { polyfill: false },
-    // React (with React DOM) and React Router in chunks of their own: a release that changes only the app's code
-    // leaves them in readers' caches.
+    // React, React DOM and React Router in chunks of their own: a release that changes only the app's code leaves
+    // them in readers' caches.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/]react[\\/]/ },
             { name: 'react-router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
           ],
         },
