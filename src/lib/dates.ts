@@ -3,6 +3,11 @@
 // §5, as the database's day filters read it), and the newsroom schedules in its own time from anywhere
 // (docs/decisions/0014). Instants go through Intl with the zone named; plain `date` columns (YYYY-MM-DD) are calendar
 // days, not instants, and are never shifted: a death on 2026-11-03 shows as 03/11 everywhere.
+//
+// A calendar day is written out without Intl (its names are the tables below): the browser's first Intl formatter
+// loads the locale's and the zone's data, a task of 20–40 ms that a reader's phone would spend while the page
+// hydrates. So the data a page renders carries the São Paulo day of each instant it shows (computed where the data is
+// read: on the server for the first page), and the page formats days (docs/decisions/0028).
 
 export const NEWSROOM_TIME_ZONE = 'America/Sao_Paulo';
 
@@ -29,7 +34,9 @@ function cached(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat 
 
 // h23: a midnight reads 00, never the 24 some engines give for `hour12: false`.
 const numericClock = cached({ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-const dayNames = cached({ weekday: 'long', month: 'long' });
+
+const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'] as const;
+const WEEKDAYS = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'] as const;
 
 function partsOf(formatter: Intl.DateTimeFormat, instant: Date): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
   return Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
@@ -80,29 +87,37 @@ function toInstant(value: DateValue): Date | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** A day of São Paulo's calendar (month 1–12). */
+type CalendarDay = Pick<WallClock, 'year' | 'month' | 'day'>;
+
+/** São Paulo's calendar day of a value: a YYYY-MM-DD as written (no Intl), an instant through Intl. */
+function calendarDayOf(value: DateValue): CalendarDay | null {
+  const instant = toInstant(value);
+  if (!instant) return null;
+  const dateOnly = typeof value === 'string' && DATE_ONLY.test(value.trim());
+  return dateOnly ? { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() } : wallClockAt(instant);
+}
+
+const isoDay = ({ year, month, day }: CalendarDay) => `${year}-${pad(month)}-${pad(day)}`;
+
 /** 03/11/2026 */
 export function formatDate(value: DateValue): string {
-  const instant = toInstant(value);
-  if (!instant) return '';
-  const { year, month, day } = wallClockAt(instant);
-  return `${pad(day)}/${pad(month)}/${year}`;
+  const date = calendarDayOf(value);
+  return date ? `${pad(date.day)}/${pad(date.month)}/${date.year}` : '';
 }
 
 /** 3 de novembro de 2026 */
 export function formatLongDate(value: DateValue): string {
-  const instant = toInstant(value);
-  if (!instant) return '';
-  const { year, day } = wallClockAt(instant);
-  return `${day} de ${partsOf(dayNames(), instant).month} de ${year}`;
+  const date = calendarDayOf(value);
+  return date ? `${date.day} de ${MONTHS[date.month - 1]} de ${date.year}` : '';
 }
 
 /** Domingo, 22 de novembro (docs/product.md §2 weather widget: first letter capitalised). */
-export function formatWeekdayDayMonth(value: Date): string {
-  const instant = toInstant(value);
-  if (!instant) return '';
-  const names = partsOf(dayNames(), instant);
-  const weekday = names.weekday ?? '';
-  return `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)}, ${wallClockAt(instant).day} de ${names.month}`;
+export function formatWeekdayDayMonth(value: DateValue): string {
+  const date = calendarDayOf(value);
+  if (!date) return '';
+  const weekday = WEEKDAYS[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()] ?? '';
+  return `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)}, ${date.day} de ${MONTHS[date.month - 1]}`;
 }
 
 /** '25/11/2026 08:00', in São Paulo time. */
@@ -113,22 +128,28 @@ export function formatSaoPauloDateTime(value: DateValue): string {
   return `${pad(day)}/${pad(month)}/${year} ${pad(hour)}:${pad(minute)}`;
 }
 
+/** São Paulo's calendar day of a value as YYYY-MM-DD, for an <input type="date">, comparing with one, or formatting. */
+export function toDateInputValue(value: DateValue): string {
+  const date = calendarDayOf(value);
+  return date ? isoDay(date) : '';
+}
+
+const HOUR_MS = 3_600_000;
+const utcDayOf = (instant: number) => new Date(instant).toISOString().slice(0, 10);
+
+/**
+ * Today in São Paulo, as YYYY-MM-DD. Its clock is 3 hours behind UTC (2 in the summers it had): when 4 and 2 hours
+ * before now fall on one UTC day, that day is São Paulo's, and the browser need not load Intl's zone data to say so.
+ * Only in the two hours around São Paulo's midnight does Intl decide.
+ */
+export function todayInputValue(now: Date = new Date()): string {
+  const earliest = utcDayOf(now.getTime() - 4 * HOUR_MS);
+  return earliest === utcDayOf(now.getTime() - 2 * HOUR_MS) ? earliest : toDateInputValue(now);
+}
+
 /** The year in São Paulo (the footer's ©: at 22:00 on 31 December it is still that year there, whatever the runtime says). */
 export function saoPauloYear(now: Date = new Date()): number {
-  return wallClockAt(now).year;
-}
-
-/** São Paulo's calendar day of a value as YYYY-MM-DD, for an <input type="date"> or comparing with one. */
-export function toDateInputValue(value: DateValue): string {
-  const instant = toInstant(value);
-  if (!instant) return '';
-  const { year, month, day } = wallClockAt(instant);
-  return `${year}-${pad(month)}-${pad(day)}`;
-}
-
-/** Today in São Paulo, as YYYY-MM-DD. */
-export function todayInputValue(now: Date = new Date()): string {
-  return toDateInputValue(now);
+  return Number(todayInputValue(now).slice(0, 4));
 }
 
 /** An instant as São Paulo wall time for a datetime-local input; '' for nothing or an invalid value. */

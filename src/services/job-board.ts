@@ -1,3 +1,4 @@
+import { toDateInputValue } from '../lib/dates';
 import { isUuid } from '../lib/uuid';
 import { inKeysetOrder, type PageCursor } from './admin-paging';
 import type { DataClient } from './client';
@@ -30,8 +31,12 @@ export async function listOpenJobs(
   return { items, next: rows.length > pageSize && last ? { at: last.created_at, id: last.id } : null };
 }
 
+/** A job as its own page shows it: with São Paulo's day of its posting, which the page formats with no Intl (src/lib/dates.ts). */
+export type JobNotice = Job & { postedOn: string };
+
 /** One open job (published, not expired); null for an unknown, closed or malformed id. */
-export async function getPublishedJob(client: DataClient, id: string): Promise<Job | null> {
+export async function getPublishedJob(client: DataClient, id: string): Promise<JobNotice | null> {
   if (!isUuid(id)) return null;
-  return unwrapOptional(await client.from('jobs').select(JOB_COLUMNS).eq('id', id).eq('published', true).maybeSingle());
+  const job = unwrapOptional(await client.from('jobs').select(JOB_COLUMNS).eq('id', id).eq('published', true).maybeSingle());
+  return job && { ...job, postedOn: toDateInputValue(job.created_at) };
 }

@@ -1,4 +1,7 @@
+import { publishedDay } from '../../src/services/news/news-article.ts';
 import type { NewsArticle } from '../../src/services/news/index.ts';
+import type { JobNotice } from '../../src/services/job-board.ts';
+import { toDateInputValue } from '../../src/lib/dates.ts';
 import type { Job } from '../../src/services/jobs.ts';
 import type { Obituary } from '../../src/services/obituaries.ts';
 import type { AdminPublicationSummary, PublicationInput } from '../../src/services/publication-admin.ts';
@@ -15,6 +18,7 @@ const next = () => (sequence += 1);
 /** A reader's story card or page: a local story by default (an external or sample one through `origin`). */
 export function buildArticle(overrides: Partial<NewsArticle> = {}): NewsArticle {
   const n = next();
+  const publishedAt = overrides.publishedAt === undefined ? '2026-11-20T10:00:00-03:00' : overrides.publishedAt;
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     origin: 'local',
@@ -22,7 +26,8 @@ export function buildArticle(overrides: Partial<NewsArticle> = {}): NewsArticle 
     description: `Descrição da notícia ${n}`,
     content: '<p>Corpo da notícia.</p>',
     imageUrl: null,
-    publishedAt: '2026-11-20T10:00:00-03:00',
+    publishedAt,
+    publishedOn: publishedDay(publishedAt),
     sourceName: 'Porto Ferreira Notícias',
     author: 'Redação',
     url: null,
@@ -48,6 +53,12 @@ export function buildJob(overrides: Partial<Job> = {}): Job {
     created_at: '2026-11-20T10:00:00-03:00',
     ...overrides,
   };
+}
+
+/** A job as its own page reads it: with São Paulo's day of its posting. */
+export function buildJobNotice(overrides: Partial<Job> = {}): JobNotice {
+  const job = buildJob(overrides);
+  return { ...job, postedOn: toDateInputValue(job.created_at) };
 }
 
 /** A published obituary notice. */

@@ -19,6 +19,7 @@ export const FEATURED_ARTICLE: NewsArticle = {
   ].join('\n\n'),
   imageUrl: '/images/hero/investimento-industrial/original-1200w.webp',
   publishedAt: '2026-11-21T08:00:00-03:00',
+  publishedOn: '2026-11-21',
   sourceName: site.name,
   author: DEFAULT_AUTHOR,
   url: null,

@@ -1,5 +1,5 @@
 import type { PublicPublication, PublicationSummary } from '../publications';
-import { DEFAULT_AUTHOR, type NewsArticle } from './news-article';
+import { DEFAULT_AUTHOR, publishedDay, type NewsArticle } from './news-article';
 
 // Without the site's configuration (it reads import.meta.env): the edge handler maps publications too, with the
 // newspaper's name from its own configuration (docs/decisions/0014).
@@ -23,6 +23,7 @@ export function localArticle(
     content: publication.content ?? '',
     imageUrl: publication.image_url,
     publishedAt: publication.published_at,
+    publishedOn: publishedDay(publication.published_at),
     sourceName,
     // The author's name when they signed the story (docs/product.md §6), else 'Redação'.
     author: publication.byline ?? DEFAULT_AUTHOR,

@@ -69,6 +69,7 @@ describe('external news adapter', () => {
         content: 'O governo anunciou nesta sexta-feira um pacote…',
         imageUrl: 'https://example.com/rodovias.jpg',
         publishedAt: '2026-11-20T12:00:00Z',
+        publishedOn: '2026-11-20',
         sourceName: 'Globo',
         author: 'Maria Souza',
         url: 'https://example.com/rodovias',

@@ -8,7 +8,7 @@ import {
   type ExternalTopicSlug,
   type NewsFeed,
 } from './category-mapping';
-import { DEFAULT_AUTHOR, type NewsArticle } from './news-article';
+import { DEFAULT_AUTHOR, publishedDay, type NewsArticle } from './news-article';
 
 // The external news adapter (docs/product.md §18): NewsAPI's top headlines, asked through the site's own proxy
 // (edge/news-proxy.ts, `GET /api/news/<feed>` on the page's origin), which holds the key, caches and keeps to the
@@ -84,6 +84,7 @@ export function normalizeNewsApiArticle(raw: NewsApiArticle, category: string): 
     content: withoutTruncationMarker(text(raw.content)),
     imageUrl: /^https?:\/\//i.test(imageUrl) ? imageUrl : null,
     publishedAt: text(raw.publishedAt) || null,
+    publishedOn: publishedDay(text(raw.publishedAt) || null),
     // docs/product.md §2: the photo caption's source defaults to the product's name (the author, not the source, is 'Redação').
     sourceName: text(raw.source?.name) || site.name,
     author: text(raw.author) || DEFAULT_AUTHOR,

@@ -1,3 +1,5 @@
+import { toDateInputValue } from '../../lib/dates';
+
 /**
  * The reader's one article shape (docs/product.md §16's "news article view model"), whatever its origin. the product's fields map as:
  * urlToImage / image_url → imageUrl, source.name → sourceName, category / topics.name → category.
@@ -14,6 +16,8 @@ export interface NewsArticle {
   content: string;
   imageUrl: string | null;
   publishedAt: string | null;
+  /** São Paulo's calendar day of `publishedAt` (YYYY-MM-DD), what the page shows: it formats with no Intl (src/lib/dates.ts). */
+  publishedOn: string | null;
   sourceName: string;
   author: string;
   /** The original story's address for external articles; null for local and sample ones. */
@@ -27,3 +31,8 @@ export interface NewsArticle {
 }
 
 export const DEFAULT_AUTHOR = 'Redação';
+
+/** São Paulo's calendar day of a publication instant, for `publishedOn`. */
+export function publishedDay(publishedAt: string | null): string | null {
+  return (publishedAt && toDateInputValue(publishedAt)) || null;
+}

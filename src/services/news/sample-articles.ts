@@ -19,6 +19,8 @@ function sample(slug: ExternalTopicSlug, index: number, seed: SampleSeed): NewsA
     id: `amostra-${slug}-${index}`,
     origin: 'sample',
     ...seed,
+    // Every seed is written at São Paulo's offset (-03:00): the day written is São Paulo's (sample-articles.test.ts).
+    publishedOn: seed.publishedAt.slice(0, 10),
     imageUrl: null,
     author: DEFAULT_AUTHOR,
     url: null,

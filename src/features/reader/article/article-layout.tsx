@@ -45,7 +45,7 @@ export function ArticleLayout({ article, bodyHtml, shareUrl, onBack }: ArticleLa
             {article.category}
           </span>
           <DemoBadge article={article} />
-          {article.publishedAt && <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>}
+          {article.publishedAt && <time dateTime={article.publishedAt}>{formatLongDate(article.publishedOn)}</time>}
         </div>
         <h1 className="font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
         {article.description && <p className="text-lg text-slate-700">{article.description}</p>}

@@ -47,7 +47,7 @@ export function ArticleCard({
           {article.publishedAt && (
             <>
               <span aria-hidden="true">•</span>
-              <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
+              <time dateTime={article.publishedAt}>{formatDate(article.publishedOn)}</time>
             </>
           )}
         </p>

@@ -39,6 +39,7 @@ export function articleFromState(state: unknown): NewsArticle | null {
     isString(article.content) &&
     isNullableString(article.imageUrl) &&
     isNullableString(article.publishedAt) &&
+    isNullableString(article.publishedOn) &&
     isString(article.sourceName) &&
     isString(article.author) &&
     isNullableString(article.url) &&

@@ -19,7 +19,7 @@ export function MostReadList({ articles }: { articles: readonly NewsArticle[] })
             </Link>
             {article.publishedAt && (
               <time dateTime={article.publishedAt} className="text-xs text-slate-600">
-                {formatDate(article.publishedAt)}
+                {formatDate(article.publishedOn)}
               </time>
             )}
           </div>

@@ -1,7 +1,7 @@
 import { Droplets, Sun, Wind } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import { site } from '../../../config/site';
-import { formatWeekdayDayMonth } from '../../../lib/dates';
+import { formatWeekdayDayMonth, todayInputValue } from '../../../lib/dates';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 /**
@@ -9,14 +9,14 @@ import { useHydrated } from '../../../lib/use-hydrated';
  * (src/lib/dates.ts), not the build's: the prerendered HTML keeps its line empty (same height) and the app fills it in
  * once hydrated.
  */
-export function WeatherWidget({ today }: { today?: Date }) {
+export function WeatherWidget({ now }: { now?: Date }) {
   const hydrated = useHydrated();
   return (
     <section aria-labelledby="clima-titulo" className="rounded-lg bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white shadow-sm">
       <h2 id="clima-titulo" className="text-lg font-semibold">
         {site.city}, {site.state}
       </h2>
-      <p className="h-5 text-sm text-brand-100">{hydrated ? formatWeekdayDayMonth(today ?? new Date()) : '\u00a0'}</p>
+      <p className="h-5 text-sm text-brand-100">{hydrated ? formatWeekdayDayMonth(todayInputValue(now)) : '\u00a0'}</p>
       <div className="mt-4 flex items-center gap-4">
         <Icon node={Sun} className="h-12 w-12 text-yellow-300" />
         <div>

@@ -5,12 +5,12 @@ import { formatDate, formatLongDate } from '../../../lib/dates';
 import { linkify } from '../../../lib/linkify';
 import { jobMeta } from '../../../lib/community-meta';
 import { paths } from '../../../lib/paths';
-import type { Job } from '../../../services/jobs';
+import type { JobNotice } from '../../../services/job-board';
 import { ShareButtons } from '../article/share-buttons';
 import { useDocumentMeta } from '../components/use-document-meta';
 
 /** A job's own page: what, where, until when, the description and how to apply. */
-export function JobView({ job, shareUrl }: { job: Job; shareUrl: string }) {
+export function JobView({ job, shareUrl }: { job: JobNotice; shareUrl: string }) {
   const meta = jobMeta(job);
   useDocumentMeta(meta.title, meta.description);
   return (
@@ -31,7 +31,7 @@ export function JobView({ job, shareUrl }: { job: Job; shareUrl: string }) {
         <dd className="text-slate-900">{job.contract_type}</dd>
         <dt className="font-medium text-slate-700">Publicada em:</dt>
         <dd className="text-slate-900">
-          <time dateTime={job.created_at}>{formatLongDate(job.created_at)}</time>
+          <time dateTime={job.created_at}>{formatLongDate(job.postedOn)}</time>
         </dd>
         {job.expires_at && (
           <>

@@ -1,5 +1,4 @@
-import type { Job } from '../../../services/jobs';
-import { getPublishedJob, listOpenJobs, type JobCursor, type JobPage } from '../../../services/job-board';
+import { getPublishedJob, listOpenJobs, type JobCursor, type JobNotice, type JobPage } from '../../../services/job-board';
 import { awaitedLater } from '../components/deferred';
 import { deferredRequest, withReaderClient } from '../reader-data';
 import { browserSources, type ReaderSources } from '../reader-sources';
@@ -15,6 +14,6 @@ export function loadJobPage(after: JobCursor): Promise<JobPage> {
 }
 
 /** One open job; null (rendered as 'Vaga não encontrada') for an unknown, closed or expired one. */
-export function loadJob(sources: ReaderSources, id: string): Promise<Job | null> {
+export function loadJob(sources: ReaderSources, id: string): Promise<JobNotice | null> {
   return awaitedLater(withReaderClient(sources, (client) => getPublishedJob(client, id)));
 }

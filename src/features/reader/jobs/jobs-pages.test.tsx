@@ -3,8 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { JobPage } from '../../../services/job-board';
-import type { Job } from '../../../services/jobs';
-import { buildJob } from '../../../../tests/support/row-factories';
+import { buildJob, buildJobNotice } from '../../../../tests/support/row-factories';
 import { renderInRouter } from '../testing/render-in-router';
 import { AllJobsLink } from '../home/community-section';
 import { Component as JobRoute } from './job.route';
@@ -39,7 +38,7 @@ describe('JobsPage (/vagas)', () => {
 });
 
 describe('a job’s page', () => {
-  const job: Job = buildJob({
+  const job = buildJobNotice({
     id: 'c3',
     title: 'Técnico de manutenção',
     company: 'Cerâmica Beta',

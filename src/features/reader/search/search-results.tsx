@@ -19,12 +19,18 @@ export interface SearchResults extends SearchPage {
   obituaries: Obituary[];
 }
 
-const numberFormat = new Intl.NumberFormat('pt-BR');
+/**
+ * A whole count with pt-BR's thousands points (12.345). Not Intl.NumberFormat: the browser's first Intl object loads
+ * the locale's data, a long task while the results page hydrates (src/lib/dates.ts).
+ */
+function countLabel(count: number): string {
+  return String(Math.trunc(count)).replace(/\B(?=(\d{3})+$)/g, '.');
+}
 
 /** '23 resultados', '1 resultado', 'mais de 1.000 resultados'. */
 export function totalLabel({ total, exact }: SearchTotal): string {
-  if (!exact) return `mais de ${numberFormat.format(1000)} resultados`;
-  return `${numberFormat.format(total)} ${total === 1 ? 'resultado' : 'resultados'}`;
+  if (!exact) return `mais de ${countLabel(1000)} resultados`;
+  return `${countLabel(total)} ${total === 1 ? 'resultado' : 'resultados'}`;
 }
 
 interface SearchResultsViewProps {

@@ -1,10 +1,9 @@
 import type { NewsArticle } from '../../../services/news';
-import { toDateInputValue } from '../../../lib/dates';
 import type { ListFilter } from '../components/search-filters';
 
 /**
  * docs/product.md §19.7 topic filters, applied on the client: `search` is a case-insensitive substring of the title or the
- * description; `date` must be the publication's calendar day in São Paulo (src/lib/dates.ts), as the database's own
+ * description; `date` must be the publication's calendar day in São Paulo (its `publishedOn`), as the database's own
  * day filter reads it.
  */
 export function filterNews(articles: readonly NewsArticle[], { search, date }: ListFilter): NewsArticle[] {
@@ -14,7 +13,7 @@ export function filterNews(articles: readonly NewsArticle[], { search, date }: L
       !needle ||
       article.title.toLocaleLowerCase('pt-BR').includes(needle) ||
       article.description.toLocaleLowerCase('pt-BR').includes(needle);
-    const matchesDate = !date || toDateInputValue(article.publishedAt) === date;
+    const matchesDate = !date || article.publishedOn === date;
     return matchesText && matchesDate;
   });
 }
