@@ -31,7 +31,8 @@ export default defineConfig(({ command, isPreview, isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            // With src/render/react-dom-client.ts, so React DOM runs as its chunk is evaluated, not in the entry.
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]render[\\/]react-dom-client\.ts$/ },
             { name: 'react', test: /node_modules[\\/]react[\\/]/ },
             { name: 'react-router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
           ],
