@@ -1,6 +1,6 @@
 // The first script of every built page (server/deferred-app-plugin.ts): it starts the app once the page has loaded
 // and the frame after has painted (docs/decisions/0027-app-starts-after-the-page.md). A reader page paints from its
-// HTML alone and every control on it works before the app (links, the search form, the phone menu's <details>), so
+// HTML alone and every control on it works before the app (links, the search form, the phone menu's popover), so
 // the app's code need not share the connection with the lead image, nor the main thread with the first paint.
 // `npm run dev` loads the app directly, for HMR. No imports: this file is the whole of what a page runs first.
 

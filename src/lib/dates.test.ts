@@ -95,14 +95,15 @@ describe('pt-BR dates in São Paulo time', () => {
     expect(saoPauloYear(new Date('2027-01-01T03:00:00Z'))).toBe(2027);
   });
 
-  it("says São Paulo's day as Intl does at every half hour of a year, New Year's Eve and summer time included", () => {
+  it("says São Paulo's day and year as Intl does at every half hour of a year, New Year's Eve and summer time included", () => {
     const options = { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' } as const;
     // 2018–2019 had summer time (UTC-2) until February 2019.
-    for (const start of [Date.UTC(2018, 9, 1), Date.UTC(2026, 0, 1)]) {
+    for (const start of [Date.UTC(2018, 9, 1), Date.UTC(2025, 11, 1)]) {
       for (let at = start; at < start + 365 * 86_400_000; at += 1_800_000) {
         const now = new Date(at);
         const [day, month, year] = now.toLocaleDateString('pt-BR', options).split('/');
         expect(todayInputValue(now)).toBe(`${year}-${month}-${day}`);
+        expect(saoPauloYear(now)).toBe(Number(year));
       }
     }
   });
@@ -130,12 +131,14 @@ describe('what a page formats without Intl', () => {
     return { dates: await import('./dates'), made };
   }
 
-  it("formats calendar days and tells today outside São Paulo's midnight with no Intl formatter", async () => {
+  it("formats calendar days and tells today outside the hour around São Paulo's midnight with no Intl formatter", async () => {
     const { dates, made } = await freshDates();
     expect(dates.formatDate('2026-11-03')).toBe('03/11/2026');
     expect(dates.formatLongDate('2026-11-03')).toBe('3 de novembro de 2026');
     expect(dates.formatWeekdayDayMonth(dates.todayInputValue(new Date('2026-11-22T15:00:00Z')))).toBe('Domingo, 22 de novembro');
     expect(dates.saoPauloYear(new Date('2026-11-22T15:00:00Z'))).toBe(2026);
+    // São Paulo's 23:30: today is the hour's business of Intl, this year is not.
+    expect(dates.saoPauloYear(new Date(LATE_STORY))).toBe(2026);
     expect(made).not.toHaveBeenCalled();
     // An instant needs the zone's rules: Intl answers, once.
     expect(dates.formatDate(LATE_STORY)).toBe('25/11/2026');

@@ -135,21 +135,27 @@ export function toDateInputValue(value: DateValue): string {
 }
 
 const HOUR_MS = 3_600_000;
+/** São Paulo's clock has been 3 hours behind UTC since 1914, 2 in the summers it had. */
+const FURTHEST_BEHIND_MS = 3 * HOUR_MS;
+const NEAREST_BEHIND_MS = 2 * HOUR_MS;
 const utcDayOf = (instant: number) => new Date(instant).toISOString().slice(0, 10);
 
 /**
- * Today in São Paulo, as YYYY-MM-DD. Its clock is 3 hours behind UTC (2 in the summers it had): when 4 and 2 hours
- * before now fall on one UTC day, that day is São Paulo's, and the browser need not load Intl's zone data to say so.
- * Only in the two hours around São Paulo's midnight does Intl decide.
+ * Today in São Paulo, as YYYY-MM-DD. When 3 and 2 hours before now fall on one UTC day, that day is São Paulo's, and
+ * the browser need not load Intl's zone data to say so; only in the hour around São Paulo's midnight does Intl decide.
  */
 export function todayInputValue(now: Date = new Date()): string {
-  const earliest = utcDayOf(now.getTime() - 4 * HOUR_MS);
-  return earliest === utcDayOf(now.getTime() - 2 * HOUR_MS) ? earliest : toDateInputValue(now);
+  const earliest = utcDayOf(now.getTime() - FURTHEST_BEHIND_MS);
+  return earliest === utcDayOf(now.getTime() - NEAREST_BEHIND_MS) ? earliest : toDateInputValue(now);
 }
 
-/** The year in São Paulo (the footer's ©: at 22:00 on 31 December it is still that year there, whatever the runtime says). */
+/**
+ * The year in São Paulo (the footer's ©: at 22:00 on 31 December it is still that year there, whatever the runtime
+ * says). As for today, with Intl only in the hour around São Paulo's New Year.
+ */
 export function saoPauloYear(now: Date = new Date()): number {
-  return Number(todayInputValue(now).slice(0, 4));
+  const earliest = new Date(now.getTime() - FURTHEST_BEHIND_MS).getUTCFullYear();
+  return earliest === new Date(now.getTime() - NEAREST_BEHIND_MS).getUTCFullYear() ? earliest : Number(toDateInputValue(now).slice(0, 4));
 }
 
 /** An instant as São Paulo wall time for a datetime-local input; '' for nothing or an invalid value. */
