@@ -31,8 +31,7 @@ export default defineConfig(({ command, isPreview, isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // With src/render/react-dom-client.ts, so React DOM runs as its chunk is evaluated, not in the entry.
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]render[\\/]react-dom-client\.ts$/ },
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
             { name: 'react', test: /node_modules[\\/]react[\\/]/ },
             { name: 'react-router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
           ],

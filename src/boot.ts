@@ -66,8 +66,6 @@ function nextTask(): Promise<void> {
 
 const listed = (files = '') => files.split(' ').filter(Boolean);
 
-const PRELOADS_PER_TASK = 3;
-
 async function start(script: HTMLScriptElement): Promise<void> {
   const { app, preload: preloads, steps } = script.dataset;
   if (!app) throw new Error('boot: the page names no app (data-app)');
@@ -77,13 +75,8 @@ async function start(script: HTMLScriptElement): Promise<void> {
     await contentPainted();
     await painted();
   }
-  // The entry's own imports download beside it, not after it has been read. A modulepreload link costs about a
-  // millisecond to add (several on a phone): a few per task.
-  const files = listed(preloads);
-  for (let start = 0; start < files.length; start += PRELOADS_PER_TASK) {
-    for (const file of files.slice(start, start + PRELOADS_PER_TASK)) preload(file);
-    await nextTask();
-  }
+  // The entry's own imports download beside it, not after it has been read.
+  for (const file of listed(preloads)) preload(file);
   // Each module runs as it is imported: one import per task keeps each of them short (React DOM alone is tens of
   // milliseconds on a phone).
   for (const file of listed(steps)) {

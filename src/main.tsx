@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from './render/react-dom-client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { hydrationDataFor } from './render/hydration-data';
 import { prerenderedPageFor } from './render/prerendered-pages';
@@ -35,16 +35,14 @@ function nextTask(): Promise<void> {
  * Suspense boundary of the page in a task of its own and replays a tap made on a part not yet hydrated.
  */
 async function start(root: HTMLElement): Promise<void> {
-  // Each step below is a task of its own (after the app's modules have run: reading the page's data, loading its
-  // route's module, creating the router, hydrating), so none of them holds a phone's main thread for long.
-  await nextTask();
   const expected = prerenderedPageFor(window.location.pathname);
   const carried = routeDataFromDocument(document);
   const serverRendered = root.dataset.prerendered === SERVER_RENDERED && carried !== null;
   if (expected && (serverRendered || root.dataset.prerendered === expected.key)) {
-    await nextTask();
     const hydrationData = await hydrationDataFor(routes, window.location, carried, serverRendered).catch(() => null);
     if (hydrationData) {
+      // Each step a task of its own (the route's module has just run; the router reads the whole route table), so
+      // none of them holds a phone's main thread for long.
       await nextTask();
       const router = createBrowserRouter(routes, { hydrationData });
       await nextTask();
