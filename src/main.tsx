@@ -24,10 +24,6 @@ function app(router: DataRouter, hydratingShell: boolean) {
   );
 }
 
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /**
  * Hydrates the HTML prerendered for this address (src/render/prerendered-pages.ts) or rendered for it with its data by
  * the server (src/render/server-rendered.ts), so what painted before the JavaScript stays and nothing moves; otherwise
@@ -41,11 +37,7 @@ async function start(root: HTMLElement): Promise<void> {
   if (expected && (serverRendered || root.dataset.prerendered === expected.key)) {
     const hydrationData = await hydrationDataFor(routes, window.location, carried, serverRendered).catch(() => null);
     if (hydrationData) {
-      // Each step a task of its own (the route's module has just run; the router reads the whole route table), so
-      // none of them holds a phone's main thread for long.
-      await nextTask();
       const router = createBrowserRouter(routes, { hydrationData });
-      await nextTask();
       // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser between them.
       startTransition(() => {
         hydrateRoot(root, app(router, !serverRendered && expected.mode === 'shell'));
