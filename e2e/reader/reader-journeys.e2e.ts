@@ -12,6 +12,12 @@ async function pageBox(locator: Locator) {
   });
 }
 
+/**
+ * A list filtered on the server answers after the typing pause (FILTER_DEBOUNCE_MS) and a request; on a busy machine
+ * that is more than expect.poll's default second.
+ */
+const FILTERED_LIST = { timeout: 10_000 };
+
 describe('a reader', () => {
   const browser = useBrowser();
 
@@ -150,7 +156,7 @@ describe('a reader', () => {
     expect((await cards.allTextContents()).every((title) => /cerâmica/i.test(title) || title.length > 0)).toBe(true);
 
     await page.getByLabel('Data').fill(seed.fair.publishedOn);
-    await expect.poll(() => cards.allTextContents()).toEqual([seed.fair.title]);
+    await expect.poll(() => cards.allTextContents(), FILTERED_LIST).toEqual([seed.fair.title]);
 
     await page.getByPlaceholder('Buscar notícias...').fill('nada com isso xyz');
     await page.getByText('Nenhuma notícia encontrada').waitFor();
@@ -175,10 +181,10 @@ describe('a reader', () => {
       .toEqual([seed.obituaries.maria.name, seed.obituaries.jose.name, seed.obituaries.antonio.name]);
 
     await page.getByPlaceholder('Buscar por nome...').fill('antonio');
-    await expect.poll(() => names.allTextContents()).toEqual([seed.obituaries.antonio.name]);
+    await expect.poll(() => names.allTextContents(), FILTERED_LIST).toEqual([seed.obituaries.antonio.name]);
     await page.getByPlaceholder('Buscar por nome...').fill('');
     await page.getByLabel('Data do falecimento').fill(seed.obituaries.jose.deathDate);
-    await expect.poll(() => names.allTextContents()).toEqual([seed.obituaries.jose.name]);
+    await expect.poll(() => names.allTextContents(), FILTERED_LIST).toEqual([seed.obituaries.jose.name]);
     await page.getByPlaceholder('Buscar por nome...').fill('maria');
     await page.getByText('Nenhum obituário encontrado').waitFor();
   });
