@@ -1,4 +1,4 @@
-import type { NewsArticle } from '../../../services/news/news-article';
+import { publishedDay, type NewsArticle } from '../../../services/news/news-article';
 import { paths } from '../../../lib/paths';
 
 export interface ExternalArticleState {
@@ -39,11 +39,14 @@ export function articleFromState(state: unknown): NewsArticle | null {
     isString(article.content) &&
     isNullableString(article.imageUrl) &&
     isNullableString(article.publishedAt) &&
-    isNullableString(article.publishedOn) &&
     isString(article.sourceName) &&
     isString(article.author) &&
     isNullableString(article.url) &&
     isString(article.category) &&
     isNullableString(article.youtubeUrl);
-  return valid ? (candidate as NewsArticle) : null;
+  if (!valid) return null;
+  // A history entry written before stories carried their São Paulo day: derive it rather than lose the story.
+  const publishedAt = article.publishedAt as string | null;
+  if (article.publishedOn === undefined) return { ...(candidate as NewsArticle), publishedOn: publishedDay(publishedAt) };
+  return isNullableString(article.publishedOn) ? (candidate as NewsArticle) : null;
 }
