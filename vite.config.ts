@@ -25,13 +25,18 @@ export default defineConfig(({ command, isPreview, isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // Every browser the site supports knows <link rel="modulepreload">: no polyfill in every reader's first load.
     modulePreload: { polyfill: false },
+    // One stylesheet, which every page has from its start (inlined in a reader page by scripts/prerender.ts, linked
+    // in the admin's): a lazy chunk then names no stylesheet to load. Split, a chunk sharing the entry's code would
+    // add the entry's sheet again, on a reader page a second download and a restyle of the whole page.
+    cssCodeSplit: false,
     // React, React DOM and React Router in chunks of their own: a release that changes only the app's code leaves
     // them in readers' caches.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            // With src/render/react-dom-client.ts, so React DOM runs as its chunk is evaluated, not in the entry.
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]render[\\/]react-dom-client\.ts$/ },
             { name: 'react', test: /node_modules[\\/]react[\\/]/ },
             { name: 'react-router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
           ],

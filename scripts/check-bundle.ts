@@ -160,5 +160,11 @@ for (const marker of MARKERS) {
     problems.push(`marker "${marker.label}" ${marker.pattern} is found nowhere in the build: update MARKERS`);
   }
 }
+// Every page has the site's one stylesheet from its start (vite.config.ts, cssCodeSplit): a chunk that names a
+// stylesheet would load one while the page runs, and restyle the whole page.
+for (const chunk of allJs) {
+  const stylesheet = /assets\/[\w.-]+\.css/.exec(read(chunk.file))?.[0];
+  if (stylesheet) problems.push(`${chunk.file} loads the stylesheet ${stylesheet} when it runs: every page has the site's one stylesheet already`);
+}
 if (problems.length > 0) fail(`\n  ${problems.join('\n  ')}`);
 console.log('check-bundle: every reader page is within its budget and loads no admin, editor or auth code.');

@@ -8,13 +8,15 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+\.js
 /**
  * A built page's scripts as src/boot.ts reads them: the app's entry and its modulepreloads leave the HTML and become
  * the boot script's `data-app` and `data-preload`, so no app code is fetched or run before the page has loaded. The
- * boot itself is fetched at low priority: the lead image comes first. The HTML unchanged when it has no app script.
+ * entry's own imports are also its `data-steps`: the boot runs them one per task before the entry, so React DOM, the
+ * router and the app are each a short task on a phone rather than one long one. The boot itself is fetched at low
+ * priority: the lead image comes first. The HTML unchanged when it has no app script.
  */
 export function deferAppScripts(html: string, bootFile: string): string {
   const app = APP_SCRIPT.exec(html)?.[1];
   if (!app) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const boot = `<script type="module" crossorigin fetchpriority="low" src="/${bootFile}" data-app="${app}" data-preload="${preloads.join(' ')}"></script>`;
+  const boot = `<script type="module" crossorigin fetchpriority="low" src="/${bootFile}" data-app="${app}" data-steps="${preloads.join(' ')}" data-preload="${preloads.join(' ')}"></script>`;
   return html.replace(MODULE_PRELOAD, '').replace(APP_SCRIPT, () => boot);
 }
 

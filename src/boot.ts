@@ -59,8 +59,17 @@ function preload(file: string): void {
   document.head.append(link);
 }
 
+/** A task of its own for what comes next: the browser paints and answers input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const listed = (files = '') => files.split(' ').filter(Boolean);
+
+const PRELOADS_PER_TASK = 3;
+
 async function start(script: HTMLScriptElement): Promise<void> {
-  const { app, preload: preloads = '' } = script.dataset;
+  const { app, preload: preloads, steps } = script.dataset;
   if (!app) throw new Error('boot: the page names no app (data-app)');
   // The admin panel's page (an empty #root) has nothing to paint before its app.
   if (document.getElementById('root')?.hasChildNodes()) {
@@ -68,8 +77,19 @@ async function start(script: HTMLScriptElement): Promise<void> {
     await contentPainted();
     await painted();
   }
-  // The entry's own imports download beside it, not after it has been read.
-  for (const file of preloads.split(' ').filter(Boolean)) preload(file);
+  // The entry's own imports download beside it, not after it has been read. A modulepreload link costs about a
+  // millisecond to add (several on a phone): a few per task.
+  const files = listed(preloads);
+  for (let first = 0; first < files.length; first += PRELOADS_PER_TASK) {
+    for (const file of files.slice(first, first + PRELOADS_PER_TASK)) preload(file);
+    await nextTask();
+  }
+  // Each module runs as it is imported: one import per task keeps each of them short (React DOM alone is tens of
+  // milliseconds on a phone).
+  for (const file of listed(steps)) {
+    await import(/* @vite-ignore */ file);
+    await nextTask();
+  }
   await import(/* @vite-ignore */ app);
 }
 

@@ -12,7 +12,7 @@ describe("a built page's scripts (server/deferred-app-plugin.ts)", () => {
     const html = deferAppScripts(built, 'assets/boot-d4.js');
     expect(html).toBe(
       '<head><script type="module" crossorigin fetchpriority="low" src="/assets/boot-d4.js" data-app="/assets/index-a1.js" ' +
-        'data-preload="/assets/react-dom-b2.js /assets/env-c3.js"></script>\n' +
+        'data-steps="/assets/react-dom-b2.js /assets/env-c3.js" data-preload="/assets/react-dom-b2.js /assets/env-c3.js"></script>\n' +
         '    <link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body>',
     );
     // A page already deferred (a second prerender run) stays as it is.
@@ -21,6 +21,8 @@ describe("a built page's scripts (server/deferred-app-plugin.ts)", () => {
 
   it("take a route's own chunks among the preloads, each once", () => {
     const html = withAppPreloads(deferAppScripts(built, 'assets/boot-d4.js'), ['/assets/topic-e5.js', '/assets/env-c3.js']);
+    // Only the entry's own imports run before it, one per task; a route's chunk is imported by the route.
+    expect(/data-steps="([^"]*)"/.exec(html)?.[1]).toBe('/assets/react-dom-b2.js /assets/env-c3.js');
     expect(/data-preload="([^"]*)"/.exec(html)?.[1]).toBe('/assets/react-dom-b2.js /assets/env-c3.js /assets/topic-e5.js');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
+import { seed } from './reader-fixtures.ts';
 
 /**
  * Holds back the app's entry script (every page's only script) on this page until the returned function is called:
@@ -52,6 +53,16 @@ describe('a reader who reaches for the page before the app has started', () => {
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await page.getByText('3 resultados').waitFor();
     expect(new URL(page.url()).search).toBe('?q=ceramica');
+  });
+
+  it("goes back to the news from a story with 'Voltar para as notícias', with no app code run", async () => {
+    const page = await browser.newPage('phone');
+    await holdTheApp(page);
+    await openHeld(page, `/noticia/${seed.flood.id}`);
+    await page.getByRole('heading', { level: 1, name: seed.flood.title }).waitFor();
+    await page.getByRole('link', { name: 'Voltar para as notícias' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('region', { name: 'Porto Ferreira e Região' }).waitFor();
   });
 
   it("opens 'Solicitar Mídia Kit' before the app runs; the app then takes the open form over, with what was typed", async () => {

@@ -76,7 +76,7 @@ describe('the first paint and the way back', () => {
     const html = await (await page.request.get('/')).text();
     const scripts = html.match(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g);
     expect(scripts).toEqual([
-      expect.stringMatching(/^<script type="module" crossorigin fetchpriority="low" src="\/assets\/boot-[\w-]+\.js" data-app="\/assets\/index-[\w-]+\.js" data-preload="[^"]+">$/),
+      expect.stringMatching(/^<script type="module" crossorigin fetchpriority="low" src="\/assets\/boot-[\w-]+\.js" data-app="\/assets\/index-[\w-]+\.js" data-steps="[^"]+" data-preload="[^"]+">$/),
     ]);
     expect(html).not.toContain('rel="modulepreload"');
 

@@ -52,7 +52,7 @@ describe('a reader', () => {
     const local = page.getByRole('region', { name: 'Porto Ferreira e Região' });
     await local.getByRole('link', { name: seed.christmas.title }).click();
     await page.getByRole('heading', { level: 1, name: seed.christmas.title }).waitFor();
-    await page.getByRole('button', { name: 'Voltar para as notícias' }).first().click();
+    await page.getByRole('link', { name: 'Voltar para as notícias' }).first().click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('region', { name: 'Porto Ferreira e Região' }).getByRole('link', { name: seed.christmas.title }).waitFor();
   });

@@ -34,7 +34,7 @@ export function Component() {
     <>
       {header}
       <PreviewBanner id={id} state={state} />
-      <ArticleView article={article} shareUrl={shareUrl} onBack={() => void navigate(paths.admin.publications())} />
+      <ArticleView article={article} shareUrl={shareUrl} back={{ href: paths.admin.publications(), follow: () => void navigate(paths.admin.publications()) }} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildArticle } from '../../../../tests/support/row-factories';
+import { STAY } from '../../../../tests/support/back-target';
 import { ArticleView } from './article-view';
 
 describe("the article's date", () => {
@@ -11,7 +12,7 @@ describe("the article's date", () => {
     const publishedAt = '2026-11-26T02:30:00.000Z';
     expect(new Date(publishedAt).getDate()).toBe(26);
 
-    render(<ArticleView article={buildArticle({ publishedAt })} shareUrl="https://example.com/noticia/1" onBack={() => undefined} />);
+    render(<ArticleView article={buildArticle({ publishedAt })} shareUrl="https://example.com/noticia/1" back={STAY} />);
 
     expect(screen.getByText('25 de novembro de 2026')).toHaveAttribute('datetime', publishedAt);
   });

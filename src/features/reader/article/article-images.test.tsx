@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { withResponsiveImages } from '../../../lib/rich-text/body-images';
 import { ARTICLE_SIZES } from '../../../lib/image-renditions';
 import { buildArticle } from '../../../../tests/support/row-factories';
+import { STAY } from '../../../../tests/support/back-target';
 import { ArticleView } from './article-view';
 
 // docs/product.md §6: the main image's alternative text and credit, and the pictures inside the text.
@@ -16,7 +17,7 @@ describe("the story's images", () => {
       <ArticleView
         article={buildArticle({ title: 'Feira', imageUrl: `${FOLDER}/original-1200w.jpg`, imageAlt: 'Barracas na praça', imageCredit: 'Ana Lima' })}
         shareUrl="https://example.com/x"
-        onBack={() => undefined}
+        back={STAY}
       />,
     );
     expect(screen.getByRole('img', { name: 'Barracas na praça' })).toHaveAttribute('src', `${FOLDER}/original-1200w.jpg`);
@@ -24,7 +25,7 @@ describe("the story's images", () => {
   });
 
   it('fall back to the title and the source for stories saved before those texts existed', () => {
-    render(<ArticleView article={buildArticle({ title: 'Feira antiga', imageUrl: `${FOLDER}/a.jpg` })} shareUrl="https://example.com/x" onBack={() => undefined} />);
+    render(<ArticleView article={buildArticle({ title: 'Feira antiga', imageUrl: `${FOLDER}/a.jpg` })} shareUrl="https://example.com/x" back={STAY} />);
     expect(screen.getByRole('img', { name: 'Feira antiga' })).toBeInTheDocument();
     expect(screen.getByText('Foto: Porto Ferreira Notícias')).toBeInTheDocument();
   });
@@ -33,7 +34,7 @@ describe("the story's images", () => {
     const content =
       `<p>Antes</p><figure><img src="${INLINE}" alt="Coreto" width="1600" height="1000"><figcaption>Foto: Ana</figcaption></figure>` +
       '<figure><img src="https://evil.example/x.jpg" alt="Rastreador"></figure><p>Depois</p>';
-    render(<ArticleView article={buildArticle({ content })} shareUrl="https://example.com/x" onBack={() => undefined} />);
+    render(<ArticleView article={buildArticle({ content })} shareUrl="https://example.com/x" back={STAY} />);
     const image = screen.getByRole('img', { name: 'Coreto' });
     expect(image).toHaveAttribute('src', INLINE);
     expect(image).toHaveAttribute('srcset', `${FOLDER}/480.webp 480w, ${FOLDER}/960.webp 960w, ${FOLDER}/1600.webp 1600w`);

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { ArrowLeft } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import type { NewsArticle } from '../../../services/news';
@@ -9,6 +10,7 @@ import { NewsArticleImage } from '../components/article-image';
 import { DemoBadge } from '../components/demo-badge';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { ShareButtons } from './share-buttons';
+import type { BackTarget } from './use-back-to-news';
 import { VideoFacade } from './video-facade';
 
 interface ArticleLayoutProps {
@@ -24,7 +26,7 @@ interface ArticleLayoutProps {
    * link', since they would hand out an address that answers 'not found'.
    */
   shareUrl: string | null;
-  onBack: () => void;
+  back: BackTarget;
 }
 
 /**
@@ -32,13 +34,13 @@ interface ArticleLayoutProps {
  * body as made by readableBody, so the reader's article page can bring it made already (on the server, in the page's
  * data) and load no sanitiser of its own to show a story it was served; ArticleView makes it from stored HTML.
  */
-export function ArticleLayout({ article, bodyHtml, shareUrl, onBack }: ArticleLayoutProps) {
+export function ArticleLayout({ article, bodyHtml, shareUrl, back }: ArticleLayoutProps) {
   useDocumentMeta(article.title, article.description || article.title);
   const videoId = youtubeVideoId(article.youtubeUrl);
 
   return (
     <article className="mx-auto max-w-3xl">
-      <BackButton onBack={onBack} />
+      <BackLink back={back} />
       <header className="mt-6 space-y-4">
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
           <span className="rounded bg-brand-800 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
@@ -103,16 +105,25 @@ function ArticleBody({ article, bodyHtml }: { article: NewsArticle; bodyHtml: st
   );
 }
 
-export function BackButton({ onBack }: { onBack: () => void }) {
+/** A click the browser would open elsewhere (a new tab or window, a download) is left to the browser. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+export function BackLink({ back }: { back: BackTarget }) {
   return (
-    <button
-      type="button"
-      onClick={onBack}
+    <a
+      href={back.href}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        back.follow();
+      }}
       className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
     >
       <Icon node={ArrowLeft} className="h-4 w-4" />
       Voltar para as notícias
-    </button>
+    </a>
   );
 }
 

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildArticle } from '../../../../tests/support/row-factories';
+import { STAY } from '../../../../tests/support/back-target';
 import { ArticleView } from './article-view';
 
 // Sharing is offered only for an address readers can open: the preview of a draft or a scheduled story
@@ -15,7 +16,7 @@ afterEach(() => Reflect.deleteProperty(navigator, 'share'));
 describe('ArticleView sharing', () => {
   it("offers no share buttons and no 'Copiar link' without an address readers can open", () => {
     withWebShare();
-    render(<ArticleView article={buildArticle({ title: 'Rascunho da festa' })} shareUrl={null} onBack={() => undefined} />);
+    render(<ArticleView article={buildArticle({ title: 'Rascunho da festa' })} shareUrl={null} back={STAY} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Rascunho da festa' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Copiar link' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /compartilhar/i })).not.toBeInTheDocument();
@@ -24,7 +25,7 @@ describe('ArticleView sharing', () => {
   });
 
   it("offers them, under the title and in the closing section, with an address", () => {
-    render(<ArticleView article={buildArticle()} shareUrl="https://example.com/noticia/9" onBack={() => undefined} />);
+    render(<ArticleView article={buildArticle()} shareUrl="https://example.com/noticia/9" back={STAY} />);
     expect(screen.getAllByRole('button', { name: 'Copiar link' })).toHaveLength(2);
     const closing = screen.getByRole('region', { name: 'Compartilhe esta notícia' });
     expect(within(closing).getByRole('link', { name: 'Compartilhar no WhatsApp (abre em nova aba)' })).toBeInTheDocument();

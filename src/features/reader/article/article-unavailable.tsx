@@ -2,22 +2,23 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { secondaryButton } from '../../../components/ui/buttons';
 import { useDocumentMeta } from '../components/use-document-meta';
-import { BackButton } from './article-layout';
+import { BackLink } from './article-layout';
+import type { BackTarget } from './use-back-to-news';
 
 interface ArticleUnavailableProps {
   title: string;
   message: string;
-  onBack: () => void;
+  back: BackTarget;
   /** For a failed load: 'Tentar novamente' asks for the story again. */
   onRetry?: () => void;
 }
 
 /** A clear dead end with ways out: unknown or unpublished publication, expired external link, failed load. */
-export function ArticleUnavailable({ title, message, onBack, onRetry }: ArticleUnavailableProps) {
+export function ArticleUnavailable({ title, message, back, onRetry }: ArticleUnavailableProps) {
   useDocumentMeta(title);
   return (
     <div className="mx-auto max-w-3xl">
-      <BackButton onBack={onBack} />
+      <BackLink back={back} />
       <div className="mt-8 rounded-lg border border-slate-200 bg-white p-8 text-center">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <p className="mt-3 text-slate-700">{message}</p>

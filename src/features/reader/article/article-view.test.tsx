@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { normalizeNewsApiArticle } from '../../../services/news/news-api';
 import { buildArticle } from '../../../../tests/support/row-factories';
+import { STAY } from '../../../../tests/support/back-target';
 import { ArticleView } from './article-view';
 import { ShareButtons } from './share-buttons';
 
@@ -30,7 +31,7 @@ describe('ArticleView', () => {
       imageUrl: '/images/seed/feira-ceramica.webp',
       content: '<h2>Oficinas</h2><p>Entrada <strong>gratuita</strong>.</p>',
     });
-    render(<ArticleView article={article} shareUrl={SHARE_URL} onBack={() => undefined} />);
+    render(<ArticleView article={article} shareUrl={SHARE_URL} back={STAY} />);
 
     expect(screen.getByRole('heading', { level: 1, name: article.title })).toBeInTheDocument();
     expect(screen.getByText('Cultura')).toBeInTheDocument();
@@ -63,7 +64,7 @@ describe('ArticleView', () => {
 
   it('sets the document title and description from the article', () => {
     const article = buildArticle({ title: 'Recapeamento chega a 12 ruas', description: 'Obras começam na segunda-feira.' });
-    render(<ArticleView article={article} shareUrl="https://example.com" onBack={() => undefined} />);
+    render(<ArticleView article={article} shareUrl="https://example.com" back={STAY} />);
     expect(document.title).toBe('Recapeamento chega a 12 ruas | Porto Ferreira Notícias');
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Obras começam na segunda-feira.');
   });
@@ -72,7 +73,7 @@ describe('ArticleView', () => {
     const article = buildArticle({
       content: '<p onclick="steal()">Texto</p><script>window.hacked = true</script><a href="javascript:alert(1)">link</a><img src=x onerror="steal()">',
     });
-    const { container } = render(<ArticleView article={article} shareUrl="https://example.com" onBack={() => undefined} />);
+    const { container } = render(<ArticleView article={article} shareUrl="https://example.com" back={STAY} />);
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('[onclick]')).toBeNull();
     expect(container.querySelector('[onerror]')).toBeNull();
@@ -81,7 +82,7 @@ describe('ArticleView', () => {
 
   it('offers the video behind a play button, and plays it from the privacy-enhanced host when pressed', async () => {
     const article = buildArticle({ youtubeUrl: 'https://www.youtube.com/watch?v=Xk3vQ9pLm2A' });
-    render(<ArticleView article={article} shareUrl="https://example.com" onBack={() => undefined} />);
+    render(<ArticleView article={article} shareUrl="https://example.com" back={STAY} />);
     expect(screen.queryByTitle(`Vídeo: ${article.title}`)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: `Reproduzir vídeo: ${article.title}` }));
     expect(screen.getByTitle(`Vídeo: ${article.title}`)).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/Xk3vQ9pLm2A?autoplay=1');
@@ -96,7 +97,7 @@ describe('ArticleView', () => {
       imageUrl: null,
       category: 'Esportes',
     });
-    render(<ArticleView article={article} shareUrl="https://example.com/original" onBack={() => undefined} />);
+    render(<ArticleView article={article} shareUrl="https://example.com/original" back={STAY} />);
     expect(screen.getByText('Primeiro parágrafo.')).toBeInTheDocument();
     // Text from the service is never parsed as HTML.
     expect(screen.getByText('Segundo <b>parágrafo</b>.')).toBeInTheDocument();
@@ -111,14 +112,14 @@ describe('ArticleView', () => {
       'Nacional',
     );
     if (!article) throw new Error('the item should normalise');
-    render(<ArticleView article={article} shareUrl="https://example.com/chuva" onBack={() => undefined} />);
+    render(<ArticleView article={article} shareUrl="https://example.com/chuva" back={STAY} />);
     expect(screen.getByText('Foto: Porto Ferreira Notícias')).toBeInTheDocument();
     expect(screen.queryByText('Foto: Redação')).not.toBeInTheDocument();
   });
 
   it('falls back to the default image when the image fails to load', () => {
     const article = buildArticle({ imageUrl: '/images/seed/missing.webp' });
-    render(<ArticleView article={article} shareUrl="https://example.com" onBack={() => undefined} />);
+    render(<ArticleView article={article} shareUrl="https://example.com" back={STAY} />);
     const image = screen.getByRole('img', { name: article.title });
     image.dispatchEvent(new Event('error'));
     return waitFor(() => expect(image).toHaveAttribute('src', '/images/fallback/default.webp'));
@@ -127,14 +128,14 @@ describe('ArticleView', () => {
   it('copies the link and confirms it visibly', async () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
-    render(<ArticleView article={buildArticle()} shareUrl="https://example.com/noticia/9" onBack={() => undefined} />);
+    render(<ArticleView article={buildArticle()} shareUrl="https://example.com/noticia/9" back={STAY} />);
     await user.click(screen.getAllByRole('button', { name: 'Copiar link' })[0]!);
     expect(writeText).toHaveBeenCalledWith('https://example.com/noticia/9');
     expect(screen.getAllByRole('status').some((status) => status.textContent === 'Link copiado!')).toBe(true);
   });
 
   it("offers the system share sheet only where the browser has one", () => {
-    render(<ArticleView article={buildArticle()} shareUrl={SHARE_URL} onBack={() => undefined} />);
+    render(<ArticleView article={buildArticle()} shareUrl={SHARE_URL} back={STAY} />);
     expect(screen.queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
   });
 
@@ -143,7 +144,7 @@ describe('ArticleView', () => {
     const share = vi.fn<(data: ShareData) => Promise<void>>().mockResolvedValue(undefined);
     withWebShare(share);
     const article = buildArticle({ title: 'Feira de Cerâmica Artística reúne 46 ateliês' });
-    render(<ArticleView article={article} shareUrl={SHARE_URL} onBack={() => undefined} />);
+    render(<ArticleView article={article} shareUrl={SHARE_URL} back={STAY} />);
     // Under the title and in the closing section, like the other share buttons.
     const buttons = screen.getAllByRole('button', { name: 'Compartilhar' });
     expect(buttons).toHaveLength(2);
@@ -177,7 +178,7 @@ describe('ArticleView', () => {
       .mockRejectedValueOnce(new DOMException('Share canceled', 'AbortError'))
       .mockRejectedValueOnce(new DOMException('Not allowed', 'NotAllowedError'));
     withWebShare(share);
-    render(<ArticleView article={buildArticle()} shareUrl={SHARE_URL} onBack={() => undefined} />);
+    render(<ArticleView article={buildArticle()} shareUrl={SHARE_URL} back={STAY} />);
 
     await user.click(screen.getAllByRole('button', { name: 'Compartilhar' })[0]!);
     expect(share).toHaveBeenCalledOnce();
@@ -189,10 +190,24 @@ describe('ArticleView', () => {
     expect(warn).toHaveBeenCalledOnce();
   });
 
-  it("goes back with 'Voltar para as notícias'", async () => {
-    const onBack = vi.fn();
-    render(<ArticleView article={buildArticle()} shareUrl="https://example.com" onBack={onBack} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Voltar para as notícias' }));
-    expect(onBack).toHaveBeenCalledOnce();
+  it("offers 'Voltar para as notícias' as a link, which a plain click follows through the app", async () => {
+    const follow = vi.fn();
+    render(<ArticleView article={buildArticle()} shareUrl="https://example.com" back={{ href: '/', follow }} />);
+    const link = screen.getByRole('link', { name: 'Voltar para as notícias' });
+    // Before the app has started the browser follows it: the page's HTML is a link home.
+    expect(link).toHaveAttribute('href', '/');
+    await userEvent.click(link);
+    expect(follow).toHaveBeenCalledOnce();
+  });
+
+  it("leaves a click that opens 'Voltar para as notícias' elsewhere to the browser", () => {
+    const follow = vi.fn();
+    // A fragment, which jsdom can follow, stands for the home page here.
+    render(<ArticleView article={buildArticle()} shareUrl="https://example.com" back={{ href: '#inicio', follow }} />);
+    const link = screen.getByRole('link', { name: 'Voltar para as notícias' });
+    const newTabClick = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    const notCancelled = link.dispatchEvent(newTabClick);
+    expect(notCancelled).toBe(true);
+    expect(follow).not.toHaveBeenCalled();
   });
 });

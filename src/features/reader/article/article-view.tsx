@@ -3,6 +3,7 @@ import { usePageOrigin } from '../../../lib/page-origin';
 import { ArticleLayout } from './article-layout';
 import { readableBody } from './readable-body';
 import { browserSources } from '../reader-sources';
+import type { BackTarget } from './use-back-to-news';
 
 interface ArticleViewProps {
   article: NewsArticle;
@@ -12,15 +13,15 @@ interface ArticleViewProps {
    * link', since they would hand out an address that answers 'not found'.
    */
   shareUrl: string | null;
-  onBack: () => void;
+  back: BackTarget;
 }
 
 /**
  * An article as stored: a local story's HTML is sanitised here, as it renders (the preview of a draft). The reader's
  * own article page gets its body made by its loader instead (article-data.ts) and renders ArticleLayout.
  */
-export function ArticleView({ article, shareUrl, onBack }: ArticleViewProps) {
+export function ArticleView({ article, shareUrl, back }: ArticleViewProps) {
   const origin = usePageOrigin();
   const bodyHtml = article.origin === 'local' ? readableBody(article.content, origin, browserSources.htmlWindow()) : null;
-  return <ArticleLayout article={article} bodyHtml={bodyHtml} shareUrl={shareUrl} onBack={onBack} />;
+  return <ArticleLayout article={article} bodyHtml={bodyHtml} shareUrl={shareUrl} back={back} />;
 }

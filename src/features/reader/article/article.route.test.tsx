@@ -105,7 +105,7 @@ describe('article route', () => {
     const router = renderAt('/');
     await userEvent.click(screen.getByRole('link', { name: 'abrir' }));
     await screen.findByRole('heading', { level: 1 });
-    await userEvent.click(screen.getAllByRole('button', { name: 'Voltar para as notícias' })[0]!);
+    await userEvent.click(screen.getAllByRole('link', { name: 'Voltar para as notícias' })[0]!);
     expect(router.state.location.pathname).toBe('/');
     expect(services.incrementViews).toHaveBeenCalledOnce();
     await userEvent.click(await screen.findByRole('link', { name: 'abrir' }));

@@ -15,7 +15,7 @@ import { Deferred } from '../components/deferred';
 import { countArticleView, loadArticleWithRelated, type ReadableArticle } from './article-data';
 import { ArticleUnavailable } from './article-unavailable';
 import { ArticleLayout, ArticleSkeleton } from './article-layout';
-import { useBackToNews } from './use-back-to-news';
+import { useBackToNews, type BackTarget } from './use-back-to-news';
 import { usePageOrigin } from '../../../lib/page-origin';
 import { readerSources } from '../reader-sources';
 
@@ -66,7 +66,7 @@ export function Component() {
         <ArticleUnavailable
           title="Não foi possível carregar a notícia"
           message="Verifique sua conexão e tente novamente em instantes."
-          onBack={back}
+          back={back}
           onRetry={() => void revalidator.revalidate()}
         />
       }
@@ -74,7 +74,7 @@ export function Component() {
       {(loaded) =>
         loaded ? (
           <>
-            <LoadedArticle key={id} id={id} article={loaded} onBack={back} />
+            <LoadedArticle key={id} id={id} article={loaded} back={back} />
             <Suspense fallback={null}>
               <RelatedStories related={related} />
             </Suspense>
@@ -83,7 +83,7 @@ export function Component() {
           <ArticleUnavailable
             title="Notícia não encontrada"
             message="A notícia que você procura não existe ou não está mais publicada."
-            onBack={back}
+            back={back}
           />
         )
       }
@@ -91,10 +91,10 @@ export function Component() {
   );
 }
 
-function LoadedArticle({ id, article, onBack }: { id: string; article: ReadableArticle; onBack: () => void }) {
+function LoadedArticle({ id, article, back }: { id: string; article: ReadableArticle; back: BackTarget }) {
   const address = paths.article(id, article.title);
   useCurrentSlugInAddress(id, address, storySlug(article.title));
-  return <ArticleLayout article={article} bodyHtml={article.bodyHtml} shareUrl={new URL(address, usePageOrigin()).href} onBack={onBack} />;
+  return <ArticleLayout article={article} bodyHtml={article.bodyHtml} shareUrl={new URL(address, usePageOrigin()).href} back={back} />;
 }
 
 /**

@@ -25,10 +25,10 @@ export function Component() {
       <ArticleUnavailable
         title="Notícia indisponível"
         message="Esta notícia externa não está mais disponível por este endereço. Volte à página inicial para ver as últimas notícias."
-        onBack={back}
+        back={back}
       />
     );
   }
   const shareUrl = article.url ?? new URL(paths.externalArticle(article.id), origin).href;
-  return <ArticleView key={article.id} article={article} shareUrl={shareUrl} onBack={back} />;
+  return <ArticleView key={article.id} article={article} shareUrl={shareUrl} back={back} />;
 }

@@ -4,6 +4,7 @@ import { FEATURED_ARTICLE } from '../../../services/news/featured-article';
 import { ArticleCard } from '../components/article-card';
 import { FeaturedStory } from '../home/featured-story';
 import { buildArticle } from '../../../../tests/support/row-factories';
+import { STAY } from '../../../../tests/support/back-target';
 import { renderInRouter } from '../testing/render-in-router';
 import { ArticleView } from './article-view';
 import { RelatedList } from './related-stories';
@@ -49,14 +50,14 @@ describe('Conteúdo de demonstração', () => {
   });
 
   it('marks the sample article page and the built-in featured story', () => {
-    renderInRouter(<ArticleView article={sample} shareUrl="https://example.com/noticia/externa?id=amostra-politica-1" onBack={() => undefined} />);
+    renderInRouter(<ArticleView article={sample} shareUrl="https://example.com/noticia/externa?id=amostra-politica-1" back={STAY} />);
     expect(screen.getByText('Conteúdo de demonstração')).toBeVisible();
     renderInRouter(<FeaturedStory article={FEATURED_ARTICLE} />);
     expect(screen.getAllByText('Conteúdo de demonstração')).toHaveLength(2);
   });
 
   it('never marks a real story’s page', () => {
-    renderInRouter(<ArticleView article={real} shareUrl="https://example.com/noticia/x" onBack={() => undefined} />);
+    renderInRouter(<ArticleView article={real} shareUrl="https://example.com/noticia/x" back={STAY} />);
     expect(screen.queryByText('Conteúdo de demonstração')).not.toBeInTheDocument();
   });
 });
