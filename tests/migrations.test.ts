@@ -6,7 +6,7 @@ import { OG_MAX_BYTES, imageRenditions } from '../src/lib/image-renditions.ts';
 import { topicNavigation } from '../src/lib/paths.ts';
 import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-database.ts';
 
-const MIGRATION_COUNT = 21;
+const MIGRATION_COUNT = 22;
 
 let fresh: FreshSqlDatabase;
 let db: Database;
@@ -110,11 +110,12 @@ describe('applyMigrations on an empty database', () => {
     }
   });
 
-  it('creates the two public image buckets', async () => {
+  it("creates the three public image buckets, ad creatives at a banner's weight", async () => {
     const buckets = await db.query<{ id: string; public: boolean; file_size_limit: string | number }>(
       'select id, public, file_size_limit from storage.buckets order by id',
     );
     expect(buckets.rows.map((row) => [row.id, row.public, Number(row.file_size_limit)])).toEqual([
+      ['ads', true, 153600],
       ['obituaries', true, 10485760],
       ['publications', true, 10485760],
     ]);

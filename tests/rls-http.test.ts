@@ -30,8 +30,11 @@ afterAll(() => backend.stop());
 
 const stamp = () => Math.random().toString(36).slice(2, 8);
 
+/** Advertising's tables have rules of their own (serving dates, one counting function): tests/security/attack-ads.test.ts. */
+type AdvertisingTable = 'advertisers' | 'ad_campaigns' | 'ad_campaign_days' | 'ad_report_links';
+
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects'>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',

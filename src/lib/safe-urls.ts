@@ -25,17 +25,28 @@ export const YOUTUBE_URL_PATTERN =
 
 const SAFE_SEGMENTS = '[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*';
 
+/** The project's own storage: hosted, the local backend on loopback, or relative to the page. */
+const OWN_STORAGE = '^(https://[a-z0-9-]+\\.supabase\\.co|https?://(localhost|127\\.0\\.0\\.1|\\[::1\\])(:[0-9]{1,5})?)?/storage/v1/object/public/';
+
+/**
+ * https on a plain host (no user-info, no port) with none of the characters that could end an attribute or a CSS
+ * url() and no `.`/`..` path segment: an outside image, and an advertiser's destination link (private.is_safe_link_url).
+ */
+export const SAFE_HTTPS_URL_PATTERN =
+  '^(?![^?#]*/\\.\\.?([/?#]|$))https://[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*([/?#]([A-Za-z0-9._~!$&*+,;=:@/?#-]|%[0-9A-Fa-f]{2})*)?$';
+
+/** An advertising creative: a file of the site's own 'ads' bucket (private.is_ad_image_url). */
+export const AD_IMAGE_URL_PATTERN = OWN_STORAGE + 'ads/' + SAFE_SEGMENTS + '$';
+
 /**
  * Images: the project's own storage (either image bucket; hosted, the local backend on loopback, or relative), the
  * app's own static images, or https on a plain host (no user-info, no port) with none of the characters that could
  * end an attribute or a CSS url() and no `.`/`..` path segment.
  */
 export const SAFE_IMAGE_URL_PATTERNS: readonly string[] = [
-  '^(https://[a-z0-9-]+\\.supabase\\.co|https?://(localhost|127\\.0\\.0\\.1|\\[::1\\])(:[0-9]{1,5})?)?/storage/v1/object/public/(publications|obituaries)/' +
-    SAFE_SEGMENTS +
-    '$',
+  OWN_STORAGE + '(publications|obituaries)/' + SAFE_SEGMENTS + '$',
   '^/images/' + SAFE_SEGMENTS + '$',
-  '^(?![^?#]*/\\.\\.?([/?#]|$))https://[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*([/?#]([A-Za-z0-9._~!$&*+,;=:@/?#-]|%[0-9A-Fa-f]{2})*)?$',
+  SAFE_HTTPS_URL_PATTERN,
 ];
 
 /** The admin forms' message when a stored image address breaks the rule (an old row, a restored draft). */
@@ -47,6 +58,19 @@ const safeImageUrls = SAFE_IMAGE_URL_PATTERNS.map((pattern) => new RegExp(patter
 /** True when the text, exactly as given, is a YouTube video address the database accepts. */
 export function isYoutubeUrl(url: string): boolean {
   return youtubeUrl.test(url);
+}
+
+const safeHttpsUrl = new RegExp(SAFE_HTTPS_URL_PATTERN);
+const adImageUrl = new RegExp(AD_IMAGE_URL_PATTERN);
+
+/** True when the text, exactly as given, is a destination link the database accepts for a campaign. */
+export function isSafeLinkUrl(url: string): boolean {
+  return safeHttpsUrl.test(url);
+}
+
+/** True when the text, exactly as given, is a creative's address the database accepts. */
+export function isAdImageUrl(url: string): boolean {
+  return adImageUrl.test(url);
 }
 
 /** True when the text, exactly as given, is an image address the database accepts. */

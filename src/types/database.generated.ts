@@ -13,6 +13,157 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      ad_campaign_days: {
+        Row: {
+          campaign_id: string
+          clicks: number
+          day: string
+          impressions: number
+        }
+        Insert: {
+          campaign_id: string
+          clicks?: number
+          day: string
+          impressions?: number
+        }
+        Update: {
+          campaign_id?: string
+          clicks?: number
+          day?: string
+          impressions?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ad_campaign_days_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: false
+            referencedRelation: "ad_campaigns"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ad_campaigns: {
+        Row: {
+          advertiser_id: string
+          alt_text: string
+          created_at: string
+          ends_on: string
+          id: string
+          image_height: number
+          image_url: string
+          image_width: number
+          media_kit_request_id: string | null
+          mobile_image_height: number | null
+          mobile_image_url: string | null
+          mobile_image_width: number | null
+          space: string
+          starts_on: string
+          state: string
+          target_url: string
+          updated_at: string
+        }
+        Insert: {
+          advertiser_id: string
+          alt_text: string
+          created_at?: string
+          ends_on: string
+          id?: string
+          image_height: number
+          image_url: string
+          image_width: number
+          media_kit_request_id?: string | null
+          mobile_image_height?: number | null
+          mobile_image_url?: string | null
+          mobile_image_width?: number | null
+          space: string
+          starts_on: string
+          state?: string
+          target_url: string
+          updated_at?: string
+        }
+        Update: {
+          advertiser_id?: string
+          alt_text?: string
+          created_at?: string
+          ends_on?: string
+          id?: string
+          image_height?: number
+          image_url?: string
+          image_width?: number
+          media_kit_request_id?: string | null
+          mobile_image_height?: number | null
+          mobile_image_url?: string | null
+          mobile_image_width?: number | null
+          space?: string
+          starts_on?: string
+          state?: string
+          target_url?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ad_campaigns_advertiser_id_fkey"
+            columns: ["advertiser_id"]
+            isOneToOne: false
+            referencedRelation: "advertisers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "ad_campaigns_media_kit_request_id_fkey"
+            columns: ["media_kit_request_id"]
+            isOneToOne: false
+            referencedRelation: "media_kit_requests"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ad_report_links: {
+        Row: {
+          campaign_id: string
+          created_at: string
+          token: string
+        }
+        Insert: {
+          campaign_id: string
+          created_at?: string
+          token?: string
+        }
+        Update: {
+          campaign_id?: string
+          created_at?: string
+          token?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ad_report_links_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: true
+            referencedRelation: "ad_campaigns"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      advertisers: {
+        Row: {
+          contact: string
+          created_at: string
+          id: string
+          name: string
+        }
+        Insert: {
+          contact: string
+          created_at?: string
+          id?: string
+          name: string
+        }
+        Update: {
+          contact?: string
+          created_at?: string
+          id?: string
+          name?: string
+        }
+        Relationships: []
+      }
       jobs: {
         Row: {
           company: string
@@ -280,6 +431,11 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      ad_campaign_report: { Args: { token: string }; Returns: Json }
+      count_ad_event: {
+        Args: { campaign_id: string; kind: string }
+        Returns: undefined
+      }
       increment_views: { Args: { publication_id: string }; Returns: undefined }
       reject_pending_account: {
         Args: { target_id: string }

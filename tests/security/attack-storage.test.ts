@@ -6,9 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyPng } from '../support/seed.ts';
 import { ownerCount, stamp, startAttackers, type Attackers } from './support/attackers.ts';
 
-const BUCKETS = ['publications', 'obituaries'] as const;
+const BUCKETS = ['publications', 'obituaries', 'ads'] as const;
 type Bucket = (typeof BUCKETS)[number];
-const BUCKET_LIMIT = 10 * 1024 * 1024;
+/** Each bucket's file size limit: 10 MB for a story's or a notice's photo, a banner's 150 KB for a creative. */
+const BUCKET_LIMITS: Record<Bucket, { bytes: number; label: string }> = {
+  publications: { bytes: 10 * 1024 * 1024, label: '10 MB' },
+  obituaries: { bytes: 10 * 1024 * 1024, label: '10 MB' },
+  ads: { bytes: 150 * 1024, label: '150 KB' },
+};
 
 let attackers: Attackers;
 /** The administrator's object in each bucket, which the attackers go after. */
@@ -106,9 +111,9 @@ describe.each(BUCKETS)('the %s bucket', (bucket) => {
       ['a script named .jpg', () => new Blob([encode('alert(document.cookie)')], { type: 'image/jpeg' }), 'jpg', '415'],
       ['HTML sent with a spoofed image/png type', () => new Blob([encode('<html><script>alert(1)</script></html>')], { type: 'image/png' }), 'png', '415'],
       [
-        'a PNG of 10 MB + 1 byte',
+        `a PNG of ${BUCKET_LIMITS[bucket].label} + 1 byte`,
         () => {
-          const big = new Uint8Array(BUCKET_LIMIT + 1);
+          const big = new Uint8Array(BUCKET_LIMITS[bucket].bytes + 1);
           big.set(tinyPng);
           return new Blob([big], { type: 'image/png' });
         },

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSafeImageUrl, isYoutubeUrl, SAFE_IMAGE_URL_PATTERNS, YOUTUBE_URL_PATTERN } from '../../src/lib/safe-urls.ts';
+import {
+  AD_IMAGE_URL_PATTERN,
+  isAdImageUrl,
+  isSafeImageUrl,
+  isSafeLinkUrl,
+  isYoutubeUrl,
+  SAFE_HTTPS_URL_PATTERN,
+  SAFE_IMAGE_URL_PATTERNS,
+  YOUTUBE_URL_PATTERN,
+} from '../../src/lib/safe-urls.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';
 
@@ -122,6 +131,46 @@ describe('the URL rules, client and database alike', () => {
     expect(await definition('private.is_youtube_url')).toContain(`'${YOUTUBE_URL_PATTERN}'`);
     const imageSource = await definition('private.is_safe_image_url');
     for (const pattern of SAFE_IMAGE_URL_PATTERNS) expect(imageSource).toContain(`'${pattern}'`);
+  });
+});
+
+/** [address, is an advertiser's destination link, is an ad creative] */
+const advertisingCorpus: ReadonlyArray<readonly [string, boolean, boolean]> = [
+  ['https://loja.example.com.br/promocao?utm_source=portal', true, false],
+  ['https://padaria-central.com.br', true, false],
+  ['https://padaria-central.com.br/#cardapio', true, false],
+  ['http://padaria-central.com.br', false, false],
+  ['javascript:alert(1)', false, false],
+  ['https://user:senha@loja.example.com', false, false],
+  ['https://loja.example.com:8443/x', false, false],
+  ['https://loja.example.com/../admin', false, false],
+  ['https://loja.example.com/"onmouseover="x', false, false],
+  ['//loja.example.com', false, false],
+  ['https://abc123.supabase.co/storage/v1/object/public/ads/2026/banner.webp', true, true],
+  ['http://127.0.0.1:54321/storage/v1/object/public/ads/banner.png', false, true],
+  ['/storage/v1/object/public/ads/2026/lateral.jpg', false, true],
+  ['/storage/v1/object/public/publications/2026/foto.webp', false, false],
+  ['https://cdn.ads.example/banner.webp', true, false],
+  ['/storage/v1/object/public/ads/../publications/x.png', false, false],
+];
+
+describe('the advertising URL rules, client and database alike', () => {
+  it.each(advertisingCorpus)('client: %j is a destination link: %s, a creative: %s', (url, link, creative) => {
+    expect(isSafeLinkUrl(url)).toBe(link);
+    expect(isAdImageUrl(url)).toBe(creative);
+  });
+
+  it('the database gives every address the same verdicts, with the very expressions of src/lib/safe-urls.ts', async () => {
+    const { rows } = await backend.db.query<{ url: string; link: boolean; creative: boolean }>(
+      `select u.url, private.is_safe_link_url(u.url) as link, private.is_ad_image_url(u.url) as creative
+         from unnest($1::text[]) with ordinality as u(url, n) order by u.n`,
+      [advertisingCorpus.map(([url]) => url)],
+    );
+    expect(rows.map(({ url, link, creative }) => [url, link, creative])).toEqual(advertisingCorpus.map((entry) => [...entry]));
+    const definition = async (name: string) =>
+      (await backend.db.query<{ source: string }>(`select prosrc as source from pg_proc where oid = $1::regproc`, [name])).rows[0]!.source;
+    expect(await definition('private.is_safe_link_url')).toContain(`'${SAFE_HTTPS_URL_PATTERN}'`);
+    expect(await definition('private.is_ad_image_url')).toContain(`'${AD_IMAGE_URL_PATTERN}'`);
   });
 });
 

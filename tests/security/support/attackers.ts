@@ -41,6 +41,8 @@ export interface Attackers {
   db: Db;
   /** A further anonymous client on a loopback address of its own (another reader's browser). */
   anonAt(address: string): Client;
+  /** The same, sending a desktop browser's User-Agent (what the advertising counter counts; a crawler's it does not). */
+  browserAt(address: string, userAgent?: string): Client;
   /** Registers a fresh account from `address` (sign-up `data` as given) and returns it signed in. */
   signUpAt(address: string, data?: Record<string, unknown>): Promise<{ client: Client; id: string; email: string }>;
   stop(): Promise<void>;
@@ -57,9 +59,13 @@ class NoRealtime {
 
 let storageKeys = 0;
 
-function clientFor(backend: TestBackend, address: string): Client {
+/** A desktop Chromium's User-Agent, as a reader's browser sends it. */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+function clientFor(backend: TestBackend, address: string, headers: Record<string, string> = {}): Client {
   return createClient<{ public: OpenSchema }>(backend.url, backend.anonKey, {
-    global: { fetch: fetchFromAddress(address) },
+    global: { fetch: fetchFromAddress(address), headers },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: `attack-${(storageKeys += 1)}` },
     realtime: { transport: globalThis.WebSocket ?? NoRealtime },
   });
@@ -97,6 +103,7 @@ export async function startAttackers(): Promise<Attackers> {
     adminId: data.user.id,
     db: backend.db,
     anonAt,
+    browserAt: (address, userAgent = BROWSER_USER_AGENT) => clientFor(backend, address, { 'User-Agent': userAgent }),
     signUpAt,
     stop: () => backend.stop(),
   };
