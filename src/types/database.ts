@@ -9,6 +9,7 @@ export type { Json } from './database.generated';
 
 /** Per table, the columns whose CHECK constraint allows only these values (supabase/migrations). */
 export const CHECKED_VALUES = {
+  ad_campaigns: { state: ['ativa', 'pausada', 'encerrada'] },
   jobs: { contract_type: ['CLT', 'PJ', 'Estágio', 'Temporário', 'Freelancer'] },
   media_kit_requests: { interest: ['banner-principal', 'banner-lateral', 'banner-materia', 'outros'] },
   profiles: { role: ['admin', 'pending'] },
@@ -19,6 +20,9 @@ type CheckedValues = typeof CHECKED_VALUES;
 export type ContractType = CheckedValues['jobs']['contract_type'][number];
 export type MediaKitInterest = CheckedValues['media_kit_requests']['interest'][number];
 export type ProfileRole = CheckedValues['profiles']['role'][number];
+/** A banner space: the media kit's interests but 'outros' (ad_campaigns.space, whose size rules name it too). */
+export type AdSpace = Exclude<MediaKitInterest, 'outros'>;
+export type CampaignState = CheckedValues['ad_campaigns']['state'][number];
 
 type GeneratedTables = GeneratedDatabase['public']['Tables'];
 

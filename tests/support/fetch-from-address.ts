@@ -11,7 +11,13 @@ export function loopbackClientAddress(n: number): string {
   return `127.0.${2 + Math.floor(n / 254)}.${1 + (n % 254)}`;
 }
 
+/** A desktop Chromium's User-Agent, as a reader's browser sends it (what the advertising counter counts). */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 export interface FetchFromAddressOptions {
+  /** Sent as every request's User-Agent; by default none, as node:http sends. */
+  userAgent?: string;
   /** Keeps connections open between requests, at most this many at once (a browser opens six per host); default: a connection per request. */
   maxSockets?: number;
 }
@@ -30,7 +36,11 @@ export function fetchFromAddress(localAddress: string, options: FetchFromAddress
         {
           method: request.method,
           // Node sends a DELETE's body with neither Content-Length nor chunking unless told its length.
-          headers: { ...Object.fromEntries(request.headers), ...(body ? { 'content-length': String(body.byteLength) } : {}) },
+          headers: {
+            ...Object.fromEntries(request.headers),
+            ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
+            ...(body ? { 'content-length': String(body.byteLength) } : {}),
+          },
           localAddress,
           ...(agent ? { agent } : { agent: false }),
           signal: request.signal,

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import type { Database as Db } from '../../../local-supabase/src/db/database.ts';
-import { fetchFromAddress } from '../../support/fetch-from-address.ts';
+import { BROWSER_USER_AGENT, fetchFromAddress } from '../../support/fetch-from-address.ts';
 import { startTestBackend, uniqueEmail, type TestBackend } from '../../support/test-backend.ts';
 
 // The three attackers of the security suite, each a real supabase-js client over HTTP on its own loopback address
@@ -59,13 +59,9 @@ class NoRealtime {
 
 let storageKeys = 0;
 
-/** A desktop Chromium's User-Agent, as a reader's browser sends it. */
-export const BROWSER_USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-
-function clientFor(backend: TestBackend, address: string, headers: Record<string, string> = {}): Client {
+function clientFor(backend: TestBackend, address: string, userAgent?: string): Client {
   return createClient<{ public: OpenSchema }>(backend.url, backend.anonKey, {
-    global: { fetch: fetchFromAddress(address), headers },
+    global: { fetch: fetchFromAddress(address, { userAgent }) },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: `attack-${(storageKeys += 1)}` },
     realtime: { transport: globalThis.WebSocket ?? NoRealtime },
   });
@@ -103,7 +99,7 @@ export async function startAttackers(): Promise<Attackers> {
     adminId: data.user.id,
     db: backend.db,
     anonAt,
-    browserAt: (address, userAgent = BROWSER_USER_AGENT) => clientFor(backend, address, { 'User-Agent': userAgent }),
+    browserAt: (address, userAgent = BROWSER_USER_AGENT) => clientFor(backend, address, userAgent),
     signUpAt,
     stop: () => backend.stop(),
   };
