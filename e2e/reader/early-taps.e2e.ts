@@ -72,6 +72,12 @@ describe('a reader who reaches for the page before the app has started', () => {
     await page.getByRole('button', { name: 'Solicitar Mídia Kit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Solicitar Mídia Kit' });
     await dialog.getByLabel('Nome').fill('Ana Souza');
+    // Sending is the app's: before it runs the button is disabled, and Enter in a field submits nothing (the browser
+    // would otherwise send the form to this address, the reader's contact in its query).
+    expect(await dialog.getByRole('button', { name: 'Enviar solicitação' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Nome').press('Enter');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await dialog.getByLabel('Nome').inputValue()).toBe('Ana Souza');
     // The dialog's own close button works before the app too.
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     expect(await dialog.isVisible()).toBe(false);

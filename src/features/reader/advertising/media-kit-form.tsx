@@ -4,6 +4,7 @@ import { MEDIA_KIT_INTERESTS, isMediaKitRateLimited, type MediaKitRequestInput }
 import { SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
 import { useValidatedForm, type FieldErrors } from '../../../components/form/use-validated-form';
 import { ErrorAlert } from '../../../components/ui/alert-message';
+import { useHydrated } from '../../../lib/use-hydrated';
 import type { MediaKitValues } from './media-kit-values';
 
 export const INTEREST_LABELS: Record<MediaKitInterest, string> = {
@@ -57,6 +58,10 @@ export function MediaKitForm({ values: draft, onChange, onSubmit, onCancel }: Me
     failureLog: 'Sending the media kit request failed',
   });
 
+  // Sending is the app's: before it has started, the button shows disabled, so neither a click nor Enter in a field
+  // lets the browser submit the form itself (to this page's address, with the reader's contact in the query).
+  const hydrated = useHydrated();
+
   /** A text field's value, change handler and error. */
   function field(name: Exclude<keyof MediaKitValues, 'interest'>) {
     return { name, value: values[name], onChange: (value: string) => set(name, value), error: errors[name] };
@@ -93,7 +98,7 @@ export function MediaKitForm({ values: draft, onChange, onSubmit, onCancel }: Me
         </button>
         <button
           type="submit"
-          disabled={saving}
+          disabled={saving || !hydrated}
           className="rounded-md bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
         >
           {saving ? 'Enviando...' : 'Enviar solicitação'}
