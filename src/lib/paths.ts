@@ -44,6 +44,8 @@ export const paths = {
   /** The site search; without a query, its empty form. */
   search: route('/busca', (q?: string) => (q?.trim() ? `/busca?q=${encodeURIComponent(q.trim())}` : '/busca')),
   advertising: route('/anuncie', () => '/anuncie'),
+  /** An advertiser's read-only campaign report, behind the unguessable token the newsroom can renew or revoke. */
+  adReport: route('/anuncios/relatorio/:token', (token: string) => `/anuncios/relatorio/${segment(token)}`),
   admin: {
     root: route('/admin', () => '/admin'),
     login: route('/admin/login', () => '/admin/login'),
