@@ -32,6 +32,8 @@ export const CACHE = {
   robots: 'public, max-age=3600',
   /** A story's old address: its slug may change again, so the redirect is not kept for good. */
   redirect: 'public, max-age=3600',
+  /** A page behind a secret address (an advertiser's report): a revoked link must stop working at once. */
+  private: 'private, no-store',
   /** Something failed on the way: nothing should keep this answer. */
   none: 'no-store',
 } as const;
@@ -145,7 +147,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     const pageHeaders = new Headers({
       ...securityHeaders({ ...policy, nonce, styleHashes: await inlineStyleHashes(body) }),
       'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': answer.head ? CACHE.page : 'no-cache',
+      'Cache-Control': answer.private ? CACHE.private : answer.head ? CACHE.page : 'no-cache',
     });
     if (answer.noindex) pageHeaders.set('X-Robots-Tag', 'noindex');
     return new Response(head ? null : body, { status: answer.status, headers: pageHeaders });

@@ -206,7 +206,7 @@ describe('the other data pages', () => {
     expect(root.textContent).toContain('Notícias Mais Lidas');
     expect(root.textContent).toContain('Maria Aparecida Rossi Bertolini');
     const data = routeData(doc)?.home;
-    expect(Object.keys(data ?? {}).sort()).toEqual(['jobs', 'lead', 'localArticles', 'mostRead', 'nationalArticles', 'obituaries', 'sportsArticles', 'technologyArticles']);
+    expect(Object.keys(data ?? {}).sort()).toEqual(['adLateral', 'adPrincipal', 'jobs', 'lead', 'localArticles', 'mostRead', 'nationalArticles', 'obituaries', 'sportsArticles', 'technologyArticles']);
     const preloads = Array.from(doc.querySelectorAll('head link[rel="preload"][as="image"]'));
     const hero = root.querySelector('img[fetchpriority="high"]');
     expect(preloads).toHaveLength(1);

@@ -21,6 +21,7 @@ export type ReaderPageId =
   | 'job'
   | 'search'
   | 'advertising'
+  | 'ad-report'
   | 'not-found';
 
 /** A route at one of the URL registry's entries (src/lib/paths.ts): its pattern is the route's path. */
@@ -39,6 +40,7 @@ const readerPages: (RouteEntry & { id: ReaderPageId })[] = [
   at('job', paths.job),
   at('search', paths.search),
   at('advertising', paths.advertising),
+  at('ad-report', paths.adReport),
   { id: 'not-found', path: '*' },
 ];
 

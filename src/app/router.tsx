@@ -27,6 +27,7 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   job: { lazy: () => import('../features/reader/jobs/job.route') },
   search: { lazy: () => import('../features/reader/search/search.route') },
   advertising: { lazy: () => import('../features/reader/advertising/advertising.route') },
+  'ad-report': { lazy: () => import('../features/reader/ad-report/ad-report.route') },
   // Its loader always throws, so the error element renders; `element: null` only says so to the router.
   'not-found': { loader: notFound, element: null },
   admin: { errorElement: <RouteError />, HydrateFallback: PageLoading },

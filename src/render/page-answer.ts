@@ -19,7 +19,16 @@ import { absolute, brandImage, FEED_PATH, publisher, topicFeedPath, type SiteCon
 
 /** What a page address is answered with: its built HTML under its own head, or a redirect to its current address. */
 export type PageAnswer =
-  | { kind: 'page'; status: 200 | 404; file: string; head: PageHead | null; noindex: boolean; home?: true }
+  | {
+      kind: 'page';
+      status: 200 | 404;
+      file: string;
+      head: PageHead | null;
+      noindex: boolean;
+      home?: true;
+      /** Someone's own page behind a secret address (an advertiser's report): no shared cache may keep it. */
+      private?: true;
+    }
   | { kind: 'redirect'; location: string };
 
 const DEFAULT_ROBOTS = null;
@@ -47,7 +56,7 @@ function pageHead(site: SiteContext, path: string | null, fields: Omit<Partial<P
   };
 }
 
-function page(file: string, head: PageHead, status: 200 | 404 = 200): PageAnswer {
+function page(file: string, head: PageHead, status: 200 | 404 = 200): Extract<PageAnswer, { kind: 'page' }> {
   return { kind: 'page', status, file, head, noindex: head.robots !== null };
 }
 
@@ -236,6 +245,17 @@ async function obituaryPage(site: SiteContext, loaded: LoadedPage | null, id: st
 }
 
 /**
+ * An advertiser's private figures behind its token: never indexed or followed, never kept by a shared cache, and 404
+ * once the loader has found no report there (an unknown or revoked link).
+ */
+async function adReportPage(site: SiteContext, loaded: LoadedPage | null, path: string): Promise<PageAnswer> {
+  const report = await (fromLoader<unknown>(loaded, 'ad-report', 'report')?.catch(() => undefined) ?? undefined);
+  const found = report !== null;
+  const head = pageHead(site, null, { shareTitle: found ? 'Relatório da campanha' : 'Relatório não encontrado', robots: 'noindex, nofollow' });
+  return { ...page(prerenderedPageFor(path)!.file, head, found ? 200 : 404), private: true };
+}
+
+/**
  * The answer for a page address (GET or HEAD), matched by the app's own route table (src/app/route-table.ts) as the
  * router matches it in the browser. The reader's routes get their own head; the admin panel gets the plain app page,
  * never indexed; any other address is a 404 page that the app renders as "not found".
@@ -272,6 +292,8 @@ export async function answerPage(site: SiteContext, url: URL, matched: MatchedPa
       return storyPage(site, loaded, id ?? '', slug, url.search);
     case 'topic':
       return topicPage(site, loaded, matched.params.slug ?? '');
+    case 'ad-report':
+      return adReportPage(site, loaded, path);
     case 'not-found':
       return notFound(site, null);
   }

@@ -16,7 +16,7 @@ import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLo
 // The admin panel is never rendered here.
 
 /** The routes whose pages render here: each one's content is its data. */
-const RENDERED_ROUTES = new Set<ReaderPageId>(['home', 'article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job']);
+const RENDERED_ROUTES = new Set<ReaderPageId>(['home', 'article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job', 'ad-report']);
 const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
 
 class RenderAborted extends Error {}

@@ -58,6 +58,11 @@ export function keepAnswer<T>(key: string, value: T, keep: (value: T) => boolean
   if (keep(value)) store(key, value, false);
 }
 
+/** The answer kept for `key`, if any: for a request whose new answer depends on what the page shows now. */
+export function keptAnswer<T>(key: string): T | undefined {
+  return entries.get(key)?.value as T | undefined;
+}
+
 /** Calls `listener` whenever a background refresh brought a different answer; returns the unsubscribe. */
 export function onPageCacheRefresh(listener: () => void): () => void {
   refreshListeners.add(listener);

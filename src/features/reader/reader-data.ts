@@ -10,7 +10,9 @@ import type * as SearchService from '../../services/search';
 import type { ReaderSources } from './reader-sources';
 import { awaitedLater } from './components/deferred';
 import { HOME_SECTION_SIZE, type HomeData } from './home/home-page';
-import { cachedRequest, keepAnswer, type Later } from './page-cache';
+import { cachedRequest, keepAnswer, keptAnswer, type Later } from './page-cache';
+import { loadAdPick, type AdPick } from './ads/ad-rotation';
+import type { AdSpace } from '../../types/database';
 
 // The reader's door to its data: route loaders call these functions (the home page's here, the other pages' in their
 // own folder's *-data.ts, so a page's data code arrives with the page) and get view models back. Each function starts
@@ -66,6 +68,8 @@ const HOME_KEYS = {
   mostRead: 'home:most-read',
   jobs: 'home:jobs',
   obituaries: 'home:obituaries',
+  adPrincipal: 'home:ad:banner-principal',
+  adLateral: 'home:ad:banner-lateral',
 } as const satisfies Record<keyof HomeData, string>;
 
 /**
@@ -82,6 +86,11 @@ function loadLead(sources: ReaderSources): Later<NewsArticle> {
       () => FEATURED_ARTICLE,
     ),
   );
+}
+
+/** A banner space's creative: a revisit keeps the one the page showed while that campaign still serves (ad-rotation.ts). */
+function cachedAd(sources: ReaderSources, key: string, space: AdSpace): Later<AdPick> {
+  return cachedFor(sources, key, () => loadAdPick(sources, space, sources.rendering === 'browser' ? (keptAnswer<AdPick>(key) ?? null) : null));
 }
 
 /**
@@ -101,6 +110,8 @@ export function loadHomeSections(sources: ReaderSources): HomeData {
     mostRead: cachedSection(sources, HOME_KEYS.mostRead, (client) => listMostRead(client).then(articlesFrom)),
     jobs: cachedSection(sources, HOME_KEYS.jobs, (client) => listPublishedJobs(client)),
     obituaries: cachedSection(sources, HOME_KEYS.obituaries, (client) => listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT)),
+    adPrincipal: cachedAd(sources, HOME_KEYS.adPrincipal, 'banner-principal'),
+    adLateral: cachedAd(sources, HOME_KEYS.adLateral, 'banner-lateral'),
   };
 }
 

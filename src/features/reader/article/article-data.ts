@@ -17,7 +17,7 @@ export function countArticleView(id: string): void {
 }
 
 /** A local story with its body made for reading (readable-body.ts), as the page renders it and its head describes it. */
-export type ReadableArticle = NewsArticle & StoryDetails & { bodyHtml: string };
+export type ReadableArticle = NewsArticle & StoryDetails & { bodyHtml: string; adBreak: number | null };
 
 /**
  * A local publication as an article (null for an unknown, unpublished or malformed id: "not found" is an expected
@@ -45,7 +45,7 @@ export function loadArticleWithRelated(
       publication.then(async (found) => {
         if (!found) return null;
         const article = storyFromPublication(found);
-        return { ...article, bodyHtml: (await bodyMaker).readableBody(article.content, pageOrigin, sources.htmlWindow()) };
+        return { ...article, ...(await bodyMaker).readableBodyWithAdBreak(article.content, pageOrigin, sources.htmlWindow()) };
       }),
     ),
     related: awaitedLater(related),

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { ArrowLeft } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import type { NewsArticle } from '../../../services/news';
@@ -27,6 +27,11 @@ interface ArticleLayoutProps {
    */
   shareUrl: string | null;
   back: BackTarget;
+  /**
+   * The 'Banner em Matéria' space of a local story's page, placed in the body at `adBreak` (an offset into `bodyHtml`
+   * past its second paragraph, readable-body.ts), or after the body when that is null. None in the admin's preview.
+   */
+  inlineAd?: { space: ReactNode; adBreak: number | null };
 }
 
 /**
@@ -34,7 +39,7 @@ interface ArticleLayoutProps {
  * body as made by readableBody, so the reader's article page can bring it made already (on the server, in the page's
  * data) and load no sanitiser of its own to show a story it was served; ArticleView makes it from stored HTML.
  */
-export function ArticleLayout({ article, bodyHtml, shareUrl, back }: ArticleLayoutProps) {
+export function ArticleLayout({ article, bodyHtml, shareUrl, back, inlineAd }: ArticleLayoutProps) {
   useDocumentMeta(article.title, article.description || article.title);
   const videoId = youtubeVideoId(article.youtubeUrl);
 
@@ -65,7 +70,7 @@ export function ArticleLayout({ article, bodyHtml, shareUrl, back }: ArticleLayo
         <figcaption className="mt-2 text-sm text-slate-600">Foto: {article.imageCredit?.trim() || article.sourceName}</figcaption>
       </figure>
 
-      <ArticleBody article={article} bodyHtml={bodyHtml} />
+      <ArticleBody article={article} bodyHtml={bodyHtml} inlineAd={inlineAd} />
 
       {videoId && <VideoFacade videoId={videoId} title={article.title} posterSrc={articleImageSource(article)} posterSizes={ARTICLE_SIZES} />}
 
@@ -90,10 +95,23 @@ export function ArticleLayout({ article, bodyHtml, shareUrl, back }: ArticleLayo
   );
 }
 
-const BODY_CLASSES =
-  'mt-8 space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_figure]:my-8 [&_img]:block [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_img]:bg-slate-200 [&_figcaption]:mt-2 [&_figcaption]:text-sm [&_figcaption]:text-slate-600';
+const BODY_TEXT =
+  'space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_figure]:my-8 [&_img]:block [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_img]:bg-slate-200 [&_figcaption]:mt-2 [&_figcaption]:text-sm [&_figcaption]:text-slate-600';
+const BODY_CLASSES = `mt-8 ${BODY_TEXT}`;
 
-function ArticleBody({ article, bodyHtml }: { article: NewsArticle; bodyHtml: string | null }) {
+function ArticleBody({ article, bodyHtml, inlineAd }: Pick<ArticleLayoutProps, 'article' | 'bodyHtml' | 'inlineAd'>) {
+  if (article.origin === 'local' && inlineAd) {
+    const html = bodyHtml ?? '';
+    const cut = inlineAd.adBreak ?? html.length;
+    return (
+      // The advert sits between the body's halves, outside their text styles (links, images), which are the story's.
+      <div className="mt-8 space-y-6">
+        <div className={BODY_TEXT} dangerouslySetInnerHTML={{ __html: html.slice(0, cut) }} />
+        {inlineAd.space}
+        {cut < html.length && <div className={BODY_TEXT} dangerouslySetInnerHTML={{ __html: html.slice(cut) }} />}
+      </div>
+    );
+  }
   if (article.origin === 'local') return <div className={BODY_CLASSES} dangerouslySetInnerHTML={{ __html: bodyHtml ?? '' }} />;
   const paragraphs = article.content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
   return (

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths';
 import type { PublicPublication, PublicationSummary } from '../../../services/publications';
 import { Component, loader, shouldRevalidate } from './article.route';
+import type * as AdCampaigns from '../../../services/ad-campaigns';
 
 const services = vi.hoisted(() => ({
   getPublishedPublication: vi.fn<(client: unknown, id: string) => Promise<PublicPublication | null>>(),
@@ -16,6 +17,11 @@ const relatedService = vi.hoisted(() => ({
 }));
 vi.mock('../../../services/publications', () => services);
 vi.mock('../../../services/related-stories', () => relatedService);
+// No campaign serves: the story's banner space is its placeholder (edge/ad-serving.test.ts renders one on the real backend).
+vi.mock('../../../services/ad-campaigns', async (importOriginal) => ({
+  ...(await importOriginal<typeof AdCampaigns>()),
+  servingCampaigns: () => Promise.resolve([]),
+}));
 vi.mock('../../../services/reader-data-client', () => ({ readerDataClient: () => ({}) }));
 
 const ID = '22222222-2222-4222-8222-000000000001';

@@ -11,13 +11,15 @@ import {
 import type { ServerDataHandle } from '../../../lib/server-data-handle';
 import { paths } from '../../../lib/paths';
 import { storySlug } from '../../../lib/story-slug';
-import { Deferred } from '../components/deferred';
 import { countArticleView, loadArticleWithRelated, type ReadableArticle } from './article-data';
 import { ArticleUnavailable } from './article-unavailable';
 import { ArticleLayout, ArticleSkeleton } from './article-layout';
 import { useBackToNews, type BackTarget } from './use-back-to-news';
 import { usePageOrigin } from '../../../lib/page-origin';
 import { readerSources } from '../reader-sources';
+import { loadAdPick, type AdPick } from '../ads/ad-rotation';
+import { AdSpaceBox } from '../ads/ad-space';
+import { awaitedLater, Deferred, type Later } from '../components/deferred';
 
 // 'Leia também' arrives with its data, after the story (article-data.ts): not part of the page's first load.
 const RelatedStories = lazy(() => import('./related-stories').then((block) => ({ default: block.RelatedStories })));
@@ -36,7 +38,8 @@ export function loader({ params, request, context }: LoaderFunctionArgs) {
   // The server's render of the page runs this loader too (a crawler, a link preview): only a reader's browser counts.
   if (sources.rendering === 'browser') countArticleView(id);
   // The request's origin is the page's, on the server as in the browser: the body keeps images from our own bucket there.
-  return { id, ...loadArticleWithRelated(sources, id, new URL(request.url).origin) };
+  // The advert is asked for with the story, not after it: its space is inside the story's body.
+  return { id, ...loadArticleWithRelated(sources, id, new URL(request.url).origin), ad: awaitedLater(loadAdPick(sources, 'banner-materia')) };
 }
 
 /** A page the server rendered with the story: the browser hydrates it without the loader, and counts the view here. */
@@ -55,7 +58,7 @@ export function shouldRevalidate({ currentParams, nextParams, currentUrl, nextUr
 }
 
 export function Component() {
-  const { id, article, related } = useLoaderData<typeof loader>();
+  const { id, article, related, ad } = useLoaderData<typeof loader>();
   const back = useBackToNews();
   const revalidator = useRevalidator();
   return (
@@ -74,7 +77,7 @@ export function Component() {
       {(loaded) =>
         loaded ? (
           <>
-            <LoadedArticle key={id} id={id} article={loaded} back={back} />
+            <LoadedArticle key={id} id={id} article={loaded} back={back} ad={ad} />
             <Suspense fallback={null}>
               <RelatedStories related={related} />
             </Suspense>
@@ -91,10 +94,24 @@ export function Component() {
   );
 }
 
-function LoadedArticle({ id, article, back }: { id: string; article: ReadableArticle; back: BackTarget }) {
+function LoadedArticle({ id, article, back, ad }: { id: string; article: ReadableArticle; back: BackTarget; ad: Later<AdPick> }) {
   const address = paths.article(id, article.title);
   useCurrentSlugInAddress(id, address, storySlug(article.title));
-  return <ArticleLayout article={article} bodyHtml={article.bodyHtml} shareUrl={new URL(address, usePageOrigin()).href} back={back} />;
+  const placeholder = <AdSpaceBox space="banner-materia" campaign={null} />;
+  const space = (
+    <Deferred promise={ad} fallback={placeholder} errorElement={placeholder}>
+      {(campaign) => <AdSpaceBox space="banner-materia" campaign={campaign} />}
+    </Deferred>
+  );
+  return (
+    <ArticleLayout
+      article={article}
+      bodyHtml={article.bodyHtml}
+      shareUrl={new URL(address, usePageOrigin()).href}
+      back={back}
+      inlineAd={{ space, adBreak: article.adBreak }}
+    />
+  );
 }
 
 /**

@@ -6,7 +6,8 @@ import { FEATURED_ARTICLE } from '../../../services/news/featured-article';
 import { site } from '../../../config/site';
 import { HOME_CARD_SIZES } from '../../../lib/image-renditions';
 import { paths } from '../../../lib/paths';
-import { AdBanner } from '../components/ad-banner';
+import { AdSpaceBox } from '../ads/ad-space';
+import type { AdPick } from '../ads/ad-rotation';
 import { ArticleGrid, ArticleGridSkeleton, NewsSection } from '../components/article-grid';
 import { Deferred, type Later } from '../components/deferred';
 import { useDocumentMeta } from '../components/use-document-meta';
@@ -27,6 +28,9 @@ export interface HomeData {
   mostRead: Later<NewsArticle[]>;
   jobs: Later<Job[]>;
   obituaries: Later<Obituary[]>;
+  /** The creatives of the page's two banner spaces (null: the placeholder). */
+  adPrincipal: Later<AdPick>;
+  adLateral: Later<AdPick>;
 }
 
 /** How many cards each home section shows: two rows of the three-column grid. */
@@ -57,7 +61,7 @@ export function HomePage({ data }: { data: HomeData }) {
             <Deferred promise={data.lead} fallback={<FeaturedStorySkeleton />} errorElement={<FeaturedStory article={FEATURED_ARTICLE} />}>
               {(lead) => <FeaturedStory article={lead} />}
             </Deferred>
-            <AdBanner size="medium" />
+            <AdSpace space="banner-principal" pick={data.adPrincipal} />
           </Suspense>
         </div>
         <div className="space-y-8 lg:col-start-2 lg:row-[1/span_2]">
@@ -76,7 +80,7 @@ export function HomePage({ data }: { data: HomeData }) {
               {(articles) => <MostReadList articles={articles} />}
             </Deferred>
           </section>
-          <AdBanner size="small" />
+          <AdSpace space="banner-lateral" pick={data.adLateral} />
         </div>
         <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-2">
           <Suspense fallback={null}>
@@ -104,5 +108,15 @@ export function HomePage({ data }: { data: HomeData }) {
         </div>
       </div>
     </>
+  );
+}
+
+/** A banner space with its creative once known; the placeholder holds the same box until then. */
+function AdSpace({ space, pick }: { space: 'banner-principal' | 'banner-lateral'; pick: Later<AdPick> }) {
+  const placeholder = <AdSpaceBox space={space} campaign={null} />;
+  return (
+    <Deferred promise={pick} fallback={placeholder} errorElement={placeholder}>
+      {(campaign) => <AdSpaceBox space={space} campaign={campaign} />}
+    </Deferred>
   );
 }
