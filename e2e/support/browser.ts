@@ -180,15 +180,20 @@ export function useBrowser() {
   return {
     /**
      * `javaScript: false` shows the page as a crawler or a reader before the app has loaded sees it; `baseUrl` opens
-     * another server of the app (npm start) than the one global-setup started.
+     * another server of the app (npm start) than the one global-setup started; `userAgent` replaces headless
+     * Chromium's own (which the advert counter, like any crawler filter, does not count: decision 0030).
      */
-    async newPage(viewport: ViewportName = 'desktop', options: { javaScript?: boolean; baseUrl?: string } = {}): Promise<Page> {
+    async newPage(
+      viewport: ViewportName = 'desktop',
+      options: { javaScript?: boolean; baseUrl?: string; userAgent?: string } = {},
+    ): Promise<Page> {
       if (!browser) throw new Error('useBrowser(): the browser is not started yet (call newPage inside a test)');
       const context = await browser.newContext({
         viewport: viewports[viewport],
         baseURL: options.baseUrl ?? app().baseUrl,
         locale: 'pt-BR',
         javaScriptEnabled: options.javaScript ?? true,
+        ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       });
       contexts.push(context);
       const log: ErrorLog = { entries: [], allowed: [], violations: [], allowedViolations: [] };

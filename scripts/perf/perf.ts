@@ -17,6 +17,7 @@ import { parseOptions, type Options } from './cli-options.ts';
 import { runLighthouse, type FormFactor, type Measurement } from './lighthouse-run.ts';
 import { pagePath, type PageId, type SeededPaths } from './pages.ts';
 import { seededPaths, startPreviewServer } from './preview-server.ts';
+import { activateCampaigns } from './campaigns.ts';
 import { baselineWarnings, formatFindings, formatMisses, formatTable } from './report.ts';
 import { median, summarize, type Row } from './summary.ts';
 
@@ -106,6 +107,9 @@ function header(rows: Row[], mode: Mode, runs: number, load: { before: string; a
 /** The measured pages the server renders with their data (decision 0019): all but the static baseline. */
 const SERVER_RENDERED_PAGES = new Set(['home', 'article', 'topic', 'obituaries', 'search', 'job', 'obituary']);
 
+/** The measured pages with a banner space (decision 0030). */
+const AD_PAGES = new Set(['home', 'article']);
+
 /**
  * Asks for each page once before measuring: a server's first answers (its modules loading, the database's first
  * queries) are not what readers meet, and would land in whichever page Lighthouse happened to open first. A data
@@ -117,6 +121,9 @@ async function warmUp(baseUrl: string, targets: readonly { page: string; path: s
     const html = await response.text();
     if (SERVER_RENDERED_PAGES.has(page) && !html.includes('data-prerendered="server"')) {
       throw new Error(`${path} came without its server render: see the preview server's log`);
+    }
+    if (AD_PAGES.has(page) && !html.includes('data-ad-campaign=')) {
+      throw new Error(`${path} shows no campaign's creative: the budgets must hold with campaigns active`);
     }
   }
 }
@@ -133,6 +140,7 @@ async function main(): Promise<number> {
   cleanups.push(() => server.stop());
   await server.ready();
   if (mode === 'full') await assertBaselineServed(server.baseUrl);
+  await activateCampaigns(server);
   const targets = targetsFor(options, await seededPaths(server));
   console.error(`perf: vite preview ready at ${server.baseUrl} (${seconds(started)}); ${targets.length * options.runs} Lighthouse runs`);
 

@@ -16,6 +16,8 @@ const STOP_TIMEOUT_MS = 15_000;
 export interface PreviewServer {
   baseUrl: string;
   anonKey: string;
+  /** The local administrator this server started with (its development defaults unless the environment sets them). */
+  admin: { email: string; password: string };
   /** Resolves once `/` and the API answer; rejects (having stopped the server) if it exits or times out first. */
   ready(): Promise<void>;
   /** Stops the server's process group and removes its data folder; safe to call twice. */
@@ -57,7 +59,9 @@ export async function startPreviewServer(repositoryRoot: string, buildDir: strin
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOCAL_SUPABASE_DATA_DIR: dataDir };
   // The measurement is of the embedded backend with its fresh seed, never of a database someone pointed us at.
   delete childEnv.DATABASE_URL;
-  const anonKey = await anonKeyFor(readEnv(childEnv).jwtSecret);
+  const backendEnv = readEnv(childEnv);
+  const anonKey = await anonKeyFor(backendEnv.jwtSecret);
+  const admin = { email: backendEnv.adminEmail, password: backendEnv.adminPassword };
   const child = spawn('npx', ['vite', 'preview', '--outDir', buildDir, '--port', String(port), '--strictPort'], {
     cwd: repositoryRoot,
     detached: true,
@@ -97,7 +101,7 @@ export async function startPreviewServer(repositoryRoot: string, buildDir: strin
       await sleep(250);
     }
   };
-  return { baseUrl, anonKey, ready, stop };
+  return { baseUrl, anonKey, admin, ready, stop };
 }
 
 async function newestRow<Row>(server: PreviewServer, table: string, query: string): Promise<Row> {
