@@ -23,7 +23,8 @@ export function SponsorNotice({ article }: { article: Sponsored }) {
   if (!article.sponsorName) return null;
   return (
     <span className={`${COLOURS} px-2 py-0.5 text-xs ring-1 ring-amber-300`}>
-      {LABEL} por {article.sponsorName}
+      {/* One text node: the server's HTML carries the sentence whole, with no comment between its parts. */}
+      {`${LABEL} por ${article.sponsorName}`}
     </span>
   );
 }
