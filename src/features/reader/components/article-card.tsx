@@ -44,9 +44,10 @@ export function ArticleCard({
           card is as tall as its skeleton and nothing moves when the data replaces it. */}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="flex h-4 items-center gap-x-2 overflow-hidden whitespace-nowrap text-xs leading-4 text-slate-600">
-          {/* First in the line, which clips what does not fit at its end: the label is never the part cut off. */}
+          {/* First in the line, which clips what does not fit at its end: the label is never the part cut off. On a
+              narrow card the source's name gives way (ellipsis) before the date does. */}
           <SponsoredLabel article={article} />
-          <span className="font-semibold text-brand-700">{article.sourceName}</span>
+          <span className="min-w-0 truncate font-semibold text-brand-700">{article.sourceName}</span>
           {article.publishedAt && (
             <>
               <span aria-hidden="true">•</span>
