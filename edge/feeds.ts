@@ -3,7 +3,7 @@ import { DEFAULT_DESCRIPTION, topicMeta } from '../src/lib/page-meta';
 import { paths } from '../src/lib/paths';
 import { listFeedStories, type FeedStory } from '../src/services/site-index';
 import { getTopicBySlug } from '../src/services/topics';
-import { cdata, xmlText } from '../src/lib/escape';
+import { cdata, escapeMarkup, xmlText } from '../src/lib/escape';
 import { sanitizeFeedHtml } from './feed-html';
 import { absolute, FEED_PATH, topicFeedPath, type SiteContext } from '../src/render/site-context';
 
@@ -30,19 +30,34 @@ function element(name: string, value: string | null | undefined): string {
   return value ? `<${name}>${xmlText(value)}</${name}>` : '';
 }
 
+/** The category that marks a sponsored story's entry, beside its topic's. */
+export const SPONSORED_CATEGORY = 'Conteúdo patrocinado';
+
+/**
+ * What a sponsored story's entry says first, in its description and its body: feed readers show one or the other,
+ * and the reader must learn it before the story, as on the page. Empty for the newsroom's own stories.
+ */
+function sponsorNotice(story: FeedStory): string {
+  return story.sponsor_name ? `${SPONSORED_CATEGORY} por ${story.sponsor_name}.` : '';
+}
+
 function item(site: SiteContext, story: FeedStory): string {
   const og = imageRenditions(story.image_url)?.og;
+  const notice = sponsorNotice(story);
+  const description = story.description?.trim() || story.title;
+  const body = sanitizeFeedHtml(story.content, { imageOrigins: [site.origin], baseUrl: `${site.origin}/` });
   return [
     '<item>',
     element('title', story.title),
     element('link', absolute(site, paths.article(story.id, story.title))),
     // The id's own address stays the same when the title (and so the slug) changes: readers see no duplicate.
     `<guid isPermaLink="true">${xmlText(absolute(site, paths.article(story.id)))}</guid>`,
-    element('description', story.description?.trim() || story.title),
+    element('description', notice ? `${notice} ${description}` : description),
     element('pubDate', rfc822(story.published_at)),
     element('category', story.topics?.name),
+    notice ? element('category', SPONSORED_CATEGORY) : '',
     element('dc:creator', story.byline ?? 'Redação'),
-    `<content:encoded>${cdata(sanitizeFeedHtml(story.content, { imageOrigins: [site.origin], baseUrl: `${site.origin}/` }))}</content:encoded>`,
+    `<content:encoded>${cdata(notice ? `<p><strong>${escapeMarkup(notice)}</strong></p>${body}` : body)}</content:encoded>`,
     og ? `<media:content url="${xmlText(absolute(site, og))}" medium="image" type="image/jpeg" width="${OG_WIDTH}" height="${OG_HEIGHT}"/>` : '',
     '</item>',
   ]

@@ -30,6 +30,7 @@ const story = (overrides: Partial<PublicationPreview>): PublicationPreview => ({
   published_at: null,
   views: 0,
   author_id: null,
+  sponsor_name: null,
   byline: null,
   topics: { id: 'local', name: 'Porto Ferreira', slug: 'local' },
   ...overrides,

@@ -99,6 +99,8 @@ function storyHead(site: SiteContext, story: Story): PageHead {
         ...(section ? { articleSection: section } : {}),
         // The journalist who signed the story (docs/product.md §6), else the newsroom.
         author: [story.byline ? { '@type': 'Person', name: story.byline } : { '@type': 'Organization', name: 'Redação', url: `${site.origin}/` }],
+        // A sponsored story names who paid for it (schema.org CreativeWork.sponsor); the headline stays the story's.
+        ...(story.sponsorName ? { sponsor: { '@type': 'Organization', name: story.sponsorName } } : {}),
         publisher: publisher(site),
         mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
         inLanguage: 'pt-BR',

@@ -48,6 +48,8 @@ export interface PublicationInput {
   is_lead: boolean;
   /** Signed with the author's profile name instead of 'Redação' (the database writes the name). */
   signed: boolean;
+  /** A sponsored story's sponsor, trimmed, 1–120 characters; null for the newsroom's own story (clears it). */
+  sponsor_name: string | null;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function savePublication(
     published_at: input.published ? input.publish_at : null,
     is_lead: input.is_lead,
     signed: input.signed,
+    sponsor_name: input.sponsor_name?.trim() || null,
     updated_at: timestamp,
     author_id: authorId,
   };
@@ -127,11 +130,11 @@ export async function getLeadStory(client: DataClient): Promise<{ id: string; ti
 
 /** What the preview needs: the reader's columns, drafts and scheduled stories included (the editor's session). */
 const PREVIEW_COLUMNS =
-  'id,title,description,content,image_url,image_alt,image_credit,youtube_url,published,published_at,views,author_id,byline,topics(id,name,slug)' as const;
+  'id,title,description,content,image_url,image_alt,image_credit,youtube_url,published,published_at,views,author_id,byline,sponsor_name,topics(id,name,slug)' as const;
 
 export type PublicationPreview = Pick<
   Row<'publications'>,
-  'id' | 'title' | 'description' | 'content' | 'image_url' | 'image_alt' | 'image_credit' | 'youtube_url' | 'published' | 'published_at' | 'views' | 'author_id' | 'byline'
+  'id' | 'title' | 'description' | 'content' | 'image_url' | 'image_alt' | 'image_credit' | 'youtube_url' | 'published' | 'published_at' | 'views' | 'author_id' | 'byline' | 'sponsor_name'
 > & { topics: { id: string; name: string; slug: string } | null };
 
 /** Any publication, as a reader will see it; null when no row has this id. Reads only: it never counts a view. */
@@ -146,7 +149,10 @@ export const deletePublication = (client: DataClient, id: string): Promise<void>
 const ADMIN_COLUMNS =
   'id,title,description,image_url,topic_id,published,published_at,is_lead,signed,byline,created_at,updated_at,author_id,views,topics(name)' as const;
 
-export type AdminPublicationSummary = Omit<AdminPublication, 'content' | 'youtube_url' | 'search_vector' | 'image_alt' | 'image_credit'>;
+export type AdminPublicationSummary = Omit<
+  AdminPublication,
+  'content' | 'youtube_url' | 'search_vector' | 'image_alt' | 'image_credit' | 'sponsor_name'
+>;
 
 /**
  * The admin publication list, one page, newest created first: keyset on (created_at, id), so page 300 costs what

@@ -6,17 +6,18 @@ import { publishedDescending } from './published-list';
 
 /** What an article page receives: docs/product.md §18's public select plus the video URL the article view embeds. */
 const PUBLIC_COLUMNS =
-  'id,title,description,content,image_url,image_alt,image_credit,youtube_url,published_at,updated_at,views,author_id,byline,topics(id,name,slug)' as const;
+  'id,title,description,content,image_url,image_alt,image_credit,youtube_url,published_at,updated_at,views,author_id,byline,sponsor_name,topics(id,name,slug)' as const;
 
 /**
  * What card lists receive: docs/product.md §18's public select without the body and the video, which no card shows; a
- * card opens /noticia/:id, which loads the whole publication. Keeps the home page's responses small.
+ * card opens /noticia/:id, which loads the whole publication. Keeps the home page's responses small. The sponsor is
+ * there because a sponsored story's card says so ('Conteúdo patrocinado').
  */
-export const SUMMARY_COLUMNS = 'id,title,description,image_url,published_at,views,author_id,topics(id,name,slug)' as const;
+export const SUMMARY_COLUMNS = 'id,title,description,image_url,published_at,views,author_id,sponsor_name,topics(id,name,slug)' as const;
 
 export type PublicationSummary = Pick<
   Row<'publications'>,
-  'id' | 'title' | 'description' | 'image_url' | 'published_at' | 'views' | 'author_id'
+  'id' | 'title' | 'description' | 'image_url' | 'published_at' | 'views' | 'author_id' | 'sponsor_name'
 > & { topics: { id: string; name: string; slug: string } | null };
 
 export type PublicPublication = PublicationSummary &
@@ -47,7 +48,7 @@ export async function listPublishedByTopicSlug(
 ): Promise<PublicationSummary[]> {
   const inTopic = client
     .from('publications')
-    .select('id,title,description,image_url,published_at,views,author_id,topics!inner(id,name,slug)')
+    .select('id,title,description,image_url,published_at,views,author_id,sponsor_name,topics!inner(id,name,slug)')
     .eq('topics.slug', slug);
   return unwrap(await publishedDescending(inTopic, ['published_at'], limit));
 }

@@ -321,6 +321,7 @@ export type Database = {
           published_at: string | null
           search_vector: unknown
           signed: boolean
+          sponsor_name: string | null
           title: string
           topic_id: string | null
           updated_at: string
@@ -342,6 +343,7 @@ export type Database = {
           published_at?: string | null
           search_vector?: never
           signed?: boolean
+          sponsor_name?: string | null
           title: string
           topic_id?: string | null
           updated_at?: string
@@ -363,6 +365,7 @@ export type Database = {
           published_at?: string | null
           search_vector?: never
           signed?: boolean
+          sponsor_name?: string | null
           title?: string
           topic_id?: string | null
           updated_at?: string
@@ -495,6 +498,7 @@ export type Database = {
           published_at: string | null
           search_vector: unknown
           signed: boolean
+          sponsor_name: string | null
           title: string
           topic_id: string | null
           updated_at: string
@@ -526,6 +530,7 @@ export type Database = {
           image_url: string
           published_at: string
           rank: number
+          sponsor_name: string
           title: string
           topics: Json
           views: number

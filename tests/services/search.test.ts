@@ -131,9 +131,11 @@ describe('search_publications: Portuguese full-text search that ignores accents 
       topics: { id: seed.topics.local, slug: 'local' },
       rank: 1,
       excerpt: 'Barracas de PORTO e da região.',
+      // The card's 'Conteúdo patrocinado' (20261127100000_sponsored_stories.sql): null for the newsroom's own story.
+      sponsor_name: null,
     });
     expect(Object.keys(row ?? {}).sort()).toEqual(
-      ['author_id', 'description', 'excerpt', 'id', 'image_url', 'published_at', 'rank', 'topics', 'title', 'views'].sort(),
+      ['author_id', 'description', 'excerpt', 'id', 'image_url', 'published_at', 'rank', 'sponsor_name', 'topics', 'title', 'views'].sort(),
     );
   });
 

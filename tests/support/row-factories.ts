@@ -117,6 +117,7 @@ export function buildPublicationInput(overrides: Partial<PublicationInput> = {})
     publish_at: null,
     is_lead: false,
     signed: false,
+    sponsor_name: null,
     ...overrides,
   };
 }

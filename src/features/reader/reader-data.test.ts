@@ -47,6 +47,7 @@ const FLOOD: PublicationSummary = {
   published_at: '2026-11-18T07:40:00-03:00',
   views: 10,
   author_id: null,
+  sponsor_name: null,
   topics: { id: 't1', name: 'Porto Ferreira', slug: 'local' },
 };
 

@@ -32,6 +32,7 @@ export function localArticle(
     youtubeUrl: publication.youtube_url ?? null,
     imageAlt: publication.image_alt ?? null,
     imageCredit: publication.image_credit ?? null,
+    sponsorName: publication.sponsor_name ?? null,
   };
 }
 

@@ -28,6 +28,11 @@ export interface NewsArticle {
   /** A local publication's main image described for screen readers (else its title) and its credit (else the source). */
   imageAlt?: string | null;
   imageCredit?: string | null;
+  /**
+   * A sponsored local story's sponsor ('Conteúdo patrocinado por …' on its page, the label on its card); null or
+   * absent for the newsroom's own stories and for external and sample articles.
+   */
+  sponsorName?: string | null;
 }
 
 export const DEFAULT_AUTHOR = 'Redação';

@@ -229,6 +229,7 @@ describe('toPublicationInput', () => {
       publish_at: null,
       is_lead: false,
       signed: false,
+      sponsor_name: null,
     });
   });
 });

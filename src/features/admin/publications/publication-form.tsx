@@ -11,6 +11,7 @@ import { useDraftedForm } from '../shared/use-drafted-form';
 import { EMPTY_PUBLICATION, type PublicationFormValues } from './publication-values';
 import { PublishingFields, validatePublishing } from './publishing-fields';
 import { ImageTextFields, validateImageTexts } from './image-text-fields';
+import { SponsorFields, validateSponsor } from './sponsor-fields';
 
 // The editor (TipTap and ProseMirror) is its own chunk: only this form loads it, and the form's fields show first.
 const RichTextEditor = lazy(() => import('../editor/rich-text-editor'));
@@ -19,7 +20,7 @@ type Errors = FieldErrors<PublicationFormValues>;
 
 /** docs/product.md §19.7: title and topic required; docs/product.md: a YouTube address, when given, must be one. */
 export function validatePublication(values: PublicationFormValues, now: Date = new Date()): Errors {
-  const errors: Errors = { ...validatePublishing(values, now), ...validateImageTexts(values) };
+  const errors: Errors = { ...validatePublishing(values, now), ...validateImageTexts(values), ...validateSponsor(values) };
   if (!values.title.trim()) errors.title = 'Informe o título';
   if (!values.topicId) errors.topicId = 'Selecione um tópico';
   if (values.youtubeUrl.trim() && !youtubeVideoId(values.youtubeUrl)) errors.youtubeUrl = YOUTUBE_URL_MESSAGE;
@@ -103,6 +104,7 @@ export function PublicationForm({
         options={topics.map((topic) => ({ value: topic.id, label: topic.name }))}
         {...field('topicId')}
       />
+      <SponsorFields form={form} />
       <PublishingFields form={form} previewHref={previewHref} replacedLead={replacedLead} />
     </ResourceFormFrame>
   );

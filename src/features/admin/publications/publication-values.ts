@@ -15,7 +15,7 @@ export type PublicationFormValues = {
   youtubeUrl: string;
   topicId: string;
   published: boolean;
-} & PublishingValues & ImageTextValues;
+} & PublishingValues & ImageTextValues & SponsorValues;
 
 /** docs/product.md §12, docs/decisions/0014: scheduling, the lead story and the byline. */
 export type PublishingValues = {
@@ -41,6 +41,16 @@ export type ImageTextValues = {
 
 export const EMPTY_IMAGE_TEXT: ImageTextValues = { imageAlt: '', imageCredit: '' };
 
+/** Issue 24, item 5: a story paid for by a sponsor says so ('Conteúdo patrocinado'), with the sponsor's name. */
+export type SponsorValues = {
+  /** 'Conteúdo patrocinado'. */
+  sponsored: boolean;
+  /** 'Patrocinador': kept while the box is unticked (a slip of the mouse loses nothing), saved only with it ticked. */
+  sponsorName: string;
+};
+
+export const EMPTY_SPONSOR: SponsorValues = { sponsored: false, sponsorName: '' };
+
 export const EMPTY_PUBLICATION: PublicationFormValues = {
   title: '',
   description: '',
@@ -52,6 +62,7 @@ export const EMPTY_PUBLICATION: PublicationFormValues = {
   published: false,
   ...EMPTY_PUBLISHING,
   ...EMPTY_IMAGE_TEXT,
+  ...EMPTY_SPONSOR,
 };
 
 /** A published story whose time has not come is scheduled: the form shows its time instead of 'Publicar imediatamente'. */
@@ -71,6 +82,8 @@ export function valuesFromPublication(publication: AdminPublication, now: Date =
     signed: publication.signed,
     imageAlt: publication.image_alt ?? '',
     imageCredit: publication.image_credit ?? '',
+    sponsored: publication.sponsor_name !== null,
+    sponsorName: publication.sponsor_name ?? '',
   };
 }
 
@@ -94,5 +107,7 @@ export function toPublicationInput(values: PublicationFormValues): PublicationIn
     publish_at: values.scheduled ? (fromSaoPauloInput(values.scheduleAt)?.toISOString() ?? null) : null,
     is_lead: values.isLead && values.published,
     signed: values.signed,
+    // Unticking the box makes the story the newsroom's own again: the sponsor is cleared.
+    sponsor_name: (values.sponsored && values.sponsorName.trim()) || null,
   };
 }

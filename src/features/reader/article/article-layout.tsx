@@ -8,6 +8,7 @@ import { articleImageSource } from '../../../lib/article-image';
 import { ARTICLE_SIZES } from '../../../lib/image-renditions';
 import { NewsArticleImage } from '../components/article-image';
 import { DemoBadge } from '../components/demo-badge';
+import { SponsorNotice } from '../components/sponsored-label';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { ShareButtons } from './share-buttons';
 import type { BackTarget } from './use-back-to-news';
@@ -52,6 +53,7 @@ export function ArticleLayout({ article, bodyHtml, shareUrl, back, inlineAd }: A
             {article.category}
           </span>
           <DemoBadge article={article} />
+          <SponsorNotice article={article} />
           {article.publishedAt && <time dateTime={article.publishedAt}>{formatLongDate(article.publishedOn)}</time>}
         </div>
         <h1 className="font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>

@@ -41,6 +41,7 @@ function publication(overrides: Partial<PublicPublication> = {}): PublicPublicat
     views: 10,
     author_id: null,
     byline: null,
+    sponsor_name: null,
     updated_at: '2026-11-18T07:40:00-03:00',
     topics: { id: 't1', name: 'Porto Ferreira', slug: 'local' },
     ...overrides,

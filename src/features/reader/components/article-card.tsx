@@ -5,6 +5,7 @@ import { CARD_SIZES } from '../../../lib/image-renditions';
 import { NewsArticleImage } from './article-image';
 import { articleLink } from './article-link';
 import { DemoBadge } from './demo-badge';
+import { SponsoredLabel } from './sponsored-label';
 
 interface ArticleCardProps {
   article: NewsArticle;
@@ -43,7 +44,10 @@ export function ArticleCard({
           card is as tall as its skeleton and nothing moves when the data replaces it. */}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="flex h-4 items-center gap-x-2 overflow-hidden whitespace-nowrap text-xs leading-4 text-slate-600">
-          <span className="font-semibold text-brand-700">{article.sourceName}</span>
+          {/* First in the line, which clips what does not fit at its end: the label is never the part cut off. On a
+              narrow card the source's name gives way (ellipsis) before the date does. */}
+          <SponsoredLabel article={article} />
+          <span className="min-w-0 truncate font-semibold text-brand-700">{article.sourceName}</span>
           {article.publishedAt && (
             <>
               <span aria-hidden="true">•</span>

@@ -5,6 +5,7 @@ import { NewsArticleImage } from '../components/article-image';
 import { articleLink } from '../components/article-link';
 import { LEAD_STORY_MARKER } from './lead-story-data';
 import { DemoBadge } from '../components/demo-badge';
+import { SponsoredLabel } from '../components/sponsored-label';
 
 /** docs/product.md §2 featured banner: 500 px hero with category badge, title and description; the whole banner opens the story. */
 export function FeaturedStory({ article }: { article: NewsArticle }) {
@@ -23,6 +24,7 @@ export function FeaturedStory({ article }: { article: NewsArticle }) {
           {article.category}
         </span>
         <DemoBadge article={article} className="ml-2" />
+        <SponsoredLabel article={article} className="ml-2 inline-block px-2 py-1 text-xs" />
         <h2 className="font-serif text-2xl font-bold leading-tight sm:text-4xl">
           <Link to={link.to} state={link.state} className="outline-none after:absolute after:inset-0 hover:underline">
             {article.title}

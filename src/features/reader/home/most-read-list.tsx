@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { NewsArticle } from '../../../services/news';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
+import { SponsoredLabel } from '../components/sponsored-label';
 
 /** docs/product.md §2 'Notícias Mais Lidas': numbered 01, 02, ... with title and date. Opening one counts its view on the article page. */
 export function MostReadList({ articles }: { articles: readonly NewsArticle[] }) {
@@ -22,6 +23,8 @@ export function MostReadList({ articles }: { articles: readonly NewsArticle[] })
                 {formatDate(article.publishedOn)}
               </time>
             )}
+            {/* On the date's line, so a sponsored story's entry is no taller than the others. */}
+            <SponsoredLabel article={article} className="ml-2 px-1 text-xs" />
           </div>
         </li>
       ))}

@@ -25,6 +25,7 @@ const hit = (n: number): PublicationHit => ({
   published_at: `2026-11-${String(20 - (n % 19)).padStart(2, '0')}T10:00:00Z`,
   views: 0,
   author_id: null,
+  sponsor_name: null,
   topics: null,
   rank: 1,
   excerpt: `… a feira número ${n} …`,

@@ -39,6 +39,7 @@ describe('topic route', () => {
         published_at: '2026-11-16T20:00:00-03:00',
         views: 1,
         author_id: null,
+        sponsor_name: null,
         topics: { id: 't', name: 'Esportes', slug: 'esportes' },
         rank: 0,
         excerpt: null,
