@@ -67,6 +67,14 @@ export const paths = {
     jobNew: route('/admin/jobs/new', () => '/admin/jobs/new'),
     jobEdit: route('/admin/jobs/:id/edit', (id: string) => `/admin/jobs/${segment(id)}/edit`),
     mediaKit: route('/admin/media-kit', () => '/admin/media-kit'),
+    /** Advertising campaigns ('Anúncios'), their form, and one campaign's figures and report link. */
+    ads: route('/admin/ads', () => '/admin/ads'),
+    /** A new campaign; from a media-kit request ('Criar campanha'), its contact fills the advertiser. */
+    adNew: route('/admin/ads/new', (mediaKitRequestId?: string) =>
+      mediaKitRequestId ? `/admin/ads/new?${new URLSearchParams({ pedido: mediaKitRequestId })}` : '/admin/ads/new',
+    ),
+    adEdit: route('/admin/ads/:id/edit', (id: string) => `/admin/ads/${segment(id)}/edit`),
+    adCampaign: route('/admin/ads/:id', (id: string) => `/admin/ads/${segment(id)}`),
     users: route('/admin/users', () => '/admin/users'),
   },
 } as const;

@@ -2,7 +2,7 @@
 // draft per record and form: `pfn:admin:<form>-draft:<id>`, or `…:new` for a record not saved yet.
 
 /** The forms that keep a draft. */
-export type DraftForm = 'publication' | 'obituary' | 'job';
+export type DraftForm = 'publication' | 'obituary' | 'job' | 'campaign';
 
 export function formDraftKey(form: DraftForm, recordId: string | undefined): string {
   return `pfn:admin:${form}-draft:${recordId ?? 'new'}`;
