@@ -76,6 +76,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
           at('admin-job-new', admin.jobNew),
           at('admin-job-edit', admin.jobEdit),
           at('admin-media-kit', admin.mediaKit),
+          at('admin-ads', admin.ads),
+          at('admin-ad-campaign', admin.adCampaign),
           at('admin-users', admin.users),
         ],
       },

@@ -32,3 +32,28 @@ export function formatClickThroughRate(rate: number | null): string {
 export function clickThroughRate(impressions: number, clicks: number): number | null {
   return impressions > 0 ? clicks / impressions : null;
 }
+
+interface FigureDay {
+  day: string;
+  impressions: number;
+  clicks: number;
+}
+
+/**
+ * A campaign's figures as CSV for a spreadsheet in Brazil: semicolons between fields (the comma is the decimal mark),
+ * ISO days, plain counts, the rate as '2,35%', a 'Total' line, and a byte-order mark so Excel reads the accents.
+ */
+export function campaignCsv(days: readonly FigureDay[]): string {
+  const line = (label: string, impressions: number, clicks: number) =>
+    [label, String(impressions), String(clicks), formatClickThroughRate(clickThroughRate(impressions, clicks))].join(';');
+  const total = days.reduce((sum, day) => ({ impressions: sum.impressions + day.impressions, clicks: sum.clicks + day.clicks }), {
+    impressions: 0,
+    clicks: 0,
+  });
+  const rows = [
+    'Dia;Impressões;Cliques;CTR',
+    ...days.map((day) => line(day.day, day.impressions, day.clicks)),
+    line('Total', total.impressions, total.clicks),
+  ];
+  return `\uFEFF${rows.join('\r\n')}\r\n`;
+}

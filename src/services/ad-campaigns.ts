@@ -139,6 +139,16 @@ export async function listCampaigns(client: DataClient, limit = CAMPAIGN_LIST_LI
   return rows.map(listItem);
 }
 
+/** A campaign with whose it is, for its page in the admin. */
+export type CampaignDetail = Campaign & { advertiser: Pick<Advertiser, 'name' | 'contact'> };
+
+export async function getCampaignDetail(client: DataClient, id: string): Promise<CampaignDetail | null> {
+  const row = unwrapOptional(await client.from('ad_campaigns').select('*,advertisers(name,contact)').eq('id', id).maybeSingle());
+  if (!row) return null;
+  const { advertisers, ...campaign } = row as typeof row & { advertisers: Pick<Advertiser, 'name' | 'contact'> | null };
+  return { ...campaign, space: campaign.space as AdSpace, advertiser: advertisers ?? { name: '', contact: '' } };
+}
+
 export async function getCampaign(client: DataClient, id: string): Promise<Campaign> {
   const row = unwrapOptional(await client.from('ad_campaigns').select('*').eq('id', id).maybeSingle());
   if (!row) throw new NotFoundError('Campanha não encontrada.');
@@ -163,6 +173,28 @@ export async function setCampaignState(client: DataClient, id: string, state: Ca
 
 export async function deleteCampaign(client: DataClient, id: string): Promise<void> {
   check(await client.from('ad_campaigns').delete().eq('id', id));
+}
+
+/** A campaign serving today, for the dashboard: whose, where, and its last day. */
+export type RunningCampaign = Pick<Campaign, 'id' | 'space' | 'ends_on'> & { advertiser: string };
+
+/**
+ * The active campaigns whose days include `today` (São Paulo's, YYYY-MM-DD), ending soonest first: what is on the
+ * site now. Bounded by the three spaces' rotations.
+ */
+export async function listRunningCampaigns(client: DataClient, today: string, limit = 60): Promise<RunningCampaign[]> {
+  const rows = unwrap(
+    await client
+      .from('ad_campaigns')
+      .select('id,space,ends_on,advertisers(name)')
+      .eq('state', 'ativa')
+      .lte('starts_on', today)
+      .gte('ends_on', today)
+      .order('ends_on')
+      .order('id')
+      .limit(limit),
+  ) as unknown as (Pick<Campaign, 'id' | 'space' | 'ends_on'> & { advertisers: { name: string } | null })[];
+  return rows.map(({ advertisers, ...row }) => ({ ...row, advertiser: advertisers?.name ?? '' }));
 }
 
 export async function listAdvertisers(client: DataClient, limit = CAMPAIGN_LIST_LIMIT): Promise<Advertiser[]> {

@@ -1,6 +1,8 @@
 import type { DataClient } from './client';
 import { ServiceError } from './errors';
 import { listMostRead, type PublicationSummary } from './publications';
+import { listRunningCampaigns, type RunningCampaign } from './ad-campaigns';
+import { todayInputValue } from '../lib/dates';
 
 export interface DashboardSummary {
   publishedPublications: number;
@@ -9,6 +11,10 @@ export interface DashboardSummary {
   jobs: number;
   mediaKitRequests: number;
   mostRead: PublicationSummary[];
+  /** The campaigns on the site today, ending soonest first. */
+  runningCampaigns: RunningCampaign[];
+  /** São Paulo's today, YYYY-MM-DD: what "ends this week" counts from. */
+  today: string;
 }
 
 type CountResult = { count: number | null; error: { message: string; code?: string } | null };
@@ -19,15 +25,16 @@ function countOf(result: CountResult): number {
 }
 
 /** The dashboard's numbers: HEAD requests with exact counts, all in parallel. */
-export async function getDashboardSummary(client: DataClient): Promise<DashboardSummary> {
+export async function getDashboardSummary(client: DataClient, today = todayInputValue()): Promise<DashboardSummary> {
   const head = { count: 'exact', head: true } as const;
-  const [published, drafts, obituaries, jobs, mediaKit, mostRead] = await Promise.all([
+  const [published, drafts, obituaries, jobs, mediaKit, mostRead, runningCampaigns] = await Promise.all([
     client.from('publications').select('id', head).eq('published', true),
     client.from('publications').select('id', head).eq('published', false),
     client.from('obituaries').select('id', head),
     client.from('jobs').select('id', head),
     client.from('media_kit_requests').select('id', head),
     listMostRead(client),
+    listRunningCampaigns(client, today),
   ]);
   return {
     publishedPublications: countOf(published),
@@ -36,5 +43,7 @@ export async function getDashboardSummary(client: DataClient): Promise<Dashboard
     jobs: countOf(jobs),
     mediaKitRequests: countOf(mediaKit),
     mostRead,
+    runningCampaigns,
+    today,
   };
 }

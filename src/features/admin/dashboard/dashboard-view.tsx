@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { Briefcase, FileCheck2, FilePen, Flower2, Megaphone } from 'lucide';
 import { Icon, type IconNode } from '../../../components/ui/icon';
 import type { DashboardSummary } from '../../../services/dashboard';
+import type { RunningCampaign } from '../../../services/ad-campaigns';
+import { AD_SPACE_LABELS } from '../../../lib/ad-figures';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 
@@ -62,6 +64,60 @@ export function DashboardView({ summary }: { summary: DashboardSummary }) {
           </ol>
         )}
       </section>
+      <RunningCampaigns campaigns={summary.runningCampaigns} today={summary.today} />
     </div>
+  );
+}
+
+/** YYYY-MM-DD, `days` after `day` (calendar arithmetic: no clock, no zone). */
+export function dayAfter(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (date ?? 1) + days)).toISOString().slice(0, 10);
+}
+
+/** What advertising is on the site today, and which campaigns end within the week (today and the 6 days after). */
+function RunningCampaigns({ campaigns, today }: { campaigns: readonly RunningCampaign[]; today: string }) {
+  const weekEnd = dayAfter(today, 6);
+  const endingThisWeek = campaigns.filter((campaign) => campaign.ends_on <= weekEnd).length;
+  return (
+    <section aria-labelledby="running-ads-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="running-ads-heading" className="text-lg font-semibold text-slate-900">
+          Anúncios no ar
+        </h2>
+        <Link to={paths.admin.ads()} className="text-sm font-medium text-brand-700 hover:underline">
+          Ver todas as campanhas
+        </Link>
+      </div>
+      {campaigns.length === 0 ? (
+        <p className="mt-3 text-slate-600">Nenhuma campanha no ar hoje.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-700">
+            {campaigns.length === 1 ? '1 campanha no ar' : `${campaigns.length} campanhas no ar`}
+            {' · '}
+            {endingThisWeek === 1 ? '1 termina esta semana' : `${endingThisWeek} terminam esta semana`}
+          </p>
+          <ul className="mt-3 divide-y divide-slate-200">
+            {campaigns.map((campaign) => (
+              <li key={campaign.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
+                <Link to={paths.admin.adCampaign(campaign.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                  {campaign.advertiser}
+                </Link>
+                <span className="text-sm text-slate-600">{AD_SPACE_LABELS[campaign.space]}</span>
+                <span className="ml-auto text-sm text-slate-700">
+                  {campaign.ends_on <= weekEnd && (
+                    <span className="mr-2 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                      Termina esta semana
+                    </span>
+                  )}
+                  até {formatDate(campaign.ends_on)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }

@@ -6,6 +6,8 @@ import { JSON_SUBMIT, type ActionFailure } from './route-data';
 interface ConfirmedActionOptions<Item> {
   /** The question the dialog asks about `item`. */
   message: (item: Item) => string;
+  /** The dialog's title, when what is confirmed is not a deletion. */
+  title?: string;
   confirmLabel?: string;
   /** The JSON the route's action receives once confirmed. */
   body: (item: Item) => Record<string, string>;
@@ -17,7 +19,7 @@ interface ConfirmedActionOptions<Item> {
  * `body(item)` to the route's action, and the dialog stays open (button disabled) until the action and the list's
  * reload are done. `answer` is then the action's answer, for the screen to say what happened.
  */
-export function useConfirmedAction<Item, Done extends object>({ message, confirmLabel, body, idOf }: ConfirmedActionOptions<Item>) {
+export function useConfirmedAction<Item, Done extends object>({ message, title, confirmLabel, body, idOf }: ConfirmedActionOptions<Item>) {
   const fetcher = useFetcher<ActionFailure | Done>();
   const [asked, setAsked] = useState<{ item: Item; confirmed: boolean } | null>(null);
   const busy = fetcher.state !== 'idle';
@@ -26,6 +28,7 @@ export function useConfirmedAction<Item, Done extends object>({ message, confirm
   const dialog = (
     <ConfirmDialog
       open={asked !== null && (!asked.confirmed || running)}
+      title={title}
       message={asked ? message(asked.item) : ''}
       confirmLabel={confirmLabel}
       busy={running}

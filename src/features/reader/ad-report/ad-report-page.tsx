@@ -1,5 +1,6 @@
 import type { CampaignReport } from '../../../services/ad-campaigns';
-import { AD_SPACE_LABELS, CAMPAIGN_STATE_LABELS, clickThroughRate, formatClickThroughRate, formatCount } from '../../../lib/ad-figures';
+import { AD_SPACE_LABELS, CAMPAIGN_STATE_LABELS } from '../../../lib/ad-figures';
+import { CampaignFiguresView } from '../../../components/ads/campaign-figures';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { ReaderNotFound } from '../components/reader-not-found';
@@ -10,11 +11,6 @@ export const AD_REPORT_TITLE = 'Relatório da campanha';
 /** The advertiser's figures, as the newsroom's admin shows them, read-only and without sign-in. */
 export function AdReportView({ report }: { report: CampaignReport }) {
   useDocumentMeta(`${AD_REPORT_TITLE}: ${report.advertiser}`);
-  const totals = [
-    { label: 'Impressões', value: formatCount(report.impressions) },
-    { label: 'Cliques', value: formatCount(report.clicks) },
-    { label: 'Taxa de cliques (CTR)', value: formatClickThroughRate(report.clickThroughRate) },
-  ];
   return (
     <article className="mx-auto max-w-3xl space-y-8">
       <header className="space-y-2">
@@ -32,51 +28,7 @@ export function AdReportView({ report }: { report: CampaignReport }) {
         </dl>
       </header>
 
-      <section aria-labelledby="totais-titulo">
-        <h2 id="totais-titulo" className="sr-only">
-          Totais
-        </h2>
-        <dl className="grid gap-4 sm:grid-cols-3">
-          {totals.map(({ label, value }) => (
-            <div key={label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-              <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-
-      <section aria-labelledby="dias-titulo" className="space-y-3">
-        <h2 id="dias-titulo" className="text-xl font-bold text-slate-900">
-          Por dia
-        </h2>
-        {report.days.length === 0 ? (
-          <p className="text-slate-700">Nenhuma impressão ou clique registrado até agora.</p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">Dia</th>
-                  <th scope="col" className="px-4 py-2 text-right font-semibold">Impressões</th>
-                  <th scope="col" className="px-4 py-2 text-right font-semibold">Cliques</th>
-                  <th scope="col" className="px-4 py-2 text-right font-semibold">CTR</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {report.days.map((day) => (
-                  <tr key={day.day}>
-                    <th scope="row" className="px-4 py-2 font-normal text-slate-900">{formatDate(day.day)}</th>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(day.impressions)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(day.clicks)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatClickThroughRate(clickThroughRate(day.impressions, day.clicks))}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <CampaignFiguresView figures={report} />
 
       <p className="text-sm text-slate-600">
         Uma impressão conta quando ao menos metade do anúncio fica visível na tela por um segundo; um clique, quando o

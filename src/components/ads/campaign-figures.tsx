@@ -1,0 +1,67 @@
+import type { CampaignFigures } from '../../services/ad-campaigns';
+import { clickThroughRate, formatClickThroughRate, formatCount } from '../../lib/ad-figures';
+import { formatDate } from '../../lib/dates';
+
+export const DAYS_CAPTION = 'Números da campanha por dia';
+
+/**
+ * A campaign's totals and its figures per day, as the newsroom's campaign page and the advertiser's report show them:
+ * one view, so both read the same numbers the same way.
+ */
+export function CampaignFiguresView({ figures }: { figures: CampaignFigures }) {
+  const totals = [
+    { label: 'Impressões', value: formatCount(figures.impressions) },
+    { label: 'Cliques', value: formatCount(figures.clicks) },
+    { label: 'Taxa de cliques (CTR)', value: formatClickThroughRate(figures.clickThroughRate) },
+  ];
+  return (
+    <>
+      <section aria-labelledby="totais-titulo">
+        <h2 id="totais-titulo" className="sr-only">
+          Totais
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {totals.map(({ label, value }) => (
+            <div key={label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="dias-titulo" className="space-y-3">
+        <h2 id="dias-titulo" className="text-xl font-bold text-slate-900">
+          Por dia
+        </h2>
+        {figures.days.length === 0 ? (
+          <p className="text-slate-700">Nenhuma impressão ou clique registrado até agora.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={DAYS_CAPTION}>
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{DAYS_CAPTION}</caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-semibold">Dia</th>
+                  <th scope="col" className="px-4 py-2 text-right font-semibold">Impressões</th>
+                  <th scope="col" className="px-4 py-2 text-right font-semibold">Cliques</th>
+                  <th scope="col" className="px-4 py-2 text-right font-semibold">CTR</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {figures.days.map((day) => (
+                  <tr key={day.day}>
+                    <th scope="row" className="px-4 py-2 font-normal text-slate-900">{formatDate(day.day)}</th>
+                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(day.impressions)}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(day.clicks)}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{formatClickThroughRate(clickThroughRate(day.impressions, day.clicks))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
