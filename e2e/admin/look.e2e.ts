@@ -20,6 +20,8 @@ describe('the admin panel at phone and desktop width', () => {
       ['/admin/obituaries/new', 'Novo Obituário'],
       ['/admin/users', 'Usuários'],
       ['/admin/media-kit', 'Mídia Kit'],
+      ['/admin/ads', 'Anúncios'],
+      ['/admin/ads/new', 'Nova Campanha'],
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();

@@ -22,7 +22,7 @@ interface AdminSidebarProps {
 }
 
 /**
- * docs/product.md §2 sidebar plus Mídia Kit and Usuários (docs/product.md). NavLink marks the active item with aria-current="page";
+ * docs/product.md §11 sidebar, with Mídia Kit, Anúncios and Usuários added. NavLink marks the active item with aria-current="page";
  * on a phone the menu folds behind a button in a top bar and closes after a choice.
  */
 export function AdminSidebar({ userName, onSignOut }: AdminSidebarProps) {
