@@ -1,4 +1,4 @@
-// The banner spaces as the server renders them (issue 24, item 2), through the edge handler against the real local
+// The banner spaces as the server renders them (decision 0030), through the edge handler against the real local
 // backend and the app's own render: a serving campaign's creative is in the page's HTML, at its space's size, labelled
 // and linked as an advert; a paused or future one never shows; a story takes its 'Banner em Matéria' after its
 // second paragraph; the advertiser's report page is private, and gone once its link is revoked.

@@ -1,4 +1,4 @@
-// Sponsored stories (issue 24, item 5) as readers, crawlers and feed readers get them from the edge handler, against
+// Sponsored stories (docs/product.md §12) as readers, crawlers and feed readers get them from the edge handler, against
 // the real local backend with the app's own server render: the story's page says 'Conteúdo patrocinado por …' in its
 // first HTML (no JavaScript needed), its JSON-LD names the sponsor, 'Leia também' labels a sponsored card, and the
 // feeds' entries say so; the newsroom's own stories carry none of it.

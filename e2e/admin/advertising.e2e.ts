@@ -9,7 +9,7 @@ import { expectConsoleErrors, failedRequest, screenshot, seriousAccessibilityVio
 import { unique } from '../support/fixtures.ts';
 import { openSection, row, signInAsAdmin } from './admin-fixtures.ts';
 
-// Advertising sold directly, end to end (issue 24): the newsroom makes a campaign for each banner space through the
+// Advertising sold directly, end to end (decision 0030): the newsroom makes a campaign for each banner space through the
 // panel, readers see each creative on the home page and in a story at a phone's and a desktop's width, a paused and
 // a future campaign never show, a reader's view and click are counted, and the newsroom and the advertiser's report
 // page read the counts.
@@ -225,5 +225,27 @@ describe('advertising sold directly, from the panel to the reader and back', () 
     const gone = await advertiser.goto(new URL(address).pathname);
     expect(gone?.status()).toBe(404);
     await advertiser.getByRole('heading', { name: 'Relatório não encontrado' }).waitFor();
+  });
+
+  it("a sponsored story says so on its card and on its page, with its sponsor's name", async () => {
+    const sponsored = await publishLocalStory(api, 'Padaria Central completa 40 anos', {
+      description: 'A padaria mais antiga da cidade celebra com café da manhã aberto.',
+      content: '<p>A padaria abriu em 1986 na Rua Coronel Procópio.</p><p>Hoje são vinte funcionários.</p>',
+    });
+    await api.from('publications').update({ sponsor_name: shop }).eq('id', sponsored.id);
+    try {
+      for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
+        const reader = await browser.newPage(viewport);
+        await reader.goto('/');
+        const card = reader.locator('article').filter({ has: reader.getByRole('heading', { name: sponsored.title }) });
+        await card.getByText('Conteúdo patrocinado', { exact: true }).waitFor();
+        await reader.goto(sponsored.path);
+        await reader.getByRole('heading', { name: sponsored.title, level: 1 }).waitFor();
+        await reader.getByText(`Conteúdo patrocinado por ${shop}`, { exact: true }).waitFor();
+        await screenshot(reader, `advertising-sponsored-story-${viewport}`);
+      }
+    } finally {
+      await api.from('publications').delete().eq('id', sponsored.id);
+    }
   });
 });

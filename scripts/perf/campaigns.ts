@@ -1,4 +1,4 @@
-// Campaigns serving in every banner space while the pages are measured (issue 24: the budgets hold with campaigns
+// Campaigns serving in every banner space while the pages are measured (the budgets hold with campaigns
 // active). Made as the newsroom makes them: signed in as the local administrator, the creatives uploaded to the 'ads'
 // bucket at their spaces' sizes, one campaign per space, running from yesterday to next week.
 import sharp from 'sharp';

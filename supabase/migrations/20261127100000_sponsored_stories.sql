@@ -1,4 +1,4 @@
--- Sponsored stories (issue 24, item 5; docs/product.md §12): a story paid for by a sponsor says so, with the sponsor's
+-- Sponsored stories (docs/product.md §12): a story paid for by a sponsor says so, with the sponsor's
 -- name, on its card, on its page, in its JSON-LD and in the feeds.
 --
 -- * publications.sponsor_name: null for the newsroom's own stories; the sponsor's name otherwise. One column rather

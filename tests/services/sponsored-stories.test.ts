@@ -1,4 +1,4 @@
-// Sponsored stories (issue 24, item 5; supabase/migrations/20261127100000_sponsored_stories.sql) through the services
+// Sponsored stories (docs/product.md §12; supabase/migrations/20261127100000_sponsored_stories.sql) through the services
 // against the local backend: the newsroom saves and clears a sponsor, readers read it wherever a card or a page needs
 // it, the database keeps the name's shape, and only an administrator can write it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

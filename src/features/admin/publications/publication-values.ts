@@ -41,7 +41,7 @@ export type ImageTextValues = {
 
 export const EMPTY_IMAGE_TEXT: ImageTextValues = { imageAlt: '', imageCredit: '' };
 
-/** Issue 24, item 5: a story paid for by a sponsor says so ('Conteúdo patrocinado'), with the sponsor's name. */
+/** docs/product.md §12: a story paid for by a sponsor says so ('Conteúdo patrocinado'), with the sponsor's name. */
 export type SponsorValues = {
   /** 'Conteúdo patrocinado'. */
   sponsored: boolean;

@@ -6,7 +6,7 @@ import { PublicationForm } from './publication-form';
 import { draftKey, readDraft } from './publication-draft';
 import { EMPTY_PUBLICATION, toPublicationInput, valuesFromPublication, type PublicationFormValues } from './publication-values';
 
-// 'Conteúdo patrocinado' in the publication form (issue 24, item 5). Saving and loading through the route and the
+// 'Conteúdo patrocinado' in the publication form (docs/product.md §12). Saving and loading through the route and the
 // database: sponsored-story.route.test.tsx.
 
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));

@@ -2,7 +2,7 @@ import { CheckboxField, TextField } from '../../../components/form/form-fields';
 import type { ValidatedForm } from '../../../components/form/use-validated-form';
 import type { PublicationFormValues } from './publication-values';
 
-// Issue 24, item 5: a sponsored story ('Conteúdo patrocinado') and its sponsor, whose name readers see on its page.
+// docs/product.md §12: a sponsored story ('Conteúdo patrocinado') and its sponsor, whose name readers see on its page.
 
 /** The limit of publications.sponsor_name (migration 20261127100000). */
 export const SPONSOR_NAME_MAX = 120;

@@ -10,7 +10,7 @@ import { renderRoute } from '../testing/render-route';
 import * as publicationFormRoute from './publication-form.route';
 
 // Marking a story 'Conteúdo patrocinado' with the form, its route's loader and action, the services and the database
-// together (issue 24, item 5): the sponsor is saved, shown again when the story is opened, and cleared by unticking.
+// together (docs/product.md §12): the sponsor is saved, shown again when the story is opened, and cleared by unticking.
 vi.mock('../../../services/browser-client', () => import('../../../../tests/support/route-test-backend'));
 routeTestBackend();
 

@@ -13,7 +13,7 @@ export function readableBody(content: string, pageOrigin: string, window: Window
   return withResponsiveImages(sanitizeRichText(content, { imageOrigins: ownImageOrigins(pageOrigin), window }), ARTICLE_SIZES, window);
 }
 
-/** The paragraphs of a story above its 'Banner em Matéria' (issue 24: "after the second paragraph"). */
+/** The paragraphs of a story above its 'Banner em Matéria' (decision 0030: after the second paragraph). */
 export const PARAGRAPHS_BEFORE_AD = 2;
 
 /** A story's readable body and where its advert goes in it (an offset into the HTML; null: after the body). */

@@ -10,7 +10,7 @@ import { FeaturedStory } from '../home/featured-story';
 import { MostReadList } from '../home/most-read-list';
 import { ArticleGrid } from './article-grid';
 
-// Issue 24, item 5: a sponsored story says so wherever a reader meets it; the newsroom's own stories say nothing of it.
+// docs/product.md §12: a sponsored story says so wherever a reader meets it; the newsroom's own stories say nothing of it.
 // The pages' server render with the backend: edge/sponsored-stories.test.ts.
 
 const sponsored = buildArticle({ title: 'Guia de reformas para o verão', sponsorName: 'Casa & Obra Materiais' });

@@ -1,6 +1,6 @@
 import type { NewsArticle } from '../../../services/news/news-article';
 
-// Issue 24, item 5: a story paid for by a sponsor says so wherever a reader meets it. Words, not a colour alone, so a
+// docs/product.md §12: a story paid for by a sponsor says so wherever a reader meets it. Words, not a colour alone, so a
 // screen reader and a reader who cannot tell the colours apart get it too; amber as the demo badge, apart from the
 // brand's colours that mark the newsroom's own labels.
 
