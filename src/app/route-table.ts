@@ -76,6 +76,9 @@ export const ROUTE_TABLE: RouteEntry[] = [
           at('admin-job-new', admin.jobNew),
           at('admin-job-edit', admin.jobEdit),
           at('admin-media-kit', admin.mediaKit),
+          // '/admin/ads/new' before any '/admin/ads/:id' (the router ranks the static segment first anyway).
+          at('admin-ad-new', admin.adNew),
+          at('admin-ad-edit', admin.adEdit),
           at('admin-users', admin.users),
         ],
       },

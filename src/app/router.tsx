@@ -49,6 +49,8 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   'admin-job-new': { lazy: () => import('../features/admin/jobs/job-form.route') },
   'admin-job-edit': { lazy: () => import('../features/admin/jobs/job-form.route') },
   'admin-media-kit': { lazy: () => import('../features/admin/media-kit/media-kit-requests.route') },
+  'admin-ad-new': { lazy: () => import('../features/admin/ads/campaign-form.route') },
+  'admin-ad-edit': { lazy: () => import('../features/admin/ads/campaign-form.route') },
   'admin-users': { lazy: () => import('../features/admin/users/users.route') },
 };
 
