@@ -155,4 +155,42 @@ describe('the campaign form against the local backend', () => {
     await expect(refused).rejects.toThrow();
     expect((await listAdvertisers(admin)).some((advertiser) => advertiser.name === 'Anunciante recusado')).toBe(false);
   });
+
+  it("opens a campaign as saved in 'Editar Campanha' and saves a change to it", async () => {
+    const bucket = `${route.backend.url}/storage/v1/object/public/ads/`;
+    const id = await saveCampaignWithAdvertiser(admin, {
+      advertiser: { name: 'Sorveteria Polar', contact: 'polar@example.com' },
+      campaign: {
+        space: 'banner-materia',
+        image_url: `${bucket}materia.png`,
+        image_width: 728,
+        image_height: 90,
+        mobile_image_url: `${bucket}materia-celular.png`,
+        mobile_image_width: 320,
+        mobile_image_height: 50,
+        alt_text: 'Sorvete em dobro',
+        target_url: 'https://sorveteriapolar.com.br',
+        starts_on: '2099-01-01',
+        ends_on: '2099-03-31',
+      },
+    });
+    renderRoute(campaignFormRoute, { pattern: paths.admin.adEdit.pattern, path: paths.admin.adEdit(id) });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Editar Campanha' });
+    expect(screen.getByRole('combobox', { name: /Anunciante/ })).toHaveDisplayValue('Sorveteria Polar');
+    expect(screen.getByRole('combobox', { name: /Espaço/ })).toHaveDisplayValue('Banner em Matéria');
+    expect(screen.getByRole('img', { name: 'Pré-visualização: Imagem do anúncio' })).toHaveAttribute('src', `${bucket}materia.png`);
+    expect(screen.getByRole('img', { name: 'Pré-visualização: Versão para celular' })).toHaveAttribute('src', `${bucket}materia-celular.png`);
+    expect(screen.getByLabelText(/Término/)).toHaveValue('2099-03-31');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: /Situação/ }), 'Pausada');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(`outra página: ${paths.admin.ads()}`)).toBeInTheDocument();
+    expect(await getCampaign(admin, id)).toMatchObject({ state: 'pausada', alt_text: 'Sorvete em dobro', mobile_image_height: 50 });
+  }, 60_000);
+
+  it('says a campaign that does not exist was not found', async () => {
+    renderRoute(campaignFormRoute, { pattern: paths.admin.adEdit.pattern, path: paths.admin.adEdit('00000000-0000-4000-8000-00000000beef') });
+    expect(await screen.findByText('Registro não encontrado')).toBeInTheDocument();
+  });
 });
