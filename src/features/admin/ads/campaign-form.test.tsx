@@ -25,7 +25,7 @@ beforeEach(() => {
 function renderForm({ advertisers = [] as Advertiser[], initialValues = newCampaignValues({ advertisers, request: null, today: TODAY }) } = {}) {
   const save = { submit: vi.fn<(values: CampaignFormValues) => void>(), pending: false, failure: null };
   const upload = vi.fn<UploadImage>((file) => Promise.resolve(`${BUCKET}${file.name}`));
-  render(
+  const view = render(
     <CampaignForm
       initialValues={initialValues}
       save={save}
@@ -37,7 +37,7 @@ function renderForm({ advertisers = [] as Advertiser[], initialValues = newCampa
     />,
   );
   // userEvent.upload honours `accept`: the tests hand the field files a user could still pick (drag-and-drop).
-  return { submit: save.submit, upload, user: userEvent.setup({ applyAccept: false }) };
+  return { submit: save.submit, upload, user: userEvent.setup({ applyAccept: false }), unmount: view.unmount };
 }
 
 /** The creative's file input (its label carries the required mark, hence the pattern). */
@@ -60,7 +60,9 @@ describe('CampaignForm', () => {
     const { submit, user } = renderForm();
     expect(screen.getByRole('combobox', { name: /Anunciante/ })).toHaveValue('novo');
     expect(screen.getByLabelText(/Início/)).toHaveValue(TODAY);
-    expect(screen.getByRole('combobox', { name: /Situação/ })).toHaveDisplayValue('Ativa');
+    const state = screen.getByRole('combobox', { name: /Situação/ });
+    expect(state).toHaveDisplayValue('Ativa');
+    expect(within(state).getAllByRole('option').map((option) => option.textContent)).toEqual(['Ativa', 'Pausada', 'Encerrada']);
     expect(screen.getByRole('combobox', { name: /Espaço/ })).toHaveDisplayValue('Banner Principal');
     expect(screen.getByRole('combobox', { name: /Espaço/ })).toHaveAccessibleDescription('970×250 px; celular 320×100 px');
 
@@ -194,5 +196,21 @@ describe('CampaignForm', () => {
     await user.click(saveButton());
     expect(creativeInput('Versão para celular')).toHaveAccessibleDescription('A imagem deve ter exatamente 320×50 px (esta tem 320×100 px)');
     expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('keeps what is typed, creatives included, as a draft offered back when the form opens again', async () => {
+    const first = renderForm();
+    await first.user.type(screen.getByRole('textbox', { name: /Texto alternativo/ }), 'Feirão de móveis');
+    await first.user.upload(creativeInput('Imagem do anúncio'), await pngFile(970, 250, 'feirao.png'));
+    await screen.findByRole('img', { name: 'Pré-visualização: Imagem do anúncio' });
+    first.unmount();
+
+    const again = renderForm();
+    expect(screen.getByRole('status')).toHaveTextContent('Rascunho não salvo recuperado');
+    expect(screen.getByRole('textbox', { name: /Texto alternativo/ })).toHaveValue('Feirão de móveis');
+    expect(screen.getByRole('img', { name: 'Pré-visualização: Imagem do anúncio' })).toHaveAttribute('src', `${BUCKET}feirao.png`);
+    await again.user.click(screen.getByRole('button', { name: 'Descartar rascunho' }));
+    expect(screen.getByRole('textbox', { name: /Texto alternativo/ })).toHaveValue('');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 });
