@@ -16,8 +16,6 @@ interface CampaignFormProps extends ResourceFormProps<CampaignFormValues> {
   advertisers: readonly Advertiser[];
   /** Sends a creative to the 'ads' bucket; returns its public URL. */
   upload: UploadImage;
-  /** Injected where no browser decodes images (jsdom). */
-  readSize?: (file: File) => Promise<PixelSize>;
   /** Injected for tests. */
   storage?: Storage;
 }
@@ -35,7 +33,7 @@ const CREATIVE_KEYS = {
  * space, its creatives of exactly the space's size, what the banner says and where it leads, its days and its state.
  * A failed save keeps every field and shows 'Erro ao salvar campanha'; what is typed is kept as a draft until saved.
  */
-export function CampaignForm({ initialValues, save, onCancel, draftKey, advertisers, upload, readSize, storage }: CampaignFormProps) {
+export function CampaignForm({ initialValues, save, onCancel, draftKey, advertisers, upload, storage }: CampaignFormProps) {
   const form = useDraftedForm({ initialValues, validate: validateCampaign, save, draft: { key: draftKey, template: EMPTY_CAMPAIGN, storage } });
   const { values, set, field, errors } = form;
   const [uploads, setUploads] = useState(0);
@@ -80,7 +78,6 @@ export function CampaignForm({ initialValues, save, onCancel, draftKey, advertis
         value={creativeOf(kind)}
         onChange={(creative) => setCreative(kind, creative)}
         upload={upload}
-        readSize={readSize}
         onUploadingChange={(uploading) => setUploads((count) => count + (uploading ? 1 : -1))}
         error={errors[CREATIVE_KEYS[kind].url] ?? removedNotice[kind]}
       />

@@ -25,18 +25,16 @@ interface CreativeUploadFieldProps {
   onUploadingChange?: (uploading: boolean) => void;
   /** The form's message (a missing creative, one removed when the space changed), shown when the file has none. */
   error?: string;
-  /** Injected where no browser decodes images (jsdom). */
-  readSize?: (file: File) => Promise<PixelSize>;
 }
 
 /** The file's first problem, checked in the browser before anything goes up; null when it may be uploaded. */
-async function creativeProblem(file: File, size: PixelSize, readSize: (file: File) => Promise<PixelSize>): Promise<string | null> {
+async function creativeProblem(file: File, size: PixelSize): Promise<string | null> {
   if (checkImageFile(file) === 'not-an-image') return PROBLEM_MESSAGES['not-an-image'];
   const weight = creativeWeightProblem(file);
   if (weight) return weight;
   let actual: PixelSize;
   try {
-    actual = await readSize(file);
+    actual = await readImageSize(file);
   } catch (error) {
     console.warn('Could not decode the creative', error);
     return CREATIVE_UNREADABLE;
@@ -48,7 +46,7 @@ async function creativeProblem(file: File, size: PixelSize, readSize: (file: Fil
  * A campaign's creative: the file must be an image of exactly the space's pixels and at most 150 KB, which is checked
  * before it goes up to the 'ads' bucket; then a preview of it, with its size, and a button to remove it.
  */
-export function CreativeUploadField({ label, size, value, onChange, upload, onUploadingChange, error, readSize = readImageSize }: CreativeUploadFieldProps) {
+export function CreativeUploadField({ label, size, value, onChange, upload, onUploadingChange, error }: CreativeUploadFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
@@ -75,7 +73,7 @@ export function CreativeUploadField({ label, size, value, onChange, upload, onUp
 
   async function handleFile(file: File) {
     setFileError(null);
-    const problem = await creativeProblem(file, size, readSize);
+    const problem = await creativeProblem(file, size);
     if (problem) {
       forgetFile(problem);
       return;
