@@ -37,7 +37,7 @@ export function CampaignForm({ initialValues, save, onCancel, draftKey, advertis
   const form = useDraftedForm({ initialValues, validate: validateCampaign, save, draft: { key: draftKey, template: EMPTY_CAMPAIGN, storage } });
   const { values, set, field, errors } = form;
   const [uploads, setUploads] = useState(0);
-  // Why a creative was removed when the space changed; it goes once another file is chosen or the form is saved.
+  // Why a creative was removed when the space changed; it goes once another creative of that kind is uploaded.
   const [removedNotice, setRemovedNotice] = useState<Partial<Record<CreativeKind, string>>>({});
   const phoneSize = creativeSize(values.space, 'phone');
 
