@@ -77,6 +77,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
           at('admin-job-edit', admin.jobEdit),
           at('admin-media-kit', admin.mediaKit),
           at('admin-ads', admin.ads),
+          at('admin-ad-new', admin.adNew),
+          at('admin-ad-edit', admin.adEdit),
           at('admin-ad-campaign', admin.adCampaign),
           at('admin-users', admin.users),
         ],

@@ -50,6 +50,8 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   'admin-job-edit': { lazy: () => import('../features/admin/jobs/job-form.route') },
   'admin-media-kit': { lazy: () => import('../features/admin/media-kit/media-kit-requests.route') },
   'admin-ads': { lazy: () => import('../features/admin/ads/campaign-list.route') },
+  'admin-ad-new': { lazy: () => import('../features/admin/ads/campaign-form.route') },
+  'admin-ad-edit': { lazy: () => import('../features/admin/ads/campaign-form.route') },
   'admin-ad-campaign': { lazy: () => import('../features/admin/ads/campaign.route') },
   'admin-users': { lazy: () => import('../features/admin/users/users.route') },
 };

@@ -1,4 +1,5 @@
 import type { AdSpace, CampaignState, InsertRow, Row } from '../types/database';
+import { isUuid } from '../lib/uuid';
 import type { DataClient } from './client';
 import { NotFoundError, check, unwrap, unwrapOptional } from './errors';
 
@@ -227,4 +228,46 @@ export async function renewReportLink(client: DataClient, campaignId: string): P
 
 export async function revokeReportLink(client: DataClient, campaignId: string): Promise<void> {
   check(await client.from('ad_report_links').delete().eq('campaign_id', campaignId));
+}
+
+/** The campaign behind a form's address, or null when there is none (or the id is no uuid, which names nothing). */
+export async function findCampaign(client: DataClient, id: string): Promise<Campaign | null> {
+  if (!isUuid(id)) return null;
+  try {
+    return await getCampaign(client, id);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** Who a campaign is for: an existing advertiser, or one to create with it. */
+export type CampaignAdvertiser = { id: string } | { name: string; contact: string };
+
+/** The campaign form's save: its advertiser (existing or new) and the campaign's own columns. */
+export interface CampaignWithAdvertiser {
+  advertiser: CampaignAdvertiser;
+  campaign: Omit<CampaignInput, 'advertiser_id'>;
+}
+
+/**
+ * Saves a campaign for its advertiser, creating a new advertiser first. When the campaign is then refused, the new
+ * advertiser is removed again (it has no campaign yet), so saving once more does not leave a duplicate behind.
+ */
+export async function saveCampaignWithAdvertiser(client: DataClient, { advertiser, campaign }: CampaignWithAdvertiser, id?: string): Promise<string> {
+  if ('id' in advertiser) return saveCampaign(client, { ...campaign, advertiser_id: advertiser.id }, id);
+  const created = await createAdvertiser(client, advertiser.name, advertiser.contact);
+  try {
+    return await saveCampaign(client, { ...campaign, advertiser_id: created.id }, id);
+  } catch (error) {
+    await deleteAdvertiser(client, created.id).catch((cleanupError: unknown) =>
+      console.error('Could not remove the advertiser of a refused campaign', cleanupError),
+    );
+    throw error;
+  }
+}
+
+/** Deletes an advertiser; the database refuses while a campaign of theirs exists. */
+export async function deleteAdvertiser(client: DataClient, id: string): Promise<void> {
+  check(await client.from('advertisers').delete().eq('id', id));
 }

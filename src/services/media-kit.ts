@@ -1,6 +1,7 @@
 import type { InsertRow, MediaKitInterest, Row } from '../types/database';
 import type { DataClient } from './client';
-import { NotFoundError, ServiceError, check, unwrap } from './errors';
+import { isUuid } from '../lib/uuid';
+import { NotFoundError, ServiceError, check, unwrap, unwrapOptional } from './errors';
 import { anyColumnContains } from './text-match';
 
 export type MediaKitRequest = Row<'media_kit_requests'>;
@@ -94,4 +95,10 @@ export async function setMediaKitRequestHandled(client: DataClient, id: string, 
 export async function deleteMediaKitRequest(client: DataClient, id: string): Promise<void> {
   const rows = unwrap(await client.from('media_kit_requests').delete().eq('id', id).select('id'));
   if (rows.length === 0) throw new NotFoundError();
+}
+
+/** One request (the admin's 'Criar campanha' starts from it); null when the id names none or is no uuid. */
+export async function getMediaKitRequest(client: DataClient, id: string): Promise<MediaKitRequest | null> {
+  if (!isUuid(id)) return null;
+  return unwrapOptional(await client.from('media_kit_requests').select(REQUEST_COLUMNS).eq('id', id).maybeSingle());
 }

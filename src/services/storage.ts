@@ -2,7 +2,8 @@ import { renditionNames, type RenditionFormat } from '../lib/image-renditions';
 import type { Client } from './client';
 import { StorageError } from './errors';
 
-export type ImageBucket = 'publications' | 'obituaries';
+/** The site's public image buckets: stories' images, obituaries' photos, advertising creatives. */
+export type ImageBucket = 'publications' | 'obituaries' | 'ads';
 
 /** Raster images only, as the buckets enforce: never SVG or HTML, which a browser would run as a page. */
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;

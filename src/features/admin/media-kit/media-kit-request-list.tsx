@@ -1,6 +1,8 @@
+import { Link } from 'react-router';
 import type { MediaKitRequest } from '../../../services/media-kit';
 import type { MediaKitInterest } from '../../../types/database';
 import { formatSaoPauloDateTime } from '../../../lib/dates';
+import { paths } from '../../../lib/paths';
 import { secondaryButton } from '../../../components/ui/buttons';
 import { DataTable, EmptyRow, cell } from '../shared/data-table';
 
@@ -38,6 +40,7 @@ interface MediaKitRequestListProps {
 /**
  * docs/product.md §15: the media kit requests readers sent, newest first (the service orders them), each new or
  * handled; the newsroom marks one handled (or back to new) and deletes one, a person's contact data, when done with it.
+ * 'Criar campanha' opens a new campaign filled from the request (its company, contact and space).
  */
 export function MediaKitRequestList({ requests, busyId = null, onToggleHandled, onDelete }: MediaKitRequestListProps) {
   return (
@@ -71,6 +74,13 @@ export function MediaKitRequestList({ requests, busyId = null, onToggleHandled, 
             </td>
             <td className={`${cell} text-right`}>
               <span className="inline-flex flex-wrap justify-end gap-2">
+                <Link
+                  to={paths.admin.adNew(request.id)}
+                  aria-label={`Criar campanha: ${request.name}`}
+                  className={`${secondaryButton} whitespace-nowrap`}
+                >
+                  Criar campanha
+                </Link>
                 <button
                   type="button"
                   onClick={() => onToggleHandled(request)}

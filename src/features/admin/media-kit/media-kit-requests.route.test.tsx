@@ -81,4 +81,15 @@ describe('the media-kit requests, paged by offset', () => {
     expect(await screen.findByText('25/11/2026 23:30')).toBeInTheDocument();
     expect(screen.getByText('em 26/11/2026 08:05')).toBeInTheDocument();
   });
+
+  it("offers 'Criar campanha' on each request, opening a new campaign from it", async () => {
+    services.listMediaKitRequestsPage.mockResolvedValue({ rows: [request(1), request(2)], total: 2 });
+    const router = renderRoute(mediaKitRoute, { pattern: paths.admin.mediaKit.pattern });
+    const link = await screen.findByRole('link', { name: 'Criar campanha: Anunciante 2' });
+    expect(link).toHaveTextContent('Criar campanha');
+    expect(screen.getByRole('link', { name: 'Criar campanha: Anunciante 1' })).toHaveAttribute('href', paths.admin.adNew('r1'));
+    await userEvent.setup().click(link);
+    expect(await screen.findByText(`outra página: ${paths.admin.adNew('r2')}`)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?pedido=r2');
+  });
 });

@@ -30,10 +30,16 @@ export interface ResourceForm<Row, Values extends SubmitTarget, Input, Extra> {
     /** Creates (no id) or updates the row; throws the service's error. */
     save: (client: Client, input: Input, id?: string) => Promise<unknown>;
   };
-  /** The form's values from a row, for a new row, and as the service's input. */
-  values: { fromRow: (row: Row) => Values; empty: () => Values; toInput: (values: Values) => Input };
-  /** What the form needs besides the row (the topics to choose from), requested at the same time. */
-  loadExtra?: (client: Client) => Promise<Extra>;
+  /**
+   * The form's values from a row, for a new row (from what loadExtra found: a campaign starts from a media-kit
+   * request), and as the service's input.
+   */
+  values: { fromRow: (row: Row) => Values; empty: (extra: Extra | null) => Values; toInput: (values: Values) => Input };
+  /**
+   * What the form needs besides the row (the topics to choose from), requested at the same time; the page's request
+   * says what its address asks for (a new campaign's `?pedido=`).
+   */
+  loadExtra?: (client: Client, page: { request: Request; id: string | undefined }) => Promise<Extra>;
   /** A failure's own message where the resource words one (the lead story's rules); null for the generic one. */
   saveFailureFor?: (error: unknown) => string | null;
   renderForm: (props: ResourceFormProps<Values>, loaded: { id: string | undefined; extra: Extra | null }) => ReactNode;
@@ -56,11 +62,11 @@ export function resourceFormRoute<Row, Values extends SubmitTarget, Input, Extra
     const { id } = params;
     const client = browserClient();
     const [row, extra] = await loadScreenData(words.loadFailure, () =>
-      Promise.all([id ? form.service.get(client, id) : null, form.loadExtra?.(client) ?? null]),
+      Promise.all([id ? form.service.get(client, id) : null, form.loadExtra?.(client, { request, id }) ?? null]),
     );
     // A missing row is an expected answer (a deleted row, a stale link): the error element says so, nothing is logged.
     if (id && !row) throw recordNotFound();
-    return { id, values: row ? form.values.fromRow(row) : form.values.empty(), extra };
+    return { id, values: row ? form.values.fromRow(row) : form.values.empty(extra), extra };
   }
 
   async function action({ request, params }: ActionFunctionArgs) {
