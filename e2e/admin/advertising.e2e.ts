@@ -87,13 +87,13 @@ async function createCampaign(admin: Page, campaign: PlannedCampaign, firstOfAdv
   await admin.getByRole('link', { name: 'Nova Campanha' }).click();
   await admin.getByRole('heading', { name: 'Nova Campanha' }).waitFor();
   if (firstOfAdvertiser) {
-    await admin.getByLabel('Anunciante', { exact: true }).selectOption({ label: '+ Novo anunciante' });
+    await admin.getByRole('combobox', { name: /^Anunciante/ }).selectOption({ label: '+ Novo anunciante' });
     await admin.getByLabel('Nome do anunciante').fill(campaign.advertiser);
     await admin.getByLabel('Contato do anunciante').fill('Dona Rosa · (19) 99876-5432 · rosa@padariacentral.com.br');
   } else {
-    await admin.getByLabel('Anunciante', { exact: true }).selectOption({ label: campaign.advertiser });
+    await admin.getByRole('combobox', { name: /^Anunciante/ }).selectOption({ label: campaign.advertiser });
   }
-  await admin.getByLabel('Espaço', { exact: true }).selectOption({ label: SPACE_LABELS[campaign.space] });
+  await admin.getByRole('combobox', { name: /^Espaço/ }).selectOption({ label: SPACE_LABELS[campaign.space] });
   const size = AD_SPACE_SIZES[campaign.space];
   await admin.getByLabel('Imagem do anúncio').setInputFiles({
     name: `${campaign.space}.png`,
@@ -106,12 +106,14 @@ async function createCampaign(admin: Page, campaign: PlannedCampaign, firstOfAdv
       mimeType: 'image/png',
       buffer: await creative(size.phone.width, size.phone.height, campaign.colour, 'Padaria Central'),
     });
+    await admin.getByRole('button', { name: 'Remover: Versão para celular' }).waitFor();
   }
   await admin.getByLabel('Texto alternativo').fill(campaign.alt);
   await admin.getByLabel('Link de destino').fill('https://padariacentral.example.com.br/ofertas');
   await admin.getByLabel('Início').fill(campaign.startsOn);
   await admin.getByLabel('Término').fill(dayAfter(60));
-  await admin.getByLabel('Situação').selectOption({ label: campaign.state });
+  await admin.getByRole('combobox', { name: /^Situação/ }).selectOption({ label: campaign.state });
+  if (firstOfAdvertiser) await screenshot(admin, 'advertising-admin-form');
   await admin.getByRole('button', { name: 'Salvar' }).click();
   await admin.waitForURL((url) => url.pathname === '/admin/ads');
   await row(admin, campaign.alt).waitFor();
@@ -145,6 +147,7 @@ describe('advertising sold directly, from the panel to the reader and back', () 
     for (const [index, campaign] of CAMPAIGNS.entries()) await createCampaign(admin, campaign, index === 0);
     await row(admin, 'Campanha futura').getByText(`Começa em ${dayAfter(30).split('-').reverse().join('/')}`).waitFor();
     await row(admin, 'Campanha pausada').getByText('Pausada', { exact: true }).waitFor();
+    await screenshot(admin, 'advertising-admin-list');
 
     for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
       const reader = await browser.newPage(viewport, { userAgent: READER_AGENT });
@@ -196,7 +199,7 @@ describe('advertising sold directly, from the panel to the reader and back', () 
     const admin = await browser.newPage('desktop');
     await signInAsAdmin(admin);
     await openSection(admin, 'Anúncios');
-    await row(admin, CAMPAIGNS[2]!.alt).getByRole('link', { name: shop }).click();
+    await row(admin, CAMPAIGNS[2]!.alt).getByRole('link', { name: shop, exact: true }).click();
     await admin.getByRole('heading', { name: `Campanha: ${shop}` }).waitFor();
     const days = admin.getByRole('region', { name: 'Números da campanha por dia' });
     await expect.poll(() => days.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['1', '1', '100,00%']);

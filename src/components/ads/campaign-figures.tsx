@@ -38,23 +38,23 @@ export function CampaignFiguresView({ figures }: { figures: CampaignFigures }) {
           <p className="text-slate-700">Nenhuma impressão ou clique registrado até agora.</p>
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={DAYS_CAPTION}>
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-left text-xs sm:text-sm">
               <caption className="sr-only">{DAYS_CAPTION}</caption>
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">Dia</th>
-                  <th scope="col" className="px-4 py-2 text-right font-semibold">Impressões</th>
-                  <th scope="col" className="px-4 py-2 text-right font-semibold">Cliques</th>
-                  <th scope="col" className="px-4 py-2 text-right font-semibold">CTR</th>
+                  <th scope="col" className="px-2 py-2 sm:px-4 font-semibold">Dia</th>
+                  <th scope="col" className="px-2 py-2 sm:px-4 text-right font-semibold">Impressões</th>
+                  <th scope="col" className="px-2 py-2 sm:px-4 text-right font-semibold">Cliques</th>
+                  <th scope="col" className="px-2 py-2 sm:px-4 text-right font-semibold">CTR</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {figures.days.map((day) => (
                   <tr key={day.day}>
-                    <th scope="row" className="px-4 py-2 font-normal text-slate-900">{formatDate(day.day)}</th>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(day.impressions)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(day.clicks)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatClickThroughRate(clickThroughRate(day.impressions, day.clicks))}</td>
+                    <th scope="row" className="px-2 py-2 sm:px-4 font-normal text-slate-900">{formatDate(day.day)}</th>
+                    <td className="px-2 py-2 sm:px-4 text-right tabular-nums">{formatCount(day.impressions)}</td>
+                    <td className="px-2 py-2 sm:px-4 text-right tabular-nums">{formatCount(day.clicks)}</td>
+                    <td className="px-2 py-2 sm:px-4 text-right tabular-nums">{formatClickThroughRate(clickThroughRate(day.impressions, day.clicks))}</td>
                   </tr>
                 ))}
               </tbody>
