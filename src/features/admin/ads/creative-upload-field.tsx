@@ -1,10 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Image as ImageIcon, X } from 'lucide';
-import { Icon } from '../../../components/ui/icon';
 import { AD_CREATIVE_MAX_BYTES } from '../../../services/ad-campaigns';
 import { StorageError } from '../../../services/errors';
 import { checkImageFile } from '../../../services/storage';
-import { ImageFilePicker, UploadError, UploadProgressBar } from '../shared/image-file-picker';
+import { ImageChooser, RemoveImageButton } from '../shared/image-file-picker';
 import { PROBLEM_MESSAGES, uploadErrorMessage, type UploadImage } from '../shared/image-upload-field';
 import { CREATIVE_TOO_HEAVY, CREATIVE_UNREADABLE, creativeWeightProblem, formatSize, sameSize, wrongSizeMessage, type PixelSize } from './creative-rules';
 import { readImageSize } from './read-image-size';
@@ -112,44 +110,23 @@ export function CreativeUploadField({ label, size, value, onChange, upload, onUp
         <figure className="mb-3">
           <div className="relative inline-block max-w-full">
             <img src={preview} alt={`Pré-visualização: ${label}`} className="h-auto max-h-60 w-auto max-w-full rounded-md border border-slate-200" />
-            {!uploading && (
-              <button
-                type="button"
-                onClick={remove}
-                aria-label={`Remover: ${label}`}
-                title="Remover imagem"
-                className="absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-red-700 text-white shadow hover:bg-red-800"
-              >
-                <Icon node={X} className="h-4 w-4" />
-              </button>
-            )}
+            {!uploading && <RemoveImageButton label={`Remover: ${label}`} onRemove={remove} />}
           </div>
           {value && !uploading && <figcaption className="mt-1 text-xs text-slate-600">{formatSize(value)}</figcaption>}
         </figure>
       )}
-      <div className="flex items-center gap-3 rounded-md border-2 border-dashed border-slate-300 bg-white p-4">
-        <Icon node={ImageIcon} className="h-8 w-8 shrink-0 text-slate-500" />
-        <div className="min-w-0 flex-1">
-          <ImageFilePicker
-            id={id}
-            ref={inputRef}
-            disabled={uploading}
-            invalid={Boolean(shownError)}
-            describedBy={shownError ? `${id}-error` : `${id}-hint`}
-            hasImage={Boolean(preview)}
-            onChoose={(file) => {
-              setFileName(file?.name ?? null);
-              if (file) void handleFile(file);
-            }}
-          />
-          <span className="mt-1 block truncate text-sm text-slate-700">{fileName ?? 'Nenhum arquivo selecionado'}</span>
-          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-            PNG, JPG, WEBP, GIF ou AVIF com exatamente {formatSize(size)}, até {AD_CREATIVE_MAX_BYTES / 1024} KB
-          </p>
-        </div>
-      </div>
-      {uploading && <UploadProgressBar percent={percent} />}
-      <UploadError id={id} error={shownError} />
+      <ImageChooser
+        id={id}
+        ref={inputRef}
+        uploading={uploading}
+        percent={percent}
+        error={shownError}
+        hasImage={Boolean(preview)}
+        fileName={fileName}
+        hint={`PNG, JPG, WEBP, GIF ou AVIF com exatamente ${formatSize(size)}, até ${AD_CREATIVE_MAX_BYTES / 1024} KB`}
+        onFileName={setFileName}
+        onChoose={(file) => void handleFile(file)}
+      />
     </div>
   );
 }

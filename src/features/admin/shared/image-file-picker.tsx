@@ -1,4 +1,6 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
+import { Image as ImageIcon, X } from 'lucide';
+import { Icon } from '../../../components/ui/icon';
 import { ACCEPTED_IMAGE_TYPES } from '../../../services/storage';
 
 interface ImageFilePickerProps {
@@ -59,5 +61,67 @@ export function UploadError({ id, error }: { id: string; error: string | null | 
     <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
       {error}
     </p>
+  );
+}
+
+/** The round red button over a preview that removes the image; `label` names it for assistive technology. */
+export function RemoveImageButton({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onRemove}
+      aria-label={label}
+      title="Remover imagem"
+      className="absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-red-700 text-white shadow hover:bg-red-800"
+    >
+      <Icon node={X} className="h-4 w-4" />
+    </button>
+  );
+}
+
+interface ImageChooserProps extends Omit<ImageFilePickerProps, 'invalid' | 'describedBy' | 'onChoose' | 'disabled'> {
+  uploading: boolean;
+  /** The running upload's progress, 0–100, or null while unknown. */
+  percent: number | null;
+  /** The refusal or failure shown under the field, or null. */
+  error: string | null | undefined;
+  /** The chosen file's name, or null before one. */
+  fileName: string | null;
+  hint: ReactNode;
+  onChoose: (file: File) => void;
+  onFileName: (name: string | null) => void;
+}
+
+/**
+ * An upload field's dashed box: the picker, the chosen file's name and the field's hint, then the upload's progress
+ * and its error. The preview above it is each field's own.
+ */
+export function ImageChooser({ id, ref, uploading, percent, error, hasImage, fileName, hint, onChoose, onFileName }: ImageChooserProps) {
+  return (
+    <>
+      <div className="flex items-center gap-3 rounded-md border-2 border-dashed border-slate-300 bg-white p-4">
+        <Icon node={ImageIcon} className="h-8 w-8 shrink-0 text-slate-500" />
+        <div className="min-w-0 flex-1">
+          <ImageFilePicker
+            id={id}
+            ref={ref}
+            disabled={uploading}
+            invalid={Boolean(error)}
+            describedBy={error ? `${id}-error` : `${id}-hint`}
+            hasImage={hasImage}
+            onChoose={(file) => {
+              onFileName(file?.name ?? null);
+              if (file) onChoose(file);
+            }}
+          />
+          <span className="mt-1 block truncate text-sm text-slate-700">{fileName ?? 'Nenhum arquivo selecionado'}</span>
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+            {hint}
+          </p>
+        </div>
+      </div>
+      {uploading && <UploadProgressBar percent={percent} />}
+      <UploadError id={id} error={error} />
+    </>
   );
 }

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Image as ImageIcon, X } from 'lucide';
-import { Icon } from '../../../components/ui/icon';
 import { checkImageFile, type ImageProblem, type UploadProgress } from '../../../services/storage';
-import { ImageFilePicker, UploadError, UploadProgressBar } from './image-file-picker';
+import { ImageChooser, RemoveImageButton } from './image-file-picker';
 import { StorageError } from '../../../services/errors';
 
 export type UploadImage = (file: File, onProgress: (progress: UploadProgress) => void) => Promise<string>;
@@ -101,42 +99,21 @@ export function ImageUploadField({ label, value, onChange, upload, onUploadingCh
       {preview && (
         <div className="relative mb-3 inline-block">
           <img src={preview} alt="Pré-visualização da imagem" className="h-40 w-auto max-w-full rounded-md border border-slate-200 object-cover" />
-          {!uploading && (
-            <button
-              type="button"
-              onClick={remove}
-              aria-label="Remover imagem"
-              title="Remover imagem"
-              className="absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-red-700 text-white shadow hover:bg-red-800"
-            >
-              <Icon node={X} className="h-4 w-4" />
-            </button>
-          )}
+          {!uploading && <RemoveImageButton label="Remover imagem" onRemove={remove} />}
         </div>
       )}
-      <div className="flex items-center gap-3 rounded-md border-2 border-dashed border-slate-300 bg-white p-4">
-        <Icon node={ImageIcon} className="h-8 w-8 shrink-0 text-slate-500" />
-        <div className="min-w-0 flex-1">
-          <ImageFilePicker
-            id={id}
-            ref={inputRef}
-            disabled={uploading}
-            invalid={Boolean(error)}
-            describedBy={error ? `${id}-error` : `${id}-hint`}
-            hasImage={Boolean(preview)}
-            onChoose={(file) => {
-              setFileName(file?.name ?? null);
-              if (file) void handleFile(file);
-            }}
-          />
-          <span className="mt-1 block truncate text-sm text-slate-700">{fileName ?? 'Nenhum arquivo selecionado'}</span>
-          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-            {hint}
-          </p>
-        </div>
-      </div>
-      {uploading && <UploadProgressBar percent={percent} />}
-      <UploadError id={id} error={error} />
+      <ImageChooser
+        id={id}
+        ref={inputRef}
+        uploading={uploading}
+        percent={percent}
+        error={error}
+        hasImage={Boolean(preview)}
+        fileName={fileName}
+        hint={hint}
+        onFileName={setFileName}
+        onChoose={(file) => void handleFile(file)}
+      />
     </div>
   );
 }
