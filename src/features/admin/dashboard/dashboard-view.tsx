@@ -96,7 +96,7 @@ function RunningCampaigns({ campaigns, today }: { campaigns: readonly RunningCam
           <p className="mt-1 text-sm text-slate-700">
             {campaigns.length === 1 ? '1 campanha no ar' : `${campaigns.length} campanhas no ar`}
             {' · '}
-            {endingThisWeek === 1 ? '1 termina esta semana' : `${endingThisWeek} terminam esta semana`}
+            {endingThisWeek === 0 ? 'nenhuma termina esta semana' : endingThisWeek === 1 ? '1 termina esta semana' : `${endingThisWeek} terminam esta semana`}
           </p>
           <ul className="mt-3 divide-y divide-slate-200">
             {campaigns.map((campaign) => (
