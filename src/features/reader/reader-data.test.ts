@@ -1,3 +1,4 @@
+import type * as AdCampaigns from '../../services/ad-campaigns';
 import type * as SearchService from '../../services/search';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../services/jobs';
@@ -20,6 +21,7 @@ const services = vi.hoisted(() => ({
   listPublishedObituaries: vi.fn<(client: unknown, limit?: number) => Promise<Obituary[]>>(),
   resolveTopicSlug: vi.fn<(client: unknown, slug: string) => Promise<Topic | null>>(),
   searchPublications: vi.fn<(client: unknown, search: unknown) => Promise<PublicationSummary[]>>(),
+  servingCampaigns: vi.fn<(client: unknown, space: string) => Promise<AdCampaigns.ServingCampaign[]>>(),
 }));
 vi.mock('../../services/reader-data-client', () => ({ readerDataClient: services.readerDataClient }));
 vi.mock('../../services/publications', () => ({
@@ -31,6 +33,10 @@ vi.mock('../../services/publications', () => ({
 vi.mock('../../services/search', async (importOriginal) => ({
   ...(await importOriginal<typeof SearchService>()),
   searchPublications: services.searchPublications,
+}));
+vi.mock('../../services/ad-campaigns', async (importOriginal) => ({
+  ...(await importOriginal<typeof AdCampaigns>()),
+  servingCampaigns: services.servingCampaigns,
 }));
 vi.mock('../../services/jobs', () => ({ listPublishedJobs: services.listPublishedJobs }));
 vi.mock('../../services/obituaries', () => ({
@@ -64,6 +70,7 @@ beforeEach(() => {
   services.listPublishedJobs.mockResolvedValue([]);
   services.listPublishedObituaries.mockResolvedValue([]);
   services.incrementViews.mockResolvedValue(undefined);
+  services.servingCampaigns.mockResolvedValue([]);
 });
 
 afterEach(() => {
@@ -79,6 +86,9 @@ describe('the reader data module', () => {
     expect(services.listMostRead).toHaveBeenCalledWith(client);
     expect(services.listPublishedJobs).toHaveBeenCalledWith(client);
     expect(services.listPublishedObituaries).toHaveBeenCalledWith(client, 2);
+    expect(services.servingCampaigns).toHaveBeenCalledWith(client, 'banner-principal');
+    expect(services.servingCampaigns).toHaveBeenCalledWith(client, 'banner-lateral');
+    expect(await home.adPrincipal).toBeNull();
     expect(await home.mostRead).toEqual([
       expect.objectContaining({ id: FLOOD.id, origin: 'local', description: '', category: 'Porto Ferreira', author: 'Redação' }),
     ]);
