@@ -1,5 +1,5 @@
 import type * as SearchService from '../../../services/search';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicationHit, PublicationSearch } from '../../../services/search';
@@ -94,6 +94,8 @@ describe('topic route', () => {
     services.resolveTopicSlug.mockReturnValue(new Promise(() => undefined));
     services.searchPublications.mockResolvedValue([]);
     renderAt('/topic/politica');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Política' })).toBeInTheDocument();
+    // The loading page and the loaded one each have the heading: whichever is on screen, it must be there.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Política' })).toBeInTheDocument());
+    expect(services.searchPublications).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ topicSlug: 'politica' }));
   });
 });
