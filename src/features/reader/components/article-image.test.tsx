@@ -17,6 +17,7 @@ describe('ArticleImage', () => {
     expect(image).toHaveAttribute('height', '360');
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).not.toHaveAttribute('fetchpriority');
+    expect(image).toHaveAttribute('decoding', 'async');
   });
 
   it('gives no srcset without sizes, nor to an image without renditions', () => {
@@ -27,11 +28,12 @@ describe('ArticleImage', () => {
     expect(screen.getByRole('img')).not.toHaveAttribute('sizes');
   });
 
-  it('loads the LCP image at once and first when asked', () => {
+  it('loads the LCP image at once and first when asked, and decodes it for the frame that first shows the page', () => {
     render(<ArticleImage src={WITH_RENDITIONS} alt="Destaque" width={1200} height={500} priority />);
     const image = screen.getByRole('img');
     expect(image).toHaveAttribute('loading', 'eager');
     expect(image).toHaveAttribute('fetchpriority', 'high');
+    expect(image).toHaveAttribute('decoding', 'sync');
   });
 
   it('falls back to the default image, without the srcset, when its own fails', () => {

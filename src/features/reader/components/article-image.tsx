@@ -52,7 +52,9 @@ export function ArticleImage({ src, alt, width, height, sizes, priority = false,
       fetchPriority={fetchPriority ?? (priority ? 'high' : undefined)}
       // Reported when on screen: the boot script starts the app after that frame (src/boot.ts).
       elementtiming={priority ? LEAD_IMAGE_TIMING : undefined}
-      decoding="async"
+      // The lead image is decoded for the frame that first shows the page (it has arrived by then: preloaded, high
+      // priority); 'async' would let that frame go without it and paint it in a later one. The rest need not block a frame.
+      decoding={priority ? 'sync' : 'async'}
       onError={() => {
         // The default image is the last resort: never loop on it.
         if (shown !== DEFAULT_IMAGE) setFailedSrc(src);
