@@ -26,10 +26,10 @@ export function loadAdPick(sources: ReaderSources, space: AdSpace, keep: AdPick 
   return Promise.resolve()
     .then(() => servingCampaigns(sources.client(), space))
     .then(
-    (serving) => pickCampaign(serving, keep),
-    (error: unknown) => {
-      console.error(`Reading the campaigns of ${space} failed`, error);
-      return null;
-    },
-  );
+      (serving) => pickCampaign(serving, keep),
+      (error: unknown) => {
+        console.error(`Reading the campaigns of ${space} failed`, error);
+        return null;
+      },
+    );
 }

@@ -4,6 +4,8 @@ import type { ServingCampaign } from '../../../services/ad-campaigns';
 import type { AdSpace } from '../../../types/database';
 import { paths } from '../../../lib/paths';
 import { isAdImageUrl, isSafeLinkUrl } from '../../../lib/safe-urls';
+import { Deferred, type Later } from '../components/deferred';
+import type { AdPick } from './ad-rotation';
 import { useAdCounting } from './use-ad-counting';
 
 /**
@@ -35,6 +37,16 @@ export function AdSpaceBox({ space, campaign }: { space: AdSpace; campaign: Serv
         {showable ? <Creative key={showable.id} campaign={showable} /> : <AdPlaceholder space={space} />}
       </div>
     </aside>
+  );
+}
+
+/** A banner space whose creative is still on its way (page data): the placeholder holds the same box until then. */
+export function DeferredAdSpace({ space, pick }: { space: AdSpace; pick: Later<AdPick> }) {
+  const placeholder = <AdSpaceBox space={space} campaign={null} />;
+  return (
+    <Deferred promise={pick} fallback={placeholder} errorElement={placeholder}>
+      {(campaign) => <AdSpaceBox space={space} campaign={campaign} />}
+    </Deferred>
   );
 }
 

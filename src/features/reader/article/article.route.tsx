@@ -18,7 +18,7 @@ import { useBackToNews, type BackTarget } from './use-back-to-news';
 import { usePageOrigin } from '../../../lib/page-origin';
 import { readerSources } from '../reader-sources';
 import { loadAdPick, type AdPick } from '../ads/ad-rotation';
-import { AdSpaceBox } from '../ads/ad-space';
+import { DeferredAdSpace } from '../ads/ad-space';
 import { awaitedLater, Deferred, type Later } from '../components/deferred';
 
 // 'Leia também' arrives with its data, after the story (article-data.ts): not part of the page's first load.
@@ -97,19 +97,13 @@ export function Component() {
 function LoadedArticle({ id, article, back, ad }: { id: string; article: ReadableArticle; back: BackTarget; ad: Later<AdPick> }) {
   const address = paths.article(id, article.title);
   useCurrentSlugInAddress(id, address, storySlug(article.title));
-  const placeholder = <AdSpaceBox space="banner-materia" campaign={null} />;
-  const space = (
-    <Deferred promise={ad} fallback={placeholder} errorElement={placeholder}>
-      {(campaign) => <AdSpaceBox space="banner-materia" campaign={campaign} />}
-    </Deferred>
-  );
   return (
     <ArticleLayout
       article={article}
       bodyHtml={article.bodyHtml}
       shareUrl={new URL(address, usePageOrigin()).href}
       back={back}
-      inlineAd={{ space, adBreak: article.adBreak }}
+      inlineAd={{ space: <DeferredAdSpace space="banner-materia" pick={ad} />, adBreak: article.adBreak }}
     />
   );
 }

@@ -6,7 +6,7 @@ import { FEATURED_ARTICLE } from '../../../services/news/featured-article';
 import { site } from '../../../config/site';
 import { HOME_CARD_SIZES } from '../../../lib/image-renditions';
 import { paths } from '../../../lib/paths';
-import { AdSpaceBox } from '../ads/ad-space';
+import { DeferredAdSpace } from '../ads/ad-space';
 import type { AdPick } from '../ads/ad-rotation';
 import { ArticleGrid, ArticleGridSkeleton, NewsSection } from '../components/article-grid';
 import { Deferred, type Later } from '../components/deferred';
@@ -61,7 +61,7 @@ export function HomePage({ data }: { data: HomeData }) {
             <Deferred promise={data.lead} fallback={<FeaturedStorySkeleton />} errorElement={<FeaturedStory article={FEATURED_ARTICLE} />}>
               {(lead) => <FeaturedStory article={lead} />}
             </Deferred>
-            <AdSpace space="banner-principal" pick={data.adPrincipal} />
+            <DeferredAdSpace space="banner-principal" pick={data.adPrincipal} />
           </Suspense>
         </div>
         <div className="space-y-8 lg:col-start-2 lg:row-[1/span_2]">
@@ -80,7 +80,7 @@ export function HomePage({ data }: { data: HomeData }) {
               {(articles) => <MostReadList articles={articles} />}
             </Deferred>
           </section>
-          <AdSpace space="banner-lateral" pick={data.adLateral} />
+          <DeferredAdSpace space="banner-lateral" pick={data.adLateral} />
         </div>
         <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-2">
           <Suspense fallback={null}>
@@ -108,15 +108,5 @@ export function HomePage({ data }: { data: HomeData }) {
         </div>
       </div>
     </>
-  );
-}
-
-/** A banner space with its creative once known; the placeholder holds the same box until then. */
-function AdSpace({ space, pick }: { space: 'banner-principal' | 'banner-lateral'; pick: Later<AdPick> }) {
-  const placeholder = <AdSpaceBox space={space} campaign={null} />;
-  return (
-    <Deferred promise={pick} fallback={placeholder} errorElement={placeholder}>
-      {(campaign) => <AdSpaceBox space={space} campaign={campaign} />}
-    </Deferred>
   );
 }
