@@ -117,7 +117,8 @@ describe('the admin layout route', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
     expect(screen.getByRole('heading', { name: 'Vagas de Emprego' })).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue(editor.email);
-    expect(within(dialog).getByLabelText(/senha/i)).toHaveFocus();
+    // The dialog moves focus from its effect, which may run just after the dialog is on screen.
+    await waitFor(() => expect(within(dialog).getByLabelText(/senha/i)).toHaveFocus());
 
     const user = userEvent.setup();
     await user.type(within(dialog).getByLabelText(/senha/i), 'senha-certa');
