@@ -2,7 +2,7 @@ import { createDataClient } from '../src/services/data-client';
 import { createMemoryNewsCache, createNewsProxy, NEWS_PROXY_PREFIX, type NewsCache } from './news-proxy';
 import { withHead } from '../src/render/page-head';
 import { readLeadStory, withLeadStory } from '../src/render/lead-story-html';
-import { inlineStyleHashes } from './inline-styles';
+import { inlineScriptHashes } from './inline-scripts';
 import { withServerRender } from '../src/render/server-render-html';
 import type { LoadedPage, RenderedPage } from '../src/render/server-rendered';
 import { matchPage, type MatchedPage } from '../src/app/route-table';
@@ -145,7 +145,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     const { html, nonce } = withFreshNonce(content);
     const body = answer.head ? withHead(html, answer.head) : html;
     const pageHeaders = new Headers({
-      ...securityHeaders({ ...policy, nonce, styleHashes: await inlineStyleHashes(body) }),
+      ...securityHeaders({ ...policy, nonce, scriptHashes: await inlineScriptHashes(body) }),
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': answer.private ? CACHE.private : answer.head ? CACHE.page : 'no-cache',
     });

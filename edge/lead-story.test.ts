@@ -32,7 +32,7 @@ function prerenderedHome(): string {
   const { markup, preload } = renderHero(FEATURED_ARTICLE);
   return (
     `<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8"><title>Porto Ferreira Notícias</title>` +
-    `<script type="module" crossorigin fetchpriority="low" src="/assets/boot.js" data-app="/assets/index.js" data-steps="" data-preload=""></script>${preload}</head>` +
+    `<script type="module" data-app="/assets/index.js" data-steps="" data-preload="">start()</script>${preload}</head>` +
     `<body><div id="root" data-prerendered="home"><h1>Início</h1><!--$-->${markup}<!--/$--><p>rodapé</p></div>${BUILT_BLOCK}</body></html>`
   );
 }

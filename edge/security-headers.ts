@@ -16,8 +16,8 @@ export interface PagePolicyOptions {
   supabaseUrl?: string | null;
   /** The page's nonce for `vite dev`'s inline React-refresh preamble and injected styles; never in a build. */
   nonce?: string;
-  /** The sha256 sources ('sha256-…') of the page's own inline stylesheets (edge/inline-styles.ts). */
-  styleHashes?: readonly string[];
+  /** The sha256 sources ('sha256-…') of the page's own inline boot script (edge/inline-scripts.ts). */
+  scriptHashes?: readonly string[];
 }
 
 /** The project's origin and its realtime (WebSocket) twin. */
@@ -30,20 +30,20 @@ function supabaseOrigins(url: string | null | undefined): { http: string; ws: st
 
 /**
  * The Content-Security-Policy of every page. Scripts and styles come from the app's own origin only, never inline
- * (the JSON data blocks and JSON-LD are data, not executed, and need no allowance), except the page's own stylesheet
- * that the build inlined, allowed by its hash and nothing else; style attributes in markup are
+ * (the JSON data blocks and JSON-LD are data, not executed, and need no allowance), except the boot script that the
+ * build wrote into the page's head, allowed by its hash and nothing else; style attributes in markup are
  * refused too (React sets `style` through the CSSOM, which a policy does not govern). Images: the app, its storage,
  * `blob:` for the editor's previews of a file not yet uploaded, and any https host, because NewsAPI's pictures come
  * from each publisher's own server and no list of them can exist.
  */
-export function contentSecurityPolicy({ supabaseUrl, nonce, styleHashes = [] }: PagePolicyOptions = {}): string {
+export function contentSecurityPolicy({ supabaseUrl, nonce, scriptHashes = [] }: PagePolicyOptions = {}): string {
   const supabase = supabaseOrigins(supabaseUrl);
   const own = (extra: readonly string[] = []) => ["'self'", ...extra].join(' ');
   const nonceSource = nonce ? [`'nonce-${nonce}'`] : [];
   return [
     `default-src 'self'`,
-    `script-src ${own(nonceSource)}`,
-    `style-src ${own([...nonceSource, ...styleHashes])}`,
+    `script-src ${own([...nonceSource, ...scriptHashes])}`,
+    `style-src ${own(nonceSource)}`,
     `style-src-attr 'none'`,
     `img-src ${own(['blob:', 'https:', ...(supabase ? [supabase.http] : [])])}`,
     `connect-src ${own(supabase ? [supabase.http, supabase.ws] : [])}`,

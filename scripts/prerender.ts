@@ -63,21 +63,6 @@ function withRoutePreloads(html: string, source: string | undefined): string {
   return withAppPreloads(html, [...files].map((file) => `/${file}`));
 }
 
-const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
-
-/**
- * The site's stylesheet inlined into a reader page's head: the first paint then waits for the HTML alone, not for a
- * second request (decision 0019). The page policy allows it by its hash (edge/inline-styles.ts). Readers' later pages
- * are rendered by the app, in the same document; the file stays for the admin panel.
- */
-function withInlineStylesheet(html: string): string {
-  const file = STYLESHEET.exec(html)?.[1];
-  if (!file) return html;
-  const css = readFileSync(resolve(DIST, file), 'utf8');
-  if (css.includes('</style')) fail(`${file} cannot be inlined: it contains "</style"`);
-  return html.replace(STYLESHEET, () => `<style>${css.trim()}</style>`);
-}
-
 // The render runs the app's modules on Node through Vite (JSX, import.meta.env); no config file, so the local
 // backend's plugin does not start. The reader client's address needs a window; its requests must never settle.
 Object.assign(globalThis, { window: { location: new URL(ORIGIN) } });
@@ -104,7 +89,7 @@ try {
     const markup = rendered.slice(preloads.length);
     const matched = routeTable.matchPage(page.path);
     const routeModule = matched.area === 'reader' ? ROUTE_MODULE[matched.id] : undefined;
-    const built = withInlineStylesheet(withRoutePreloads(template, routeModule))
+    const built = withRoutePreloads(template, routeModule)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.key}">${markup}</div>`)
       .replace('</head>', `${preloads}</head>`);
     const html = Object.keys(carried).length > 0 ? pageHtml.withRouteData(built, carried) : built;

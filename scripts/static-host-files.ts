@@ -1,7 +1,7 @@
 // What a static host (Cloudflare Pages, Netlify) reads from the build's folder to serve the site without the edge
 // handler: `_headers` (the page policy and its companions of edge/security-headers.ts, the built files' caching of
 // server/static-policy.ts) and `_redirects` (which file answers which address). Written by scripts/prerender.ts once
-// every HTML file is in dist/, because the policy allows the pages' inline stylesheet by the hashes of what it wrote.
+// every HTML file is in dist/, because the policy allows the pages' inline boot script by the hashes of what it wrote.
 //
 // The rules follow Cloudflare Pages' documented order, which Netlify shares for the addresses below (no file exists
 // there): a rule is tried before the files, a 200 serves its target's file under the asked address, and a target
@@ -10,7 +10,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { securityHeaders } from '../edge/security-headers.ts';
-import { inlineStyleHashes } from '../edge/inline-styles.ts';
+import { inlineScriptHashes } from '../edge/inline-scripts.ts';
 import { NEWS_NOT_CONFIGURED } from '../edge/news-proxy.ts';
 import { NEWS_PROXY_PREFIX } from '../src/services/news/category-mapping.ts';
 import { cacheControlFor } from '../server/static-policy.ts';
@@ -89,12 +89,12 @@ export function redirectsFile(): string {
 }
 
 /** `_headers`: an address pattern, then its headers indented below it. */
-export function headersFile(options: { supabaseUrl: string | null; styleHashes: readonly string[] }): string {
+export function headersFile(options: { supabaseUrl: string | null; scriptHashes: readonly string[] }): string {
   const block = (pattern: string, headers: Record<string, string>) =>
     [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   return `${[
     '# Written by scripts/static-host-files.ts (npm run build): the headers every host of the site sends (edge/security-headers.ts).',
-    block('/*', securityHeaders({ supabaseUrl: options.supabaseUrl, styleHashes: options.styleHashes })),
+    block('/*', securityHeaders({ supabaseUrl: options.supabaseUrl, scriptHashes: options.scriptHashes })),
     // Only these two set Cache-Control: Pages joins the values of every rule that matches.
     block('/assets/*', { 'Cache-Control': cacheControlFor('/assets/') }),
     block('/images/*', { 'Cache-Control': cacheControlFor('/images/') }),
@@ -114,7 +114,7 @@ function htmlFiles(dir: string, root = dir): string[] {
 
 /**
  * Writes dist/404.html (the reader's frame), the news proxy's answer without a key, dist/_headers and
- * dist/_redirects. The policy names every inline stylesheet of every HTML file the build wrote, and the hosted
+ * dist/_redirects. The policy names every inline boot script of every HTML file the build wrote, and the hosted
  * project the bundle talks to.
  */
 export async function writeStaticHostFiles(distDir: string, supabaseUrl: string | null): Promise<void> {
@@ -123,8 +123,8 @@ export async function writeStaticHostFiles(distDir: string, supabaseUrl: string 
   writeFileSync(join(distDir, NEWS_NOT_CONFIGURED_FILE), JSON.stringify(NEWS_NOT_CONFIGURED));
   const hashes = new Set<string>();
   for (const file of htmlFiles(distDir)) {
-    for (const hash of await inlineStyleHashes(readFileSync(join(distDir, file), 'utf8'))) hashes.add(hash);
+    for (const hash of await inlineScriptHashes(readFileSync(join(distDir, file), 'utf8'))) hashes.add(hash);
   }
-  writeFileSync(join(distDir, '_headers'), headersFile({ supabaseUrl, styleHashes: [...hashes].sort() }));
+  writeFileSync(join(distDir, '_headers'), headersFile({ supabaseUrl, scriptHashes: [...hashes].sort() }));
   writeFileSync(join(distDir, '_redirects'), redirectsFile());
 }

@@ -9,14 +9,18 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+\.js
  * A built page's scripts as src/boot.ts reads them: the app's entry and its modulepreloads leave the HTML and become
  * the boot script's `data-app` and `data-preload`, so no app code is fetched or run before the page has loaded. The
  * entry's own imports are also its `data-steps`: the boot runs them one per task before the entry, so React DOM, the
- * router and the app are each a short task on a phone rather than one long one. The boot itself is fetched at low
- * priority: the lead image comes first. The HTML unchanged when it has no app script.
+ * router and the app are each a short task on a phone rather than one long one. The boot's code is written into the
+ * page (about 600 bytes compressed): as a file it was a request of its own beside the lead image, on a new
+ * connection (decision 0031). The page policy allows it by its hash (edge/inline-scripts.ts). The HTML unchanged
+ * when it has no app script.
  */
-export function deferAppScripts(html: string, bootFile: string): string {
+export function deferAppScripts(html: string, bootCode: string): string {
   const app = APP_SCRIPT.exec(html)?.[1];
   if (!app) return html;
+  const code = bootCode.trim();
+  if (/<\/script/i.test(code)) throw new Error(`deferred-app: ${BOOT_SOURCE} cannot be written into a page: its code contains "</script"`);
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const boot = `<script type="module" crossorigin fetchpriority="low" src="/${bootFile}" data-app="${app}" data-steps="${preloads.join(' ')}" data-preload="${preloads.join(' ')}"></script>`;
+  const boot = `<script type="module" data-app="${app}" data-steps="${preloads.join(' ')}" data-preload="${preloads.join(' ')}">${code}</script>`;
   return html.replace(MODULE_PRELOAD, '').replace(APP_SCRIPT, () => boot);
 }
 
@@ -28,7 +32,10 @@ export function withAppPreloads(html: string, files: readonly string[]): string 
   });
 }
 
-/** Builds only: src/boot.ts becomes a chunk of its own and every page's first script. `vite dev` keeps Vite's entry. */
+/**
+ * Builds only: src/boot.ts becomes a chunk of its own, whose code is every page's first script; the chunk stays in
+ * the build for scripts/check-bundle.ts to weigh. `vite dev` keeps Vite's entry.
+ */
 export function deferredAppPlugin(): Plugin {
   let root = process.cwd();
   return {
@@ -44,9 +51,14 @@ export function deferredAppPlugin(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const boot = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.isEntry && output.name === 'boot');
+        const boot = Object.values(bundle ?? {})
+          .flatMap((output) => (output.type === 'chunk' ? [output] : []))
+          .find((chunk) => chunk.isEntry && chunk.name === 'boot');
         if (!boot) throw new Error(`deferred-app: the build has no chunk for ${BOOT_SOURCE}`);
-        return deferAppScripts(html, boot.fileName);
+        if (boot.imports.length > 0 || boot.dynamicImports.length > 0) {
+          throw new Error(`deferred-app: ${BOOT_SOURCE} must import nothing, to be written into a page whole`);
+        }
+        return deferAppScripts(html, boot.code);
       },
     },
   };

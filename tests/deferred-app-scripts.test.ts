@@ -8,19 +8,23 @@ const built =
   '<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body>';
 
 describe("a built page's scripts (server/deferred-app-plugin.ts)", () => {
-  it('become the boot script alone, which names the entry and its chunks for after the page has loaded', () => {
-    const html = deferAppScripts(built, 'assets/boot-d4.js');
+  it('become the boot script alone, written into the page, which names the entry and its chunks for after the page has loaded', () => {
+    const html = deferAppScripts(built, 'start();\n');
     expect(html).toBe(
-      '<head><script type="module" crossorigin fetchpriority="low" src="/assets/boot-d4.js" data-app="/assets/index-a1.js" ' +
-        'data-steps="/assets/react-dom-b2.js /assets/env-c3.js" data-preload="/assets/react-dom-b2.js /assets/env-c3.js"></script>\n' +
+      '<head><script type="module" data-app="/assets/index-a1.js" ' +
+        'data-steps="/assets/react-dom-b2.js /assets/env-c3.js" data-preload="/assets/react-dom-b2.js /assets/env-c3.js">start();</script>\n' +
         '    <link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body>',
     );
     // A page already deferred (a second prerender run) stays as it is.
-    expect(deferAppScripts(html, 'assets/boot-d4.js')).toBe(html);
+    expect(deferAppScripts(html, 'start();')).toBe(html);
+  });
+
+  it('refuses a boot whose code would end its script element early', () => {
+    expect(() => deferAppScripts(built, 'const end = "</script>";')).toThrow(/cannot be written into a page/);
   });
 
   it("take a route's own chunks among the preloads, each once", () => {
-    const html = withAppPreloads(deferAppScripts(built, 'assets/boot-d4.js'), ['/assets/topic-e5.js', '/assets/env-c3.js']);
+    const html = withAppPreloads(deferAppScripts(built, 'start();'), ['/assets/topic-e5.js', '/assets/env-c3.js']);
     // Only the entry's own imports run before it, one per task; a route's chunk is imported by the route.
     expect(/data-steps="([^"]*)"/.exec(html)?.[1]).toBe('/assets/react-dom-b2.js /assets/env-c3.js');
     expect(/data-preload="([^"]*)"/.exec(html)?.[1]).toBe('/assets/react-dom-b2.js /assets/env-c3.js /assets/topic-e5.js');

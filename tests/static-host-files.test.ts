@@ -7,17 +7,18 @@ import { contentSecurityPolicy } from '../edge/security-headers.ts';
 import { writeStaticHostFiles } from '../scripts/static-host-files.ts';
 
 // What the build writes for static hosts (scripts/static-host-files.ts), over a folder shaped like dist/: the policy
-// allows exactly the inline stylesheets the pages carry, and the fallbacks name the build's own files.
+// allows exactly the inline boot scripts the pages carry, and the fallbacks name the build's own files.
 
-const page = (style: string) => `<!doctype html><html><head><style>${style}</style></head><body><div id="root"></div></body></html>`;
+const page = (boot: string) =>
+  `<!doctype html><html><head><script type="module" data-app="/assets/index.js">${boot}</script></head><body><div id="root"></div></body></html>`;
 const FILES: Record<string, string> = {
-  'index.html': page('body{color:red}'),
-  'prerendered/shell.html': page('body{color:blue}'),
-  'prerendered/obituarios.html': page('body{color:red}'),
+  'index.html': page('start(1)'),
+  'prerendered/shell.html': page('start(2)'),
+  'prerendered/obituarios.html': page('start(1)'),
   'app.html': '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
 };
 
-const hashOf = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
 let dist: string;
 
@@ -35,10 +36,12 @@ afterAll(async () => {
 });
 
 describe('the static host files the build writes', () => {
-  it("_headers sends the page policy of every host, allowing each page's inline stylesheet by its hash", async () => {
+  it("_headers sends the page policy of every host, allowing each page's inline boot script by its hash", async () => {
     const headers = await readFile(join(dist, '_headers'), 'utf8');
-    const styleHashes = [hashOf('body{color:blue}'), hashOf('body{color:red}')].sort();
-    const policy = contentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co', styleHashes });
+    const scriptHashes = [hashOf('start(1)'), hashOf('start(2)')].sort();
+    const policy = contentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co', scriptHashes });
+    expect(policy).toContain(`script-src 'self' ${scriptHashes.join(' ')};`);
+    expect(policy).toContain("style-src 'self';");
     expect(headers).toContain(`/*\n  Content-Security-Policy: ${policy}\n`);
     expect(policy).toContain('connect-src \'self\' https://abc.supabase.co wss://abc.supabase.co');
     expect(headers).toContain('X-Frame-Options: DENY');

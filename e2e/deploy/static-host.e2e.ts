@@ -117,11 +117,11 @@ describe('a static host serving dist/ with its _headers and _redirects', () => {
     expect(policy).toMatch(new RegExp(`connect-src [^;]*${project}`));
     expect(policy).toMatch(new RegExp(`img-src [^;]*${project}`));
     expect(policy).toContain("frame-ancestors 'none'");
-    expect(policy).toMatch(/style-src 'self' 'sha256-/);
+    expect(policy).toMatch(/script-src 'self' 'sha256-/);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await response.text())?.[1];
+    const script = /data-app="(\/assets\/[^"]+\.js)"/.exec(await response.text())?.[1];
     const asset = await fetch(`${host.url}${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

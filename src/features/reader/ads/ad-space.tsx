@@ -83,6 +83,8 @@ function Creative({ campaign }: { campaign: ServingCampaign }) {
           height={campaign.image_height}
           alt={campaign.alt_text}
           loading="lazy"
+          // The story's own image first: a banner in view would otherwise be raised to high priority beside it.
+          fetchPriority="low"
           decoding="async"
           className="block h-full w-full object-contain"
         />

@@ -1,0 +1,31 @@
+// The build writes the boot script's code into each page's head (server/deferred-app-plugin.ts), so the page starts
+// its app without a request of its own. The page policy allows exactly that script by its sha256, computed here from
+// the page being answered, so whatever the build wrote is what is allowed. Only the head's, and only a module script
+// without `src` or a nonce: the body is the page's content, where nothing (escaped text, sanitised stories) can be a
+// <script>, and should one ever get there, it stays refused. The JSON data blocks are not run and need no allowance.
+
+const INLINE_MODULE_SCRIPT = /<script type="module"((?:\s+data-[\w-]+="[^"]*")*)>([\s\S]*?)<\/script>/g;
+
+/** By script text: a build has one boot, so each hash is computed once per process. */
+const hashes = new Map<string, Promise<string>>();
+
+async function sha256Source(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+}
+
+/** The policy sources ('sha256-…') of the page's inline module scripts; none for a page without. */
+export function inlineScriptHashes(html: string): Promise<string[]> {
+  const headEnd = html.indexOf('</head>');
+  const texts = [...html.slice(0, Math.max(headEnd, 0)).matchAll(INLINE_MODULE_SCRIPT)].map((match) => match[2] ?? '');
+  return Promise.all(
+    texts.map((text) => {
+      let hash = hashes.get(text);
+      if (!hash) {
+        hash = sha256Source(text);
+        hashes.set(text, hash);
+      }
+      return hash;
+    }),
+  );
+}
