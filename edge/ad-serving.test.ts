@@ -129,7 +129,7 @@ beforeAll(async () => {
   storyId = data.id;
 
   handler = createEdgeHandler(
-    { siteUrl: null, supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, newsApiKey: null, newsApiUrl: 'http://127.0.0.1:9/v2', siteName: 'Porto Ferreira Notícias' },
+    { siteUrl: null, supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, newsApiKey: null, newsApiUrl: 'http://127.0.0.1:9/v2', weatherApiUrl: 'http://127.0.0.1:9/v1', siteName: 'Porto Ferreira Notícias' },
     { readHtml: (file) => Promise.resolve(built(file)), fetch: (input, init) => globalThis.fetch(input, init), pageRenderer: (sources) => Promise.resolve(createPageRenderer(sources)) },
   );
 });

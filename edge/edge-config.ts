@@ -1,5 +1,6 @@
 import { LOCAL_DEMO_ANON_KEY, SITE_DEFAULTS } from '../src/config/site-defaults';
 import type { EdgeConfig } from './types';
+import { DEFAULT_WEATHER_API_URL } from './weather-proxy';
 
 export const DEFAULT_SITE_NAME = SITE_DEFAULTS.name;
 export const DEFAULT_NEWS_API_URL = 'https://newsapi.org/v2';
@@ -27,7 +28,7 @@ function origin(vars: Vars, name: string): string | null {
 /**
  * The handler's settings from the host's variables (process.env for Node, the Worker's env bindings). The app's own
  * VITE_* names are read for what the browser build shares with the server (the project and the site's name), so one
- * .env serves both; the server-only ones (SITE_URL, NEWS_API_KEY, NEWS_API_URL) never reach the bundle.
+ * .env serves both; the server-only ones (SITE_URL, NEWS_API_KEY, NEWS_API_URL, WEATHER_API_URL) never reach the bundle.
  *
  * `localSupabaseUrl` is where the embedded local backend answers when no hosted project is configured.
  */
@@ -44,6 +45,7 @@ export function edgeConfigFrom(vars: Vars, localSupabaseUrl?: string): EdgeConfi
     supabaseAnonKey: hostedKey ?? text(vars, 'VITE_LOCAL_SUPABASE_ANON_KEY') ?? LOCAL_DEMO_ANON_KEY,
     newsApiKey: text(vars, 'NEWS_API_KEY'),
     newsApiUrl: origin(vars, 'NEWS_API_URL') ?? DEFAULT_NEWS_API_URL,
+    weatherApiUrl: origin(vars, 'WEATHER_API_URL') ?? DEFAULT_WEATHER_API_URL,
     siteName: text(vars, 'VITE_SITE_NAME') ?? DEFAULT_SITE_NAME,
   };
 }

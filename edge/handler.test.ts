@@ -45,6 +45,7 @@ function config(overrides: Partial<EdgeConfig> = {}): EdgeConfig {
     supabaseAnonKey: backend.anonKey,
     newsApiKey: null,
     newsApiUrl: 'http://127.0.0.1:9/v2',
+    weatherApiUrl: 'http://127.0.0.1:9/v1',
     siteName: 'Porto Ferreira Notícias',
     ...overrides,
   };
@@ -414,9 +415,16 @@ describe('what the handler leaves to its host', () => {
     expect(await handler(new Request('http://127.0.0.1/noticia/x', { method: 'POST', body: 'x' }))).toBeNull();
   });
 
-  it('when the data does not answer, a page is left to the app and a feed says to come back later', async () => {
+  it('when the data does not answer, a page is the plain app page and a feed says to come back later', async () => {
     const down = createEdgeHandler(config(), { ...host, fetch: () => Promise.reject(new TypeError('fetch failed')) });
-    expect(await down(new Request(`http://127.0.0.1${storyPath(ids.story, XSS_TITLE)}`))).toBeNull();
+    const page = await get(storyPath(ids.story, XSS_TITLE), 'GET', down);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    // The app page, whose router renders the story from scratch: no head of the story's, and never cached.
+    const doc = html(await page.text());
+    expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('app.html');
+    expect(doc.querySelector('title')?.textContent).toBe('Porto Ferreira Notícias');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const feed = await get('/rss.xml', 'GET', down);
     expect(feed.status).toBe(503);
     expect(feed.headers.get('cache-control')).toBe(CACHE.none);

@@ -1,5 +1,6 @@
 import { createDataClient } from '../src/services/data-client';
 import { createMemoryNewsCache, createNewsProxy, NEWS_PROXY_PREFIX, type NewsCache } from './news-proxy';
+import { createWeatherProxy, WEATHER_PATH } from './weather-proxy';
 import { withHead } from '../src/render/page-head';
 import { readLeadStory, withLeadStory } from '../src/render/lead-story-html';
 import { inlineScriptHashes } from './inline-scripts';
@@ -95,9 +96,19 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     now: () => now().getTime(),
   });
 
-  // In-process: the render's news requests reach this handler's proxy, with its cache and quota.
-  const newsFetch: typeof fetch = async (input, init) => news(new Request(new URL(input instanceof Request ? input.url : input, 'http://edge.invalid'), init));
-  const renderer = (host.pageRenderer?.({ client, newsFetch }) ?? Promise.resolve(null)).catch((error: unknown) => {
+  const weather = createWeatherProxy({
+    baseUrl: config.weatherApiUrl,
+    fetch: host.fetch,
+    now: () => now().getTime(),
+  });
+
+  // In-process: the render's requests to the site's own API (the news proxy, the weather) reach this handler's, with
+  // their caches and quota.
+  const apiFetch: typeof fetch = async (input, init) => {
+    const request = new Request(new URL(input instanceof Request ? input.url : input, 'http://edge.invalid'), init);
+    return new URL(request.url).pathname === WEATHER_PATH ? weather() : news(request);
+  };
+  const renderer = (host.pageRenderer?.({ client, apiFetch }) ?? Promise.resolve(null)).catch((error: unknown) => {
     console.error('edge: the page renderer could not be loaded; pages go out as built', error);
     return null;
   });
@@ -144,18 +155,37 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     const content = rendered ? withServerRender(built, rendered) : lead ? withLeadStory(built, lead) : built;
     const { html, nonce } = withFreshNonce(content);
     const body = answer.head ? withHead(html, answer.head) : html;
-    const pageHeaders = new Headers({
-      ...securityHeaders({ ...policy, nonce, scriptHashes: await inlineScriptHashes(body) }),
+    const cacheControl = answer.private ? CACHE.private : answer.head ? CACHE.page : 'no-cache';
+    const response = await htmlPage(body, { status: answer.status, cacheControl, nonce, head });
+    if (answer.noindex) response.headers.set('X-Robots-Tag', 'noindex');
+    return response;
+  }
+
+  /** A page's HTML under the page policy, which allows the boot script written into it by its hash and nothing else. */
+  async function htmlPage(body: string, options: { status: number; cacheControl: string; nonce?: string; head: boolean }): Promise<Response> {
+    const headers = new Headers({
+      ...securityHeaders({ ...policy, nonce: options.nonce, scriptHashes: await inlineScriptHashes(body) }),
       'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': answer.private ? CACHE.private : answer.head ? CACHE.page : 'no-cache',
+      'Cache-Control': options.cacheControl,
     });
-    if (answer.noindex) pageHeaders.set('X-Robots-Tag', 'noindex');
-    return new Response(head ? null : body, { status: answer.status, headers: pageHeaders });
+    return new Response(options.head ? null : body, { status: options.status, headers });
+  }
+
+  /**
+   * The plain app page, for a page address whose data did not answer (in time): the browser's router renders the page
+   * from scratch. Null without a built page, for the host's own fallback.
+   */
+  async function appPage(head: boolean): Promise<Response | null> {
+    const built = (await host.readHtml('app.html')) ?? (await host.readHtml('index.html'));
+    if (built === null) return null;
+    const { html, nonce } = withFreshNonce(built);
+    return htmlPage(html, { status: 200, cacheControl: 'no-cache', nonce, head });
   }
 
   async function route(request: Request, url: URL, site: SiteContext, head: boolean): Promise<Response | null> {
     const path = url.pathname;
     if (path.startsWith(NEWS_PROXY_PREFIX)) return news(request);
+    if (path === WEATHER_PATH) return weather();
     if (path === '/robots.txt') return text(robotsTxt(site), 'text/plain; charset=utf-8', CACHE.robots, 200, head);
     if (path === FEED_PATH) return rss(await siteFeed(site), head);
     const topic = RSS_TOPIC.exec(path);
@@ -189,7 +219,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       if (isFilePath(url.pathname) || url.pathname.startsWith(NEWS_PROXY_PREFIX)) {
         return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503, head);
       }
-      return null;
+      return appPage(head);
     }
   }
 

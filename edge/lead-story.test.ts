@@ -52,6 +52,7 @@ function handlerFor(overrides: Partial<EdgeConfig> = {}) {
     supabaseAnonKey: backend.anonKey,
     newsApiKey: null,
     newsApiUrl: 'http://127.0.0.1:9/v2',
+    weatherApiUrl: 'http://127.0.0.1:9/v1',
     siteName: 'Porto Ferreira Notícias',
     ...overrides,
   };

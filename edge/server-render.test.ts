@@ -49,6 +49,7 @@ function config(): EdgeConfig {
     supabaseAnonKey: backend.anonKey,
     newsApiKey: null,
     newsApiUrl: 'http://127.0.0.1:9/v2',
+    weatherApiUrl: 'http://127.0.0.1:9/v1',
     siteName: 'Porto Ferreira Notícias',
   };
 }
@@ -146,7 +147,11 @@ describe('a story page rendered with its story', () => {
   it('reads with its own handler’s sources: another renderer in the same process changes nothing for it', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const offline = createEdgeHandler(config(), host({ fetch: () => Promise.reject(new TypeError('offline')) }));
-    expect(await offline(new Request(`http://127.0.0.1:5173${storyPath()}`))).toBeNull();
+    const unrendered = parse(await (await get(storyPath(), offline)).text());
+    expect(unrendered.querySelector('#root')?.getAttribute('data-prerendered')).not.toBe('server');
+    // The app page under the page policy that allows its boot script.
+    const policy = (await get(storyPath(), offline)).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(BOOT).digest('base64')}';`);
     const doc = parse(await (await get(storyPath())).text());
     expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
     expect(doc.querySelector('#root h1')?.textContent).toBe(TITLE);
@@ -206,7 +211,22 @@ describe('the other data pages', () => {
     expect(root.textContent).toContain('Notícias Mais Lidas');
     expect(root.textContent).toContain('Maria Aparecida Rossi Bertolini');
     const data = routeData(doc)?.home;
-    expect(Object.keys(data ?? {}).sort()).toEqual(['adLateral', 'adPrincipal', 'jobs', 'lead', 'localArticles', 'mostRead', 'nationalArticles', 'obituaries', 'sportsArticles', 'technologyArticles']);
+    expect(Object.keys(data ?? {}).sort()).toEqual([
+      'adLateral',
+      'adPrincipal',
+      'jobs',
+      'lead',
+      'localArticles',
+      'mostRead',
+      'nationalArticles',
+      'obituaries',
+      'sportsArticles',
+      'technologyArticles',
+      'weather',
+    ]);
+    // The weather service is unreachable here (port 9): the render says so rather than show a value.
+    expect(data?.weather).toEqual({ reading: null, stale: false });
+    expect(root.textContent).toContain('Previsão indisponível');
     const preloads = Array.from(doc.querySelectorAll('head link[rel="preload"][as="image"]'));
     const hero = root.querySelector('img[fetchpriority="high"]');
     expect(preloads).toHaveLength(1);

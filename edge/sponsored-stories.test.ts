@@ -77,6 +77,7 @@ beforeAll(async () => {
     supabaseAnonKey: backend.anonKey,
     newsApiKey: null,
     newsApiUrl: 'http://127.0.0.1:9/v2',
+    weatherApiUrl: 'http://127.0.0.1:9/v1',
     siteName: 'Porto Ferreira Notícias',
   };
   const host: EdgeHost = {

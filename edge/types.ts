@@ -27,6 +27,8 @@ export interface EdgeConfig {
   /** NewsAPI's key, held by the server only; null: the proxy answers that the service is not configured. */
   newsApiKey: string | null;
   newsApiUrl: string;
+  /** Open-Meteo's base (WEATHER_API_URL, by default Open-Meteo's own: edge/weather-proxy.ts). */
+  weatherApiUrl: string;
   /** The newspaper's name (VITE_SITE_NAME), as the app shows it. */
   siteName: string;
 }

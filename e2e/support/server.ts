@@ -8,6 +8,7 @@ import { createNodeServer } from '../../server/node-server.ts';
 import { builtPageRenderer } from '../../server/built-page-renderer.ts';
 import { distHtmlReader } from '../../server/local-edge.ts';
 import { startTestBackend } from '../../tests/support/test-backend.ts';
+import { startWeatherStandIn, type WeatherStandIn } from '../../tests/support/weather-stand-in.ts';
 
 export interface RunningApp {
   baseUrl: string;
@@ -18,6 +19,8 @@ export interface RunningApp {
   adminPassword: string;
   /** Stops the backend (the site keeps serving), makes it hang, or brings it back: the fault journeys. */
   backend: BackendSwitch;
+  /** The weather service's stand-in, serving its recorded answer until it is set 'down'. */
+  weather: Pick<WeatherStandIn, 'set'>;
   stop(): Promise<void>;
 }
 
@@ -74,7 +77,9 @@ export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../.
   // The backend answers /rest/v1, /auth/v1 and /storage/v1; every other request is the site's.
   const faults = backendSwitch();
   const backend = await startTestBackend({ otherRequests: site.listener, interceptBackend: faults.intercept });
-  handler = createEdgeHandler(edgeConfigFrom({ VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey }, backend.url), {
+  const weather = await startWeatherStandIn();
+  const vars = { VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey, WEATHER_API_URL: weather.url };
+  handler = createEdgeHandler(edgeConfigFrom(vars, backend.url), {
     readHtml: distHtmlReader(distDir),
     fetch: (input, init) => fetch(input, init),
     pageRenderer: builtPageRenderer(distDir),
@@ -87,9 +92,11 @@ export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../.
     adminEmail: backend.administrator.email,
     adminPassword: backend.administrator.password,
     backend: faults.control,
-    stop: () => {
+    weather,
+    stop: async () => {
       faults.dropHeld();
-      return backend.stop();
+      await weather.stop();
+      await backend.stop();
     },
   };
 }

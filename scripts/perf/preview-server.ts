@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { readEnv } from '../../local-supabase/src/env.ts';
 import { anonKeyFor } from '../../local-supabase/src/jwt.ts';
 import { freePort } from '../free-port.ts';
+import { startWeatherStandIn } from '../../tests/support/weather-stand-in.ts';
 import type { SeededPaths } from './pages.ts';
 
 const START_TIMEOUT_MS = 180_000;
@@ -56,7 +57,9 @@ const listsTopics = (json: string) => (JSON.parse(json) as unknown[]).length > 0
 export async function startPreviewServer(repositoryRoot: string, buildDir: string): Promise<PreviewServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'perf-local-supabase-'));
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOCAL_SUPABASE_DATA_DIR: dataDir };
+  // The home page shows a weather reading, as it does on the internet: from a stand-in serving a recorded answer.
+  const weather = await startWeatherStandIn();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOCAL_SUPABASE_DATA_DIR: dataDir, WEATHER_API_URL: weather.url };
   // The measurement is of the embedded backend with its fresh seed, never of a database someone pointed us at.
   delete childEnv.DATABASE_URL;
   const backendEnv = readEnv(childEnv);
@@ -80,6 +83,7 @@ export async function startPreviewServer(repositoryRoot: string, buildDir: strin
         if (!(await exitOf(child, STOP_TIMEOUT_MS))) process.kill(-child.pid, 'SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
+      await weather.stop();
     })());
 
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -16,6 +16,8 @@ import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLo
 // The admin panel is never rendered here.
 
 /** The routes whose pages render here: each one's content is its data. */
+/** How long a render waits for the weather (edge/weather-proxy.ts) within its own RENDER_TIMEOUT_MS. */
+const SERVER_WEATHER_WAIT_MS = 800;
 const RENDERED_ROUTES = new Set<ReaderPageId>(['home', 'article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job', 'ad-report']);
 const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
 
@@ -79,8 +81,9 @@ export function createPageRenderer(sources: PageRenderSources): PageRenderer {
   const readerSourcesOnServer: ReaderSources = {
     rendering: 'server',
     client: () => sources.client,
-    // The render's news requests reach the edge handler's proxy in-process: it has no page origin to be relative to.
-    news: { origin: 'http://edge.invalid', fetchImpl: sources.newsFetch },
+    // The render's requests to the site's API reach the edge handler in-process: it has no page origin to be
+    // relative to. The weather waits less than the render does: without it in time, the widget says so.
+    api: { origin: 'http://edge.invalid', fetchImpl: sources.apiFetch, weatherTimeoutMs: SERVER_WEATHER_WAIT_MS },
     htmlWindow: () => htmlWindow,
   };
   const handler = createStaticHandler(routes);

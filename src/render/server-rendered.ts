@@ -54,8 +54,8 @@ export interface LoadedPage {
  */
 export type PageRenderer = (request: Request, options: { origin: string; page: MatchedPage }) => Promise<LoadedPage | null>;
 
-/** Where the render reads: the edge handler's data client and a fetch that reaches its news proxy. */
+/** Where the render reads: the edge handler's data client and a fetch that reaches its own API (news, weather). */
 export interface PageRenderSources {
   client: DataClient;
-  newsFetch: typeof fetch;
+  apiFetch: typeof fetch;
 }

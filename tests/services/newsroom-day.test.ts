@@ -78,6 +78,7 @@ function edge() {
     supabaseAnonKey: backend.anonKey,
     newsApiKey: null,
     newsApiUrl: 'http://127.0.0.1:9/v2',
+    weatherApiUrl: 'http://127.0.0.1:9/v1',
     siteName: 'Porto Ferreira Notícias',
   };
   const page = '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>';

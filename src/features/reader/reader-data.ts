@@ -7,7 +7,8 @@ import { COMMUNITY_OBITUARIES_LIMIT, listPublishedObituaries } from '../../servi
 import { getLeadPublication, listMostRead, listPublishedByTopicSlug, type PublicationSummary } from '../../services/publications';
 import { FEATURED_ARTICLE } from '../../services/news/featured-article';
 import type * as SearchService from '../../services/search';
-import type { ReaderSources } from './reader-sources';
+import { weatherOptions, type ReaderSources } from './reader-sources';
+import { getWeather } from '../../services/weather/weather';
 import { awaitedLater } from './components/deferred';
 import { HOME_SECTION_SIZE, type HomeData } from './home/home-page';
 import { cachedRequest, keepAnswer, keptAnswer, type Later } from './page-cache';
@@ -70,6 +71,7 @@ const HOME_KEYS = {
   obituaries: 'home:obituaries',
   adPrincipal: 'home:ad:banner-principal',
   adLateral: 'home:ad:banner-lateral',
+  weather: 'home:weather',
 } as const satisfies Record<keyof HomeData, string>;
 
 /**
@@ -98,7 +100,7 @@ function cachedAd(sources: ReaderSources, key: string, space: AdSpace): Later<Ad
  * by topic slug in the same request), and each section shows its skeleton until its own data.
  */
 export function loadHomeSections(sources: ReaderSources): HomeData {
-  const news = sources.news;
+  const news = sources.api;
   return {
     lead: loadLead(sources),
     localArticles: cachedSection(sources, HOME_KEYS.localArticles, (client) =>
@@ -112,6 +114,7 @@ export function loadHomeSections(sources: ReaderSources): HomeData {
     obituaries: cachedSection(sources, HOME_KEYS.obituaries, (client) => listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT)),
     adPrincipal: cachedAd(sources, HOME_KEYS.adPrincipal, 'banner-principal'),
     adLateral: cachedAd(sources, HOME_KEYS.adLateral, 'banner-lateral'),
+    weather: cachedFor(sources, HOME_KEYS.weather, () => getWeather(weatherOptions(sources.api))),
   };
 }
 

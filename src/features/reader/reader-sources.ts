@@ -2,6 +2,7 @@ import type { WindowLike } from 'dompurify';
 import { createContext, RouterContextProvider } from 'react-router';
 import type { DataClient } from '../../services/client';
 import type { NewsSourceOptions } from '../../services/news/news-api';
+import type { WeatherSourceOptions } from '../../services/weather/weather';
 import { readerDataClient } from '../../services/reader-data-client';
 
 /**
@@ -11,13 +12,28 @@ import { readerDataClient } from '../../services/reader-data-client';
  */
 export type Rendering = 'browser' | 'server' | 'build';
 
+/** The site's own API: asked as the news service is, with its own wait for the weather. */
+export interface ApiSourceOptions extends NewsSourceOptions {
+  weatherTimeoutMs?: WeatherSourceOptions['timeoutMs'];
+}
+
+/** The options the weather service takes, from the page's API options. */
+export const weatherOptions = ({ origin, fetchImpl, weatherTimeoutMs }: ApiSourceOptions): WeatherSourceOptions => ({
+  origin,
+  fetchImpl,
+  timeoutMs: weatherTimeoutMs,
+});
+
 /** What the reader's route loaders read with, handed to them in the router's request context. */
 export interface ReaderSources {
   rendering: Rendering;
   /** The data client: the browser's own; on the server, the edge handler's. */
   client(): DataClient;
-  /** How the news proxy is asked: the page's origin in the browser, the edge handler's proxy in-process on the server. */
-  news: NewsSourceOptions;
+  /**
+   * How the site's own API (the news proxy, the weather) is asked: the page's origin in the browser, the edge handler
+   * in-process on the server.
+   */
+  api: ApiSourceOptions;
   /** The DOM that rich text is sanitised in: the page's; jsdom's on the server (Node has none); none in the build. */
   htmlWindow(): WindowLike | null;
 }
@@ -28,7 +44,7 @@ const readerSourcesContext = createContext<ReaderSources | null>(null);
 export const browserSources: ReaderSources = {
   rendering: 'browser',
   client: readerDataClient,
-  news: {},
+  api: {},
   htmlWindow: () => (typeof window === 'undefined' ? null : window),
 };
 

@@ -7,6 +7,8 @@ import { buildArticle, buildJob, buildObituary } from '../../../../tests/support
 import { controllablePromise, renderInRouter, settle } from '../testing/render-in-router';
 import { FEATURED_ARTICLE } from '../../../services/news/featured-article';
 import { HomePage, type HomeData } from './home-page';
+import type { WeatherAnswer } from '../../../services/weather/weather';
+import { RECORDED_READING } from '../../../services/weather/testing/recorded-forecast';
 
 function pendingHome() {
   const parts = {
@@ -17,6 +19,7 @@ function pendingHome() {
     mostRead: controllablePromise<NewsArticle[]>(),
     jobs: controllablePromise<Job[]>(),
     obituaries: controllablePromise<Obituary[]>(),
+    weather: controllablePromise<WeatherAnswer>(),
   };
   const data = {
     ...Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.promise])),
@@ -41,9 +44,23 @@ describe('HomePage', () => {
       expect(within(section(title)).getByRole('status')).toHaveTextContent('Carregando notícias...');
     }
     expect(within(section('Notícias Mais Lidas')).getByRole('status')).toBeInTheDocument();
-    expect(screen.getByText('28°C')).toBeInTheDocument();
-    expect(screen.getByText('Ensolarado')).toBeInTheDocument();
+    // The weather is on its way too: no value until there is a reading.
+    expect(section('Porto Ferreira, SP')).toHaveAttribute('aria-busy', 'true');
+    expect(within(section('Porto Ferreira, SP')).queryByText(/°C/)).toBeNull();
     expect(screen.getAllByText('Espaço Publicitário')).toHaveLength(2);
+  });
+
+  it("shows the weather's reading once it arrives, and says so when there is none", async () => {
+    const { parts, data } = pendingHome();
+    renderInRouter(<HomePage data={data} />);
+    await settle(() => parts.weather.resolve({ reading: RECORDED_READING, stale: false }));
+    expect(within(section('Porto Ferreira, SP')).getByText('27°C')).toBeInTheDocument();
+    expect(within(section('Porto Ferreira, SP')).getByText('Parcialmente nublado')).toBeInTheDocument();
+
+    const down = pendingHome();
+    renderInRouter(<HomePage data={down.data} />);
+    await settle(() => down.parts.weather.resolve({ reading: null, stale: false }));
+    expect(screen.getByText('Previsão indisponível')).toBeInTheDocument();
   });
 
   it('fills each section as its own data arrives', async () => {

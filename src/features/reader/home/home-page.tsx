@@ -15,6 +15,7 @@ import { CommunitySection } from './community-section';
 import { FeaturedStory, FeaturedStorySkeleton } from './featured-story';
 import { MostReadList, MostReadSkeleton } from './most-read-list';
 import { WeatherWidget } from './weather-widget';
+import { NO_WEATHER, type WeatherAnswer } from '../../../services/weather/weather';
 import { RetryAlert } from '../components/retry-alert';
 
 /** Everything the home page shows, each part still on its way: the page renders at once and fills in. */
@@ -31,6 +32,8 @@ export interface HomeData {
   /** The creatives of the page's two banner spaces (null: the placeholder). */
   adPrincipal: Later<AdPick>;
   adLateral: Later<AdPick>;
+  /** Porto Ferreira's weather from the site's own `/api/weather` (never invented: none when there is no reading). */
+  weather: Later<WeatherAnswer>;
 }
 
 /** How many cards each home section shows: two rows of the three-column grid. */
@@ -66,7 +69,9 @@ export function HomePage({ data }: { data: HomeData }) {
         </div>
         <div className="space-y-8 lg:col-start-2 lg:row-[1/span_2]">
           <Suspense fallback={null}>
-            <WeatherWidget />
+            <Deferred promise={data.weather} fallback={<WeatherWidget answer={null} />} errorElement={<WeatherWidget answer={NO_WEATHER} />}>
+              {(answer) => <WeatherWidget answer={answer} />}
+            </Deferred>
           </Suspense>
           <section aria-labelledby="mais-lidas-titulo" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
             <h2 id="mais-lidas-titulo" className="mb-2 border-b-2 border-brand-800 pb-2 text-lg font-bold text-slate-900">

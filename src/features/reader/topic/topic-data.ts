@@ -54,7 +54,7 @@ function requestTopicArticles(sources: ReaderSources, slug: string): Promise<Top
       return { page: { items: [], next: null }, failed: true };
     },
   );
-  return Promise.all([local, getTopicNews(slug, sources.news)]).then(([own, external]) => ({
+  return Promise.all([local, getTopicNews(slug, sources.api)]).then(([own, external]) => ({
     local: own.page,
     external,
     localFailed: own.failed,
