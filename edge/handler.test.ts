@@ -148,7 +148,9 @@ describe('a story page', () => {
     expect(meta(doc, 'article:section')).toBe('Cultura');
     expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
     expect(meta(doc, 'twitter:image')).toBe(`${SITE}/images/seed/feira-ceramica/og.jpg`);
-    expect(meta(doc, 'robots')).toBeNull();
+    // Search engines may show its large picture (Google Discover only shows one then), and it is indexed.
+    expect(meta(doc, 'robots')).toBe('max-image-preview:large');
+    expect(response.headers.get('x-robots-tag')).toBeNull();
     expect(doc.querySelector('link[type="application/rss+xml"][href$="/rss/cultura.xml"]')).not.toBeNull();
 
     const data = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!) as Record<string, unknown>;

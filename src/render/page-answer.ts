@@ -33,6 +33,8 @@ export type PageAnswer =
 
 const DEFAULT_ROBOTS = null;
 const NOINDEX = 'noindex, follow';
+/** A story may be shown with its large picture (Google Discover shows large pictures only then; og.jpg is 1200 px). */
+const STORY_ROBOTS = 'max-image-preview:large';
 
 function mainFeed(site: SiteContext) {
   return { title: `${site.siteName}: últimas notícias`, url: absolute(site, FEED_PATH) };
@@ -57,7 +59,7 @@ function pageHead(site: SiteContext, path: string | null, fields: Omit<Partial<P
 }
 
 function page(file: string, head: PageHead, status: 200 | 404 = 200): Extract<PageAnswer, { kind: 'page' }> {
-  return { kind: 'page', status, file, head, noindex: head.robots !== null };
+  return { kind: 'page', status, file, head, noindex: head.robots?.includes('noindex') ?? false };
 }
 
 /** A story as its page shows it (the article loader's, or read here where no render runs). */
@@ -85,6 +87,7 @@ function storyHead(site: SiteContext, story: Story): PageHead {
     canonical,
     type: 'article',
     image,
+    robots: STORY_ROBOTS,
     article: { publishedTime: story.publishedAt, modifiedTime: modified, section },
     feeds: story.topic ? [mainFeed(site), topicFeed(site, story.topic)] : [mainFeed(site)],
     jsonLd: [

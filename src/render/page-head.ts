@@ -32,7 +32,7 @@ export interface PageHead {
   type: 'website' | 'article';
   image: HeadImage;
   article: ArticleFacts | null;
-  /** 'noindex' keeps a page out of search results (a 404, a search, the admin). */
+  /** 'noindex' keeps a page out of search results (a 404, a search, the admin); a story's allows large previews. */
   robots: string | null;
   feeds: FeedLink[];
   jsonLd: object[];

@@ -66,17 +66,30 @@ describe('publications, as the newsroom', () => {
   // published_at comes from the database's clock (docs/decisions/0014: a browser's clock may run ahead).
   afterEach(() => resetDatabaseClock(backend.db));
 
-  it('stamps published_at and updated_at on every save with the box ticked, and clears published_at without it', async () => {
+  it('stamps published_at when publishing; an edit of a published story keeps it and stamps updated_at, by the database clock', async () => {
     await setDatabaseClock(backend.db, new Date('2026-11-20T10:00:00Z'));
-    const first = await savePublication(admin.client, buildPublicationInput({ published: true }), undefined, new Date('2026-11-20T10:00:00Z'));
+    // A browser clock running ahead stamps neither time.
+    const first = await savePublication(admin.client, buildPublicationInput({ published: true }), undefined, new Date('2026-11-20T10:05:00Z'));
     expect(Date.parse(first.published_at!)).toBe(Date.parse('2026-11-20T10:00:00Z'));
+    expect(Date.parse(first.updated_at)).toBe(Date.parse('2026-11-20T10:00:00Z'));
 
     await setDatabaseClock(backend.db, new Date('2026-11-21T12:00:00Z'));
-    const edited = await savePublication(admin.client, buildPublicationInput({ published: true, title: 'Título revisto' }), first.id, new Date('2026-11-21T12:00:00Z'));
+    const edited = await savePublication(admin.client, buildPublicationInput({ published: true, title: 'Título revisto' }), first.id, new Date('2026-11-21T12:03:00Z'));
     expect(edited.title).toBe('Título revisto');
-    expect(Date.parse(edited.published_at!)).toBe(Date.parse('2026-11-21T12:00:00Z'));
+    expect(Date.parse(edited.published_at!)).toBe(Date.parse('2026-11-20T10:00:00Z'));
     expect(Date.parse(edited.updated_at)).toBe(Date.parse('2026-11-21T12:00:00Z'));
-    expect((await getPublishedPublication(backend.anon(), first.id))?.title).toBe('Título revisto');
+    const read = await getPublishedPublication(backend.anon(), first.id);
+    expect(read).toMatchObject({ title: 'Título revisto' });
+    expect(Date.parse(read!.updated_at)).toBe(Date.parse('2026-11-21T12:00:00Z'));
+    // A reader's view writes the row too, and is not an edit.
+    await backend.anon().rpc('increment_views', { publication_id: first.id });
+    expect(Date.parse((await getPublishedPublication(backend.anon(), first.id))!.updated_at)).toBe(Date.parse('2026-11-21T12:00:00Z'));
+
+    // Unpublished, then published again: a new publication time.
+    await savePublication(admin.client, buildPublicationInput({ published: false }), first.id);
+    await setDatabaseClock(backend.db, new Date('2026-11-22T09:00:00Z'));
+    const republished = await savePublication(admin.client, buildPublicationInput({ published: true }), first.id);
+    expect(Date.parse(republished.published_at!)).toBe(Date.parse('2026-11-22T09:00:00Z'));
 
     const unticked = await savePublication(admin.client, buildPublicationInput({ published: false }), first.id);
     expect(unticked.published_at).toBeNull();

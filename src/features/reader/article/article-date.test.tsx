@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildArticle } from '../../../../tests/support/row-factories';
 import { STAY } from '../../../../tests/support/back-target';
 import { ArticleView } from './article-view';
+import { ArticleLayout } from './article-layout';
 
 describe("the article's date", () => {
   it('is the day in São Paulo for a story published there at 23:30, on a machine where it is already the next day', () => {
@@ -15,5 +16,24 @@ describe("the article's date", () => {
     render(<ArticleView article={buildArticle({ publishedAt })} shareUrl="https://example.com/noticia/1" back={STAY} />);
 
     expect(screen.getByText('25 de novembro de 2026')).toHaveAttribute('datetime', publishedAt);
+  });
+});
+
+describe("the article's last change", () => {
+  const publishedAt = '2026-11-20T13:00:00.000Z';
+  const show = (modifiedAt: string | null) =>
+    render(<ArticleLayout article={{ ...buildArticle({ publishedAt }), modifiedAt }} bodyHtml={null} shareUrl={null} back={STAY} />);
+
+  it("says 'Atualizado em' with São Paulo's day and time when the newsroom changed the story after publishing it", () => {
+    show('2026-11-21T12:05:00.000Z');
+    expect(screen.getByText('21/11/2026 às 09:05')).toHaveAttribute('datetime', '2026-11-21T12:05:00.000Z');
+    expect(screen.getByText(/^Atualizado em/)).toBeInTheDocument();
+  });
+
+  it('says nothing for a story unchanged since it was published (the save that published it included)', () => {
+    show('2026-11-20T13:00:30.000Z');
+    expect(screen.queryByText(/Atualizado em/)).toBeNull();
+    show(null);
+    expect(screen.queryByText(/Atualizado em/)).toBeNull();
   });
 });
