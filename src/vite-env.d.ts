@@ -7,6 +7,7 @@ interface ImportMetaEnv {
   readonly VITE_LOCAL_SUPABASE_ANON_KEY?: string;
   readonly VITE_SITE_NAME?: string;
   readonly VITE_WHATSAPP_GROUP_URL?: string;
+  readonly VITE_WHATSAPP_CHANNEL_URL?: string;
   readonly VITE_INSTAGRAM_URL?: string;
   readonly VITE_JOBS_SITE_URL?: string;
   readonly VITE_CONTACT_EMAIL?: string;

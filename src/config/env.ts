@@ -27,6 +27,7 @@ const raw = {
   VITE_LOCAL_SUPABASE_ANON_KEY: import.meta.env.VITE_LOCAL_SUPABASE_ANON_KEY,
   VITE_SITE_NAME: import.meta.env.VITE_SITE_NAME,
   VITE_WHATSAPP_GROUP_URL: import.meta.env.VITE_WHATSAPP_GROUP_URL,
+  VITE_WHATSAPP_CHANNEL_URL: import.meta.env.VITE_WHATSAPP_CHANNEL_URL,
   VITE_INSTAGRAM_URL: import.meta.env.VITE_INSTAGRAM_URL,
   VITE_JOBS_SITE_URL: import.meta.env.VITE_JOBS_SITE_URL,
   VITE_CONTACT_EMAIL: import.meta.env.VITE_CONTACT_EMAIL,
@@ -44,6 +45,7 @@ export const env = {
   site: {
     name: text(raw.VITE_SITE_NAME),
     whatsappGroupUrl: httpUrl('VITE_WHATSAPP_GROUP_URL', raw.VITE_WHATSAPP_GROUP_URL),
+    whatsappChannelUrl: httpUrl('VITE_WHATSAPP_CHANNEL_URL', raw.VITE_WHATSAPP_CHANNEL_URL),
     instagramUrl: httpUrl('VITE_INSTAGRAM_URL', raw.VITE_INSTAGRAM_URL),
     jobsSiteUrl: httpUrl('VITE_JOBS_SITE_URL', raw.VITE_JOBS_SITE_URL),
     contactEmail: text(raw.VITE_CONTACT_EMAIL),

@@ -9,6 +9,8 @@ export const site = {
   tagline: SITE_DEFAULTS.tagline,
   instagramUrl: env.site.instagramUrl ?? 'https://www.instagram.com/portoferreiranoticias',
   whatsappGroupUrl: env.site.whatsappGroupUrl ?? 'https://chat.whatsapp.com/PortoFerreiraNoticias',
+  /** The newsroom's WhatsApp Channel: one-way, followed without joining a group or showing one's number. */
+  whatsappChannelUrl: env.site.whatsappChannelUrl ?? 'https://whatsapp.com/channel/PortoFerreiraNoticias',
   /** An external jobs site for 'Ver todas as vagas', only when VITE_JOBS_SITE_URL says so; else the site's own /vagas. */
   jobsSiteUrl: env.site.jobsSiteUrl ?? null,
   contact: {

@@ -41,19 +41,28 @@ export function CommunitySection({ jobs, obituaries }: CommunitySectionProps) {
             Ver todos<span className="sr-only"> os obituários</span>
           </Link>
         </CommunityCard>
-        <CommunityCard title="Grupo no WhatsApp" icon={<Icon node={MessageCircle} className="h-5 w-5" />}>
+        <CommunityCard title="No WhatsApp" icon={<Icon node={MessageCircle} className="h-5 w-5" />}>
           <p className="text-sm text-slate-700">
-            Receba as principais notícias de {site.city} direto no seu celular. Entre no grupo do {site.name} no WhatsApp.
+            Receba as principais notícias de {site.city} direto no seu celular: siga o canal do {site.name} ou entre no
+            grupo.
           </p>
           <a
-            href={site.whatsappGroupUrl}
+            href={site.whatsappChannelUrl}
             target="_blank"
             rel="noopener noreferrer"
             className="mt-4 inline-flex items-center justify-center rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800"
           >
+            Seguir o Canal<span className="sr-only"> do {site.name} no WhatsApp (abre em nova aba)</span>
+          </a>
+          <a
+            href={site.whatsappGroupUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-2 inline-flex items-center justify-center rounded-md border border-green-700 px-4 py-2 text-sm font-semibold text-green-800 hover:bg-green-50"
+          >
             Participar do Grupo<span className="sr-only"> (abre em nova aba)</span>
           </a>
-          <p className="mt-2 text-xs text-slate-600">Você pode sair do grupo a qualquer momento.</p>
+          <p className="mt-2 text-xs text-slate-600">No canal, ninguém vê o seu número. Você pode sair do grupo a qualquer momento.</p>
         </CommunityCard>
       </div>
     </section>

@@ -7,6 +7,7 @@ import { buildArticle, buildJob, buildObituary } from '../../../../tests/support
 import { controllablePromise, renderInRouter, settle } from '../testing/render-in-router';
 import { FEATURED_ARTICLE } from '../../../services/news/featured-article';
 import { HomePage, type HomeData } from './home-page';
+import { site } from '../../../config/site';
 import type { WeatherAnswer } from '../../../services/weather/weather';
 import { RECORDED_READING } from '../../../services/weather/testing/recorded-forecast';
 
@@ -105,7 +106,7 @@ describe('HomePage', () => {
     expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', `/noticia/${articles[0]!.id}/mais-lida-1`);
   });
 
-  it('shows the community cards: three jobs, two obituaries and the WhatsApp group', async () => {
+  it('shows the community cards: three jobs, two obituaries, and the WhatsApp channel and group', async () => {
     const { parts, data } = pendingHome();
     renderInRouter(<HomePage data={data} />);
     await settle(() => {
@@ -126,8 +127,12 @@ describe('HomePage', () => {
       'Antônio Benedito84 anos • Falecimento: 03/11/2026Velório: Velório Municipal, 8h às 14h',
     );
     expect(screen.getByRole('link', { name: /Ver todos/ })).toHaveAttribute('href', '/obituarios');
-    expect(screen.getByRole('link', { name: /Participar do Grupo/ })).toHaveAttribute('target', '_blank');
-    expect(screen.getByText('Você pode sair do grupo a qualquer momento.')).toBeInTheDocument();
+    // WhatsApp: the newsroom's channel (a site setting, like the group) and the group, each in a new tab.
+    const whatsapp = screen.getByRole('heading', { name: 'No WhatsApp' }).parentElement!;
+    expect(within(whatsapp).getByRole('link', { name: /^Seguir o Canal/ })).toHaveAttribute('href', site.whatsappChannelUrl);
+    expect(within(whatsapp).getByRole('link', { name: /^Participar do Grupo/ })).toHaveAttribute('href', site.whatsappGroupUrl);
+    for (const link of within(whatsapp).getAllByRole('link')) expect(link).toHaveAttribute('target', '_blank');
+    expect(within(whatsapp).getByText(/Você pode sair do grupo a qualquer momento\.$/)).toBeInTheDocument();
   });
 
   it('says so when a section is empty', async () => {
