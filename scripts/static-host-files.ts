@@ -13,6 +13,7 @@ import { securityHeaders } from '../edge/security-headers.ts';
 import { inlineScriptHashes } from '../edge/inline-scripts.ts';
 import { NEWS_NOT_CONFIGURED } from '../edge/news-proxy.ts';
 import { NEWS_PROXY_PREFIX } from '../src/services/news/category-mapping.ts';
+import { NO_WEATHER, WEATHER_PATH } from '../src/services/weather/weather.ts';
 import { cacheControlFor } from '../server/static-policy.ts';
 import { paths } from '../src/lib/paths.ts';
 import { APP_SHELL_FILE, PRERENDERED_PAGES, READER_SHELL } from '../src/render/prerendered-pages.ts';
@@ -25,6 +26,12 @@ export const NOT_FOUND_FILE = '404.html';
  * then shows its built-in samples instead of a failed request per news section.
  */
 export const NEWS_NOT_CONFIGURED_FILE = 'static-host/news-not-configured.json';
+
+/**
+ * The weather's answer without a reading (edge/weather-proxy.ts), as a file: a static host runs no proxy, and the
+ * widget then says 'Previsão indisponível' instead of a failed request.
+ */
+export const NO_WEATHER_FILE = 'static-host/no-weather.json';
 
 /** A rewrite target that names no file: what a private build file's address is sent to, so it answers 404. */
 const NO_FILE = '/__nao-encontrado';
@@ -78,6 +85,7 @@ export function redirectsFile(): string {
     rule(source(pattern), target(READER_SHELL.file), "another reader address: the reader's frame, never another page's content");
   }
   rule(`${NEWS_PROXY_PREFIX}*`, `/${NEWS_NOT_CONFIGURED_FILE}`, 'the news proxy needs a server: the app shows its built-in samples');
+  rule(WEATHER_PATH, `/${NO_WEATHER_FILE}`, "the weather needs a server: the widget says there is no reading");
   const ordered = [...rules.filter((entry) => !entry.from.includes('*')), ...rules.filter((entry) => entry.from.includes('*'))];
   return [
     '# Written by scripts/static-host-files.ts (npm run build): which file a static host answers each address with.',
@@ -121,6 +129,7 @@ export async function writeStaticHostFiles(distDir: string, supabaseUrl: string 
   writeFileSync(join(distDir, NOT_FOUND_FILE), readFileSync(join(distDir, READER_SHELL.file)));
   mkdirSync(dirname(join(distDir, NEWS_NOT_CONFIGURED_FILE)), { recursive: true });
   writeFileSync(join(distDir, NEWS_NOT_CONFIGURED_FILE), JSON.stringify(NEWS_NOT_CONFIGURED));
+  writeFileSync(join(distDir, NO_WEATHER_FILE), JSON.stringify(NO_WEATHER));
   const hashes = new Set<string>();
   for (const file of htmlFiles(distDir)) {
     for (const hash of await inlineScriptHashes(readFileSync(join(distDir, file), 'utf8'))) hashes.add(hash);

@@ -35,6 +35,19 @@ afterAll(async () => {
   await rm(dist, { recursive: true, force: true });
 });
 
+/** dist/_redirects as a map from each address to its target and status. */
+async function redirectRules(): Promise<Map<string, string>> {
+  return new Map(
+    (await readFile(join(dist, '_redirects'), 'utf8'))
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => {
+        const [from = '', to, status] = line.split(' ');
+        return [from, `${to} ${status}`] as const;
+      }),
+  );
+}
+
 describe('the static host files the build writes', () => {
   it("_headers sends the page policy of every host, allowing each page's inline boot script by its hash", async () => {
     const headers = await readFile(join(dist, '_headers'), 'utf8');
@@ -49,15 +62,7 @@ describe('the static host files the build writes', () => {
   });
 
   it("_redirects answers deep links with the reader's frame or their own page, and private files with nothing", async () => {
-    const rules = new Map(
-      (await readFile(join(dist, '_redirects'), 'utf8'))
-        .split('\n')
-        .filter((line) => line && !line.startsWith('#'))
-        .map((line) => {
-          const [from = '', to, status] = line.split(' ');
-          return [from, `${to} ${status}`] as const;
-        }),
-    );
+    const rules = await redirectRules();
     expect(rules.get('/obituarios')).toBe('/prerendered/obituarios 200');
     expect(rules.get('/topic/local')).toBe('/prerendered/topic/local 200');
     expect(rules.get('/noticia/*')).toBe('/prerendered/shell 200');
@@ -74,9 +79,11 @@ describe('the static host files the build writes', () => {
     expect(sources.filter((from) => from === '/*' || from.endsWith('.html') || from === '/prerendered/*')).toEqual([]);
   });
 
-  it("404.html is the reader's frame, and the news feeds get the keyless proxy's answer", async () => {
+  it("404.html is the reader's frame, the news feeds get the keyless proxy's answer and the weather no reading", async () => {
     expect(await readFile(join(dist, '404.html'), 'utf8')).toBe(FILES['prerendered/shell.html']);
     const news = JSON.parse(await readFile(join(dist, 'static-host/news-not-configured.json'), 'utf8')) as { code: string };
     expect(news.code).toBe('apiKeyMissing');
+    expect((await redirectRules()).get('/api/weather')).toBe('/static-host/no-weather.json 200');
+    expect(JSON.parse(await readFile(join(dist, 'static-host/no-weather.json'), 'utf8'))).toEqual({ reading: null, stale: false });
   });
 });
