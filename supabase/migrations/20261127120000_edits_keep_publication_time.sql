@@ -7,7 +7,13 @@
 --
 -- updated_at is the time of the newsroom's last save, by the database's clock like published_at (a browser's clock
 -- may run ahead: decision 0014): a save is a write that changes updated_at (the service sends its own); the view
--- counter's writes leave it alone, as the byline's rule already assumes.
+-- counter's writes leave it alone, as the byline's rule already assumes. A row inserted already published (a seed, an
+-- import) takes its publication time as its last change.
+
+-- Under the old rule every save of a published story stamped published_at anew, so no story published so far has been
+-- changed after its publication: where updated_at is later (a browser's clock ahead of the database's, which stamped
+-- published_at), it is that publication's save. Done before the new trigger, which would stamp this write as a save.
+update public.publications set updated_at = published_at where published and updated_at > published_at;
 
 create or replace function public.publications_before_write() returns trigger
 language plpgsql
@@ -28,7 +34,10 @@ begin
     end if;
   end if;
 
-  if saved then
+  -- A row written already published (a seed, an import) was not changed after publication.
+  if tg_op = 'INSERT' then
+    new.updated_at := case when new.published and new.published_at <= clock then new.published_at else clock end;
+  elsif saved then
     new.updated_at := clock;
   end if;
 

@@ -85,6 +85,16 @@ describe('publications, as the newsroom', () => {
     await backend.anon().rpc('increment_views', { publication_id: first.id });
     expect(Date.parse((await getPublishedPublication(backend.anon(), first.id))!.updated_at)).toBe(Date.parse('2026-11-21T12:00:00Z'));
 
+    // A story written already published in the past (an import, a seed) was not changed after its publication.
+    const imported = await admin.client
+      .from('publications')
+      .insert({ title: 'Importada', published: true, published_at: '2026-11-01T08:00:00Z' })
+      .select('published_at,updated_at')
+      .single();
+    expect(imported.error).toBeNull();
+    expect(Date.parse(imported.data!.updated_at)).toBe(Date.parse('2026-11-01T08:00:00Z'));
+    await admin.client.from('publications').delete().eq('title', 'Importada');
+
     // Unpublished, then published again: a new publication time.
     await savePublication(admin.client, buildPublicationInput({ published: false }), first.id);
     await setDatabaseClock(backend.db, new Date('2026-11-22T09:00:00Z'));
