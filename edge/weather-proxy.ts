@@ -74,7 +74,8 @@ export function createWeatherProxy(options: WeatherProxyOptions): () => Promise<
       kept = { reading, fetchedAt: now() };
     } catch (error) {
       retryAt = now() + WEATHER_RETRY_AFTER_MS;
-      console.error(`weather: ${error instanceof Error ? error.message : String(error)}; the last reading stays`);
+      const outcome = kept ? `the reading of ${kept.reading.observedAt} stays` : 'no reading to show';
+      console.error(`weather: ${error instanceof Error ? error.message : String(error)}; ${outcome}, asking again in 5 minutes`);
     }
   }
 
