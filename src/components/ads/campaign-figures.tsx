@@ -1,8 +1,18 @@
 import type { CampaignFigures } from '../../services/ad-campaigns';
 import { clickThroughRate, formatClickThroughRate, formatCount } from '../../lib/ad-figures';
 import { formatDate } from '../../lib/dates';
+import { TitledSection } from '../ui/titled-section';
 
 export const DAYS_CAPTION = 'Números da campanha por dia';
+
+function Total({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
 
 /**
  * A campaign's totals and its figures per day, as the newsroom's campaign page and the advertiser's report show them:
@@ -21,19 +31,13 @@ export function CampaignFiguresView({ figures }: { figures: CampaignFigures }) {
           Totais
         </h2>
         <dl className="grid gap-4 sm:grid-cols-3">
-          {totals.map(({ label, value }) => (
-            <div key={label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-              <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
-            </div>
+          {totals.map((total) => (
+            <Total key={total.label} {...total} />
           ))}
         </dl>
       </section>
 
-      <section aria-labelledby="dias-titulo" className="space-y-3">
-        <h2 id="dias-titulo" className="text-xl font-bold text-slate-900">
-          Por dia
-        </h2>
+      <TitledSection id="dias-titulo" title="Por dia" className="space-y-3" headingClassName="text-xl font-bold text-slate-900">
         {figures.days.length === 0 ? (
           <p className="text-slate-700">Nenhuma impressão ou clique registrado até agora.</p>
         ) : (
@@ -61,7 +65,7 @@ export function CampaignFiguresView({ figures }: { figures: CampaignFigures }) {
             </table>
           </div>
         )}
-      </section>
+      </TitledSection>
     </>
   );
 }

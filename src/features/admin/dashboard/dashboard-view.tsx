@@ -6,6 +6,7 @@ import type { RunningCampaign } from '../../../services/ad-campaigns';
 import { AD_SPACE_LABELS } from '../../../lib/ad-figures';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface Stat {
   label: string;
@@ -36,10 +37,12 @@ export function DashboardView({ summary }: { summary: DashboardSummary }) {
           </li>
         ))}
       </ul>
-      <section aria-labelledby="most-read-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="most-read-heading" className="text-lg font-semibold text-slate-900">
-          Mais lidas
-        </h2>
+      <TitledSection
+        id="most-read-heading"
+        title="Mais lidas"
+        className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        headingClassName="text-lg font-semibold text-slate-900"
+      >
         {summary.mostRead.length === 0 ? (
           <p className="mt-3 text-slate-600">Nenhuma publicação publicada ainda.</p>
         ) : (
@@ -63,7 +66,7 @@ export function DashboardView({ summary }: { summary: DashboardSummary }) {
             ))}
           </ol>
         )}
-      </section>
+      </TitledSection>
       <RunningCampaigns campaigns={summary.runningCampaigns} today={summary.today} />
     </div>
   );

@@ -11,6 +11,7 @@ import { useDocumentMeta } from '../components/use-document-meta';
 import { EMPTY_MEDIA_KIT, mediaKitValuesFrom, type MediaKitValues } from './media-kit-values';
 
 import { MediaKitForm } from './media-kit-form';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /** The dialog's id: its button opens it by itself, before the app has started too. */
 const MEDIA_KIT_DIALOG_ID = 'midia-kit';
@@ -104,10 +105,7 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
         </ul>
       </section>
 
-      <section aria-labelledby="precos-titulo" className="space-y-4">
-        <h2 id="precos-titulo" className="text-2xl font-bold text-slate-900">
-          Espaços e valores
-        </h2>
+      <TitledSection id="precos-titulo" title="Espaços e valores" className="space-y-4" headingClassName="text-2xl font-bold text-slate-900">
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left">
             <thead className="bg-slate-100 text-sm text-slate-700">
@@ -128,7 +126,7 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
             </tbody>
           </table>
         </div>
-      </section>
+      </TitledSection>
 
       <section aria-labelledby="contato-titulo" className="rounded-lg bg-slate-100 p-6">
         <h2 id="contato-titulo" className="text-2xl font-bold text-slate-900">

@@ -17,6 +17,7 @@ import { MostReadList, MostReadSkeleton } from './most-read-list';
 import { WeatherWidget } from './weather-widget';
 import { NO_WEATHER, type WeatherAnswer } from '../../../services/weather/weather';
 import { RetryAlert } from '../components/retry-alert';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /** Everything the home page shows, each part still on its way: the page renders at once and fills in. */
 export interface HomeData {
@@ -73,10 +74,12 @@ export function HomePage({ data }: { data: HomeData }) {
               {(answer) => <WeatherWidget answer={answer} />}
             </Deferred>
           </Suspense>
-          <section aria-labelledby="mais-lidas-titulo" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 id="mais-lidas-titulo" className="mb-2 border-b-2 border-brand-800 pb-2 text-lg font-bold text-slate-900">
-              Notícias Mais Lidas
-            </h2>
+          <TitledSection
+            id="mais-lidas-titulo"
+            title="Notícias Mais Lidas"
+            className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+            headingClassName="mb-2 border-b-2 border-brand-800 pb-2 text-lg font-bold text-slate-900"
+          >
             <Deferred
               promise={data.mostRead}
               fallback={<MostReadSkeleton />}
@@ -84,7 +87,7 @@ export function HomePage({ data }: { data: HomeData }) {
             >
               {(articles) => <MostReadList articles={articles} />}
             </Deferred>
-          </section>
+          </TitledSection>
           <DeferredAdSpace space="banner-lateral" pick={data.adLateral} />
         </div>
         <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-2">
