@@ -71,6 +71,17 @@ export interface EdgeHandlerOptions {
   now?: () => Date;
 }
 
+/** The promise, or its signal's reason once the signal aborts first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 /** `vite dev`'s page: its inline scripts carry the placeholder nonce, made a fresh one for each answer. */
 function withFreshNonce(html: string): { html: string; nonce: string | undefined } {
   if (!html.includes(DEV_NONCE_PLACEHOLDER)) return { html, nonce: undefined };
@@ -103,10 +114,12 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
   });
 
   // In-process: the render's requests to the site's own API (the news proxy, the weather) reach this handler's, with
-  // their caches and quota.
-  const apiFetch: typeof fetch = async (input, init) => {
+  // their caches and quota. Like a fetch, it gives up when its caller's signal says so; the proxy's own request to
+  // the service goes on, for the next page.
+  const apiFetch: typeof fetch = (input, init) => {
     const request = new Request(new URL(input instanceof Request ? input.url : input, 'http://edge.invalid'), init);
-    return new URL(request.url).pathname === WEATHER_PATH ? weather() : news(request);
+    const answer = new URL(request.url).pathname === WEATHER_PATH ? weather() : news(request);
+    return untilAborted(answer, init?.signal);
   };
   const renderer = (host.pageRenderer?.({ client, apiFetch }) ?? Promise.resolve(null)).catch((error: unknown) => {
     console.error('edge: the page renderer could not be loaded; pages go out as built', error);

@@ -3,7 +3,9 @@
 // build: the story, topic, search and obituaries pages carry their content and the data they were rendered from, and
 // every failure leaves the page as the build rendered it.
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPageRenderer } from '../src/render/render-request.tsx';
 import { ROUTE_DATA_ID } from '../src/render/server-rendered.ts';
@@ -231,6 +233,28 @@ describe('the other data pages', () => {
     const hero = root.querySelector('img[fetchpriority="high"]');
     expect(preloads).toHaveLength(1);
     expect(preloads[0]?.getAttribute('imagesrcset')).toBe(hero?.getAttribute('srcset'));
+  });
+
+  it('a weather service that hangs costs the home page a short wait, not its render: the widget says so', async () => {
+    // Open-Meteo stand-in that accepts the connection and never answers: the proxy's own wait is 3 s, longer than the
+    // page's whole render budget.
+    const hanging = createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { port } = hanging.address() as AddressInfo;
+      const slowWeather = createEdgeHandler({ ...config(), weatherApiUrl: `http://127.0.0.1:${port}/v1` }, host());
+      const started = performance.now();
+      const doc = parse(await (await get('/', slowWeather)).text());
+      expect(performance.now() - started).toBeLessThan(RENDER_TIMEOUT_MS);
+      expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
+      expect(doc.querySelector('#root')?.textContent).toContain('Previsão indisponível');
+      expect(routeData(doc)?.home?.weather).toEqual({ reading: null, stale: false });
+    } finally {
+      error.mockRestore();
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
   });
 
   it('the obituaries page lists the published notices', async () => {

@@ -15,9 +15,9 @@ import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLo
 // handler, so the home page, a story, a topic, the obituaries or a search paint their content before any JavaScript.
 // The admin panel is never rendered here.
 
-/** The routes whose pages render here: each one's content is its data. */
 /** How long a render waits for the weather (edge/weather-proxy.ts) within its own RENDER_TIMEOUT_MS. */
 const SERVER_WEATHER_WAIT_MS = 800;
+/** The routes whose pages render here: each one's content is its data. */
 const RENDERED_ROUTES = new Set<ReaderPageId>(['home', 'article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job', 'ad-report']);
 const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
 

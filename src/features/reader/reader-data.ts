@@ -100,21 +100,21 @@ function cachedAd(sources: ReaderSources, key: string, space: AdSpace): Later<Ad
  * by topic slug in the same request), and each section shows its skeleton until its own data.
  */
 export function loadHomeSections(sources: ReaderSources): HomeData {
-  const news = sources.api;
+  const { api } = sources;
   return {
     lead: loadLead(sources),
     localArticles: cachedSection(sources, HOME_KEYS.localArticles, (client) =>
       listPublishedByTopicSlug(client, 'local', HOME_SECTION_SIZE).then(articlesFrom),
     ),
-    nationalArticles: cachedFor(sources, HOME_KEYS.nationalArticles, () => getNationalNews(news)),
-    sportsArticles: cachedFor(sources, HOME_KEYS.sportsArticles, () => getTopicNews('esportes', news)),
-    technologyArticles: cachedFor(sources, HOME_KEYS.technologyArticles, () => getTopicNews('tecnologia', news)),
+    nationalArticles: cachedFor(sources, HOME_KEYS.nationalArticles, () => getNationalNews(api)),
+    sportsArticles: cachedFor(sources, HOME_KEYS.sportsArticles, () => getTopicNews('esportes', api)),
+    technologyArticles: cachedFor(sources, HOME_KEYS.technologyArticles, () => getTopicNews('tecnologia', api)),
     mostRead: cachedSection(sources, HOME_KEYS.mostRead, (client) => listMostRead(client).then(articlesFrom)),
     jobs: cachedSection(sources, HOME_KEYS.jobs, (client) => listPublishedJobs(client)),
     obituaries: cachedSection(sources, HOME_KEYS.obituaries, (client) => listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT)),
     adPrincipal: cachedAd(sources, HOME_KEYS.adPrincipal, 'banner-principal'),
     adLateral: cachedAd(sources, HOME_KEYS.adLateral, 'banner-lateral'),
-    weather: cachedFor(sources, HOME_KEYS.weather, () => getWeather(weatherOptions(sources.api))),
+    weather: cachedFor(sources, HOME_KEYS.weather, () => getWeather(weatherOptions(api))),
   };
 }
 
