@@ -1,6 +1,7 @@
 import { createDataClient } from '../src/services/data-client';
 import { createMemoryNewsCache, createNewsProxy, NEWS_PROXY_PREFIX, type NewsCache } from './news-proxy';
 import { createWeatherProxy, WEATHER_PATH } from './weather-proxy';
+import { createNewsletter, NEWSLETTER_API_PREFIX, type Newsletter } from './newsletter/newsletter';
 import { withHead } from '../src/render/page-head';
 import { readLeadStory, withLeadStory } from '../src/render/lead-story-html';
 import { inlineScriptHashes } from './inline-scripts';
@@ -68,6 +69,11 @@ function isFilePath(pathname: string): boolean {
 export interface EdgeHandlerOptions {
   /** Where the news proxy keeps its answers; one per process unless the host has a shared one. */
   newsCache?: NewsCache;
+  /**
+   * The daily digest with the host's service key and mailer (edge/newsletter/newsletter.ts), which the host also runs
+   * on its schedule. Without it only the one-click unsubscribe works; the rest answers 503.
+   */
+  newsletter?: Newsletter;
   now?: () => Date;
 }
 
@@ -218,9 +224,26 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     return page(site, url, head);
   }
 
+  const newsletter =
+    options.newsletter ??
+    createNewsletter(
+      { supabaseUrl: config.supabaseUrl, supabaseAnonKey: config.supabaseAnonKey, siteName: config.siteName, siteUrl: config.siteUrl, fetch: dataFetch },
+      null,
+    );
+
+  async function newsletterApi(request: Request, url: URL): Promise<Response | null> {
+    try {
+      return await newsletter.answer(request, url);
+    } catch (error) {
+      console.error(`edge: ${url.pathname} failed`, error);
+      return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503);
+    }
+  }
+
   async function respond(request: Request): Promise<Response | null> {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const url = new URL(request.url);
+    if (url.pathname.startsWith(NEWSLETTER_API_PREFIX)) return newsletterApi(request, url);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const site: SiteContext = { origin: config.siteUrl ?? url.origin, siteName: config.siteName, client };
     const head = request.method === 'HEAD';
     try {

@@ -13,6 +13,8 @@ import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
 import { runningLocalBackend } from '../local-supabase/src/vite-plugin.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
 import type * as LocalEdgeModule from './local-edge.ts';
+import type { LocalSite } from './local-edge.ts';
+import { startNewsletterSchedule } from './newsletter-schedule.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, isPrivateBuildPath, looksLikeFile } from './static-policy.ts';
 import { compress } from './compression.ts';
 import { BadRequestError, requestAt, requestOrigin, urlOnOrigin } from './request-url.ts';
@@ -31,15 +33,27 @@ type LocalEdge = typeof LocalEdgeModule;
 const LOCAL_EDGE = fileURLToPath(new URL('./local-edge.ts', import.meta.url));
 
 /** The handler with the server's variables (.env files and the environment) and, unless hosted, the local backend. */
-async function handlerFor(
+async function siteFor(
   server: ViteServer,
   localEdge: LocalEdge,
   readHtml: EdgeHost['readHtml'],
   pageRenderer?: EdgeHost['pageRenderer'],
-): Promise<EdgeHandler> {
+): Promise<LocalSite> {
   const vars = serverVars(server);
   const backend = runningLocalBackend();
-  return localEdge.localEdgeHandler(vars, backend ? await backend : null, readHtml, pageRenderer);
+  return localEdge.localSite(vars, backend ? await backend : null, readHtml, pageRenderer);
+}
+
+/** The server's own origin, for the newsletter's links when SITE_URL is not set (development). */
+function serverOrigin(server: ViteServer): string {
+  const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${server.config.server.port ?? 5173}/`;
+  return url.replace(/\/+$/, '');
+}
+
+/** The newsletter's scheduled job while the server runs (server/newsletter-schedule.ts), stopped with it. */
+function scheduleNewsletter(server: ViteServer, current: () => Promise<LocalSite>): void {
+  const schedule = startNewsletterSchedule(async () => (await current()).newsletter, () => serverOrigin(server));
+  server.httpServer?.once('close', () => schedule.stop());
 }
 
 /** Requests the handler left to the server's own middlewares, each with the `next` that hands it on. */
@@ -92,12 +106,14 @@ export function edgeHandler(): Plugin {
       const readHtml = async () => server.transformIndexHtml('/', await readFile(indexFile, 'utf8'));
       // Through the dev server's own module graph: an edit to the handler or a module it uses applies on the next
       // request (the same module object until then, so the handler is made again only after an edit).
-      let current: { localEdge: LocalEdge; handler: Promise<EdgeHandler> } | undefined;
-      const currentHandler = async () => {
+      let current: { localEdge: LocalEdge; site: Promise<LocalSite> } | undefined;
+      const currentSite = async () => {
         const localEdge = (await server.ssrLoadModule(LOCAL_EDGE)) as LocalEdge;
-        if (current?.localEdge !== localEdge) current = { localEdge, handler: handlerFor(server, localEdge, readHtml) };
-        return current.handler;
+        if (current?.localEdge !== localEdge) current = { localEdge, site: siteFor(server, localEdge, readHtml) };
+        return current.site;
       };
+      const currentHandler = async () => (await currentSite()).handler;
+      scheduleNewsletter(server, currentSite);
       server.middlewares.use(
         middleware(currentHandler, (path, req) => {
           if (isHandlerAddress(path)) return true;
@@ -109,9 +125,11 @@ export function edgeHandler(): Plugin {
     configurePreviewServer(server) {
       const distDir = resolve(server.config.root, server.config.build.outDir);
       // The build's render of the reader's data pages too (decision 0019); development renders them in the browser.
-      const handler = runnerImport<LocalEdge>(LOCAL_EDGE).then(({ module: localEdge }) =>
-        handlerFor(server, localEdge, localEdge.distHtmlReader(distDir), builtPageRenderer(distDir)),
+      const site = runnerImport<LocalEdge>(LOCAL_EDGE).then(({ module: localEdge }) =>
+        siteFor(server, localEdge, localEdge.distHtmlReader(distDir), builtPageRenderer(distDir)),
       );
+      const handler = site.then((built) => built.handler);
+      scheduleNewsletter(server, () => site);
       const isBuiltFile = (path: string) => {
         const file = resolve(distDir, `.${path}`);
         return file.startsWith(`${distDir}${sep}`) && existsSync(file) && statSync(file).isFile();

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { edgeConfigFrom } from '../edge/edge-config.ts';
 import { createEdgeHandler } from '../edge/handler.ts';
+import { newsletterFor, type Newsletter, type NewsletterHost } from '../edge/newsletter/newsletter.ts';
 import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
+import { serviceRoleKeyFor } from '../local-supabase/src/jwt.ts';
 import type { LocalSupabase } from '../local-supabase/src/server.ts';
 
 // The edge handler as the Node hosts build it (npm start, npm run dev and preview): from the server's variables,
@@ -32,18 +34,37 @@ export function distHtmlReader(distDir: string): EdgeHost['readHtml'] {
   };
 }
 
+export interface LocalSite {
+  handler: EdgeHandler;
+  /** The daily digest, which the host also runs on its schedule (server/newsletter-schedule.ts). */
+  newsletter: Newsletter;
+}
+
+type LocalBackend = Pick<LocalSupabase, 'app' | 'anonKey' | 'jwtSecret' | 'mailer'>;
+
+/** The embedded backend's own service key and mailer; none when it has no way to send e-mail. */
+async function embeddedNewsletterHost(backend: LocalBackend): Promise<NewsletterHost | null> {
+  if (!backend.mailer) return null;
+  return { serviceRoleKey: await serviceRoleKeyFor(backend.jwtSecret), sendMail: backend.mailer };
+}
+
 /**
  * The handler for these variables: against the hosted project they name, else against the running local backend
- * (with its own anon key: LOCAL_SUPABASE_JWT_SECRET may not be the demo secret).
+ * (with its own anon key: LOCAL_SUPABASE_JWT_SECRET may not be the demo secret). The newsletter sends through the
+ * embedded backend's mailer with its service key, or, against a hosted project, through `hostedNewsletter`.
  */
-export function localEdgeHandler(
+export async function localSite(
   vars: Readonly<Record<string, string | undefined>>,
-  backend: Pick<LocalSupabase, 'app' | 'anonKey'> | null,
+  backend: LocalBackend | null,
   readHtml: EdgeHost['readHtml'],
   pageRenderer?: EdgeHost['pageRenderer'],
-): EdgeHandler {
+  hostedNewsletter: NewsletterHost | null = null,
+): Promise<LocalSite> {
   const config = backend
     ? edgeConfigFrom({ ...vars, VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey }, LOCAL_BACKEND_ORIGIN)
     : edgeConfigFrom(vars);
-  return createEdgeHandler(config, { readHtml, fetch: backend ? inProcessFetch(backend, LOCAL_BACKEND_ORIGIN) : fetch, pageRenderer });
+  const fetcher = backend ? inProcessFetch(backend, LOCAL_BACKEND_ORIGIN) : fetch;
+  const newsletter = newsletterFor(config, fetcher, backend ? await embeddedNewsletterHost(backend) : hostedNewsletter);
+  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer }, { newsletter });
+  return { handler, newsletter };
 }

@@ -12,8 +12,14 @@ type Vars = Readonly<Record<string, string | undefined>>;
 export const MIN_JWT_SECRET_LENGTH = 32;
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
+/** What the daily digest needs against a hosted project: its service key and a mail server (none: no digest). */
+export interface HostedNewsletter {
+  serviceRoleKey: string;
+  smtp: SmtpSettings;
+}
+
 export type ProductionBackend =
-  | { kind: 'hosted'; supabaseUrl: string; anonKey: string }
+  | { kind: 'hosted'; supabaseUrl: string; anonKey: string; newsletter: HostedNewsletter | null }
   | { kind: 'embedded'; jwtSecret: string; adminEmail: string; adminPassword: string; smtp: SmtpSettings | null };
 
 export interface ProductionConfig {
@@ -71,7 +77,7 @@ function smtpFrom(vars: Vars, problems: string[]): SmtpSettings | null {
   const host = text(vars, 'SMTP_HOST');
   if (!host) return null;
   const from = text(vars, 'SMTP_FROM');
-  if (!from) problems.push('set SMTP_FROM (the sender of recovery e-mails) with SMTP_HOST');
+  if (!from) problems.push('set SMTP_FROM (the sender of recovery and newsletter e-mails) with SMTP_HOST');
   const port = portNumber(text(vars, 'SMTP_PORT'), 'SMTP_PORT', 587, problems);
   const user = text(vars, 'SMTP_USER');
   const password = text(vars, 'SMTP_PASSWORD');
@@ -122,7 +128,13 @@ function hostedBackend(vars: Vars, build: BuildTarget | null, problems: string[]
   } else if (build && anonKey && build.anonKey !== anonKey) {
     problems.push('dist/ was built with another VITE_SUPABASE_ANON_KEY: build and start with the same key');
   }
-  return { kind: 'hosted', supabaseUrl, anonKey };
+  // The digest needs both or neither: one without the other is a half-made setting, not a choice.
+  const serviceRoleKey = text(vars, 'SUPABASE_SERVICE_ROLE_KEY');
+  const smtp = smtpFrom(vars, problems);
+  if (serviceRoleKey && !smtp) problems.push('set SMTP_HOST and SMTP_FROM with SUPABASE_SERVICE_ROLE_KEY (the daily digest sends through them)');
+  if (smtp && !serviceRoleKey) problems.push("set SUPABASE_SERVICE_ROLE_KEY (the project's service_role key) with SMTP_HOST: the daily digest reads its subscribers with it");
+  if (serviceRoleKey && serviceRoleKey === anonKey) problems.push('SUPABASE_SERVICE_ROLE_KEY is the anon key: set the service_role key');
+  return { kind: 'hosted', supabaseUrl, anonKey, newsletter: serviceRoleKey && smtp ? { serviceRoleKey, smtp } : null };
 }
 
 /**

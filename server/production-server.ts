@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { EdgeHandler } from '../edge/types.ts';
 import { createSmtpMailer } from '../local-supabase/src/mailbox/smtp-mailer.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
-import { distHtmlReader, localEdgeHandler } from './local-edge.ts';
+import { distHtmlReader, localSite, type LocalSite } from './local-edge.ts';
+import { startNewsletterSchedule } from './newsletter-schedule.ts';
 import { createNodeServer } from './node-server.ts';
 import type { ProductionConfig } from './production-config.ts';
 
@@ -46,11 +46,13 @@ async function startEmbeddedBackend(options: ProductionServerOptions): Promise<L
 export async function startProductionServer(options: ProductionServerOptions): Promise<ProductionServer> {
   const { config, distDir } = options;
   const backend = await startEmbeddedBackend(options);
-  let handler: EdgeHandler;
+  let site: LocalSite;
   try {
     // SITE_URL as checked (no trailing slash), whatever the raw variable held.
     const vars = { ...options.vars, SITE_URL: config.siteUrl };
-    handler = localEdgeHandler(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir));
+    const hosted = config.backend.kind === 'hosted' ? config.backend.newsletter : null;
+    const newsletter = hosted ? { serviceRoleKey: hosted.serviceRoleKey, sendMail: createSmtpMailer(hosted.smtp) } : null;
+    site = await localSite(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir), newsletter);
   } catch (error) {
     await backend?.close();
     throw error;
@@ -59,7 +61,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const hosted = config.backend.kind === 'hosted' ? config.backend.supabaseUrl : null;
   const node = createNodeServer({
     distDir,
-    handler,
+    handler: site.handler,
     backend: backend ? (req, res) => backend.handler(req, res) : undefined,
     trustProxy: config.trustProxy,
     supabaseUrl: hosted,
@@ -78,12 +80,14 @@ export async function startProductionServer(options: ProductionServerOptions): P
 
   const { port } = node.server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const schedule = startNewsletterSchedule(() => Promise.resolve(site.newsletter), () => config.siteUrl);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${port}`,
     backend,
     close: () =>
       (closing ??= (async () => {
+        schedule.stop();
         await node.close();
         await backend?.close();
       })()),

@@ -43,8 +43,15 @@ if (config.backend.kind === 'embedded') {
   const { smtp } = config.backend;
   console.info(
     smtp
-      ? `[server] recovery e-mail through ${smtp.host}:${smtp.port}, from ${smtp.from}`
-      : '[server] no SMTP_HOST: password recovery by e-mail is unavailable (the page says to contact the newsroom)',
+      ? `[server] recovery and newsletter e-mail through ${smtp.host}:${smtp.port}, from ${smtp.from}`
+      : '[server] no SMTP_HOST: password recovery by e-mail and the daily digest are unavailable (set SMTP_HOST and SMTP_FROM)',
+  );
+} else {
+  const { newsletter } = config.backend;
+  console.info(
+    newsletter
+      ? `[server] newsletter e-mail through ${newsletter.smtp.host}:${newsletter.smtp.port}, from ${newsletter.smtp.from}`
+      : '[server] the daily digest is off: set SUPABASE_SERVICE_ROLE_KEY, SMTP_HOST and SMTP_FROM to send it',
   );
 }
 

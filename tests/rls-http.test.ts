@@ -32,9 +32,11 @@ const stamp = () => Math.random().toString(36).slice(2, 8);
 
 /** Advertising's tables have rules of their own (serving dates, one counting function): tests/security/attack-ads.test.ts. */
 type AdvertisingTable = 'advertisers' | 'ad_campaigns' | 'ad_campaign_days' | 'ad_report_links';
+/** The digest's tables are written through its functions alone: tests/security/attack-newsletter.test.ts. */
+type NewsletterTable = 'newsletter_subscribers' | 'newsletter_sends' | 'newsletter_settings';
 
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',

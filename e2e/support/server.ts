@@ -3,6 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { edgeConfigFrom } from '../../edge/edge-config.ts';
 import { createEdgeHandler } from '../../edge/handler.ts';
+import { newsletterFor } from '../../edge/newsletter/newsletter.ts';
+import { serviceRoleKeyFor } from '../../local-supabase/src/jwt.ts';
+import { createMailboxMailer } from '../../local-supabase/src/mailbox/mailbox-store.ts';
 import type { EdgeHandler } from '../../edge/types.ts';
 import { createNodeServer } from '../../server/node-server.ts';
 import { builtPageRenderer } from '../../server/built-page-renderer.ts';
@@ -15,6 +18,8 @@ export interface RunningApp {
   anonKey: string;
   /** Signs the backend's tokens: a journey can mint an already-expired access token with it. */
   jwtSecret: string;
+  /** The backend's service_role key: what `npm run digest` sends the digest with. */
+  serviceRoleKey: string;
   adminEmail: string;
   adminPassword: string;
   /** Stops the backend (the site keeps serving), makes it hang, or brings it back: the fault journeys. */
@@ -79,16 +84,19 @@ export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../.
   const backend = await startTestBackend({ otherRequests: site.listener, interceptBackend: faults.intercept });
   const weather = await startWeatherStandIn();
   const vars = { VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey, WEATHER_API_URL: weather.url };
-  handler = createEdgeHandler(edgeConfigFrom(vars, backend.url), {
-    readHtml: distHtmlReader(distDir),
-    fetch: (input, init) => fetch(input, init),
-    pageRenderer: builtPageRenderer(distDir),
-  });
+  const config = edgeConfigFrom(vars, backend.url);
+  const fetcher: typeof fetch = (input, init) => fetch(input, init);
+  // The newsletter's e-mail lands in the backend's local mailbox, as in development; no schedule runs here: a journey
+  // sends the digest as the README's command does (POST /api/newsletter/resumo with the service key).
+  const serviceRoleKey = await serviceRoleKeyFor(backend.jwtSecret);
+  const newsletter = newsletterFor(config, fetcher, { serviceRoleKey, sendMail: createMailboxMailer(backend.db) });
+  handler = createEdgeHandler(config, { readHtml: distHtmlReader(distDir), fetch: fetcher, pageRenderer: builtPageRenderer(distDir) }, { newsletter });
 
   return {
     baseUrl: backend.url,
     anonKey: backend.anonKey,
     jwtSecret: backend.jwtSecret,
+    serviceRoleKey,
     adminEmail: backend.administrator.email,
     adminPassword: backend.administrator.password,
     backend: faults.control,

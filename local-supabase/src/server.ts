@@ -60,6 +60,8 @@ export interface LocalSupabase {
   /** What start-up found or did about the administrator account. */
   adminAccount: AdminAccountState;
   db: Database;
+  /** How its e-mail leaves: the local mailbox in development, SMTP in production, null when there is none. */
+  mailer: Mailer | null;
   /** Where uploaded files' bytes live (their rows are in storage.objects). */
   blobs: BlobStore;
   close(): Promise<void>;
@@ -167,6 +169,7 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
       adminPassword,
       adminAccount: adminState,
       db,
+      mailer,
       blobs,
       close: () => (closing ??= db.close()),
     };

@@ -22,6 +22,8 @@ export type ReaderPageId =
   | 'search'
   | 'advertising'
   | 'ad-report'
+  | 'newsletter-confirm'
+  | 'newsletter-unsubscribe'
   | 'not-found';
 
 /** A route at one of the URL registry's entries (src/lib/paths.ts): its pattern is the route's path. */
@@ -41,6 +43,8 @@ const readerPages: (RouteEntry & { id: ReaderPageId })[] = [
   at('search', paths.search),
   at('advertising', paths.advertising),
   at('ad-report', paths.adReport),
+  at('newsletter-confirm', paths.newsletterConfirm),
+  at('newsletter-unsubscribe', paths.newsletterUnsubscribe),
   { id: 'not-found', path: '*' },
 ];
 
@@ -81,6 +85,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
           at('admin-ad-edit', admin.adEdit),
           at('admin-ad-campaign', admin.adCampaign),
           at('admin-users', admin.users),
+          at('admin-newsletter', admin.newsletter),
         ],
       },
     ],

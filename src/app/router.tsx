@@ -28,6 +28,8 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   search: { lazy: () => import('../features/reader/search/search.route') },
   advertising: { lazy: () => import('../features/reader/advertising/advertising.route') },
   'ad-report': { lazy: () => import('../features/reader/ad-report/ad-report.route') },
+  'newsletter-confirm': { lazy: () => import('../features/reader/newsletter/confirm.route') },
+  'newsletter-unsubscribe': { lazy: () => import('../features/reader/newsletter/unsubscribe.route') },
   // Its loader always throws, so the error element renders; `element: null` only says so to the router.
   'not-found': { loader: notFound, element: null },
   admin: { errorElement: <RouteError />, HydrateFallback: PageLoading },
@@ -54,6 +56,7 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   'admin-ad-edit': { lazy: () => import('../features/admin/ads/campaign-form.route') },
   'admin-ad-campaign': { lazy: () => import('../features/admin/ads/campaign.route') },
   'admin-users': { lazy: () => import('../features/admin/users/users.route') },
+  'admin-newsletter': { lazy: () => import('../features/admin/newsletter/newsletter.route') },
 };
 
 function withModules(entries: RouteEntry[]): RouteObject[] {

@@ -46,6 +46,9 @@ export const paths = {
   advertising: route('/anuncie', () => '/anuncie'),
   /** An advertiser's read-only campaign report, behind the unguessable token the newsroom can renew or revoke. */
   adReport: route('/anuncios/relatorio/:token', (token: string) => `/anuncios/relatorio/${segment(token)}`),
+  /** The daily digest's e-mailed links: confirm a sign-up, leave the list (docs/decisions/0033). */
+  newsletterConfirm: route('/newsletter/confirmar/:token', (token: string) => `/newsletter/confirmar/${segment(token)}`),
+  newsletterUnsubscribe: route('/newsletter/cancelar/:token', (token: string) => `/newsletter/cancelar/${segment(token)}`),
   admin: {
     root: route('/admin', () => '/admin'),
     login: route('/admin/login', () => '/admin/login'),
@@ -76,6 +79,8 @@ export const paths = {
     adEdit: route('/admin/ads/:id/edit', (id: string) => `/admin/ads/${segment(id)}/edit`),
     adCampaign: route('/admin/ads/:id', (id: string) => `/admin/ads/${segment(id)}`),
     users: route('/admin/users', () => '/admin/users'),
+    /** The daily digest: subscribers, send history, send time, 'Enviar teste'. */
+    newsletter: route('/admin/newsletter', () => '/admin/newsletter'),
   },
 } as const;
 

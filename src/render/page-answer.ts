@@ -299,6 +299,13 @@ export async function answerPage(site: SiteContext, url: URL, matched: MatchedPa
       return topicPage(site, loaded, matched.params.slug ?? '');
     case 'ad-report':
       return adReportPage(site, loaded, path);
+    case 'newsletter-confirm':
+    case 'newsletter-unsubscribe':
+      // A reader's private link: never indexed, never kept by a shared cache.
+      return {
+        ...page(prerenderedPageFor(path)!.file, pageHead(site, null, { shareTitle: matched.id === 'newsletter-confirm' ? 'Confirme sua inscrição' : 'Cancelar inscrição', robots: 'noindex, nofollow' })),
+        private: true,
+      };
     case 'not-found':
       return notFound(site, null);
   }

@@ -14,6 +14,8 @@ export interface DataClientOptions {
   retry?: boolean;
   /** How long one request may wait for the backend's answer before it fails (REQUEST_TIMEOUT_MS by default). */
   timeoutMs?: number;
+  /** A signed-in user's access token, sent as the bearer instead of the key: the request runs as that user. */
+  accessToken?: string;
 }
 
 /**
@@ -28,10 +30,10 @@ export const REQUEST_TIMEOUT_MS = 10_000;
  * supabase-js without a session (the key as `apikey` and as the bearer token), so it works against the local backend
  * and a hosted project alike.
  */
-export function createDataClient(url: string, anonKey: string, options: DataClientOptions = {}): DataClient {
-  const { timeoutMs = REQUEST_TIMEOUT_MS, ...rest } = options;
+export function createDataClient(url: string, apiKey: string, options: DataClientOptions = {}): DataClient {
+  const { timeoutMs = REQUEST_TIMEOUT_MS, accessToken, ...rest } = options;
   return new PostgrestClient<Database, { PostgrestVersion: '12' }>(`${url.replace(/\/+$/, '')}/rest/v1`, {
-    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+    headers: { apikey: apiKey, Authorization: `Bearer ${accessToken ?? apiKey}` },
     timeout: timeoutMs,
     ...rest,
   });

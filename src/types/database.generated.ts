@@ -239,6 +239,111 @@ export type Database = {
         }
         Relationships: []
       }
+      newsletter_sends: {
+        Row: {
+          digest_date: string
+          failed_count: number
+          finished_at: string | null
+          id: string
+          last_error: string | null
+          lease_until: string | null
+          recipient_count: number
+          scheduled: boolean
+          sent_count: number
+          started_at: string
+          state: string
+          stories_since: string
+          stories_until: string
+          story_count: number
+        }
+        Insert: {
+          digest_date: string
+          failed_count?: number
+          finished_at?: string | null
+          id?: string
+          last_error?: string | null
+          lease_until?: string | null
+          recipient_count?: number
+          scheduled: boolean
+          sent_count?: number
+          started_at: string
+          state: string
+          stories_since: string
+          stories_until: string
+          story_count?: number
+        }
+        Update: {
+          digest_date?: string
+          failed_count?: number
+          finished_at?: string | null
+          id?: string
+          last_error?: string | null
+          lease_until?: string | null
+          recipient_count?: number
+          scheduled?: boolean
+          sent_count?: number
+          started_at?: string
+          state?: string
+          stories_since?: string
+          stories_until?: string
+          story_count?: number
+        }
+        Relationships: []
+      }
+      newsletter_settings: {
+        Row: {
+          only_row: boolean
+          send_time: string
+          updated_at: string
+        }
+        Insert: {
+          only_row?: boolean
+          send_time?: string
+          updated_at?: string
+        }
+        Update: {
+          only_row?: boolean
+          send_time?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      newsletter_subscribers: {
+        Row: {
+          confirm_token: string
+          confirmed_at: string | null
+          consent_page: string
+          consent_text: string
+          consented_at: string
+          created_at: string
+          email: string
+          id: string
+          unsubscribe_token: string
+        }
+        Insert: {
+          confirm_token?: string
+          confirmed_at?: string | null
+          consent_page: string
+          consent_text: string
+          consented_at: string
+          created_at?: string
+          email: string
+          id?: string
+          unsubscribe_token?: string
+        }
+        Update: {
+          confirm_token?: string
+          confirmed_at?: string | null
+          consent_page?: string
+          consent_text?: string
+          consented_at?: string
+          created_at?: string
+          email?: string
+          id?: string
+          unsubscribe_token?: string
+        }
+        Relationships: []
+      }
       obituaries: {
         Row: {
           age: number
@@ -440,6 +545,58 @@ export type Database = {
         Returns: undefined
       }
       increment_views: { Args: { publication_id: string }; Returns: undefined }
+      newsletter_claim_confirmations: {
+        Args: { max_count: number }
+        Returns: {
+          email: string
+          subscriber_id: string
+          token: string
+        }[]
+      }
+      newsletter_claim_deliveries: {
+        Args: { max_count: number; send_id: string }
+        Returns: {
+          email: string
+          subscriber_id: string
+          unsubscribe_token: string
+        }[]
+      }
+      newsletter_confirm: { Args: { token: string }; Returns: string }
+      newsletter_confirmation_sent: {
+        Args: { subscriber_id: string }
+        Returns: undefined
+      }
+      newsletter_delivery_done: {
+        Args: { error?: string; send_id: string; subscriber_id: string }
+        Returns: undefined
+      }
+      newsletter_digest_stories: {
+        Args: { send_id?: string }
+        Returns: {
+          description: string
+          id: string
+          image_url: string
+          is_lead: boolean
+          published_at: string
+          title: string
+          topic_name: string
+          topic_slug: string
+        }[]
+      }
+      newsletter_finish_digest: { Args: { send_id: string }; Returns: string }
+      newsletter_start_digest: {
+        Args: { now_anyway?: boolean }
+        Returns: string
+      }
+      newsletter_subscribe: {
+        Args: { consent_text: string; email: string; page: string }
+        Returns: undefined
+      }
+      newsletter_test_recipient: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
+      newsletter_unsubscribe: { Args: { token: string }; Returns: boolean }
       reject_pending_account: {
         Args: { target_id: string }
         Returns: undefined

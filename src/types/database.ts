@@ -12,6 +12,7 @@ export const CHECKED_VALUES = {
   ad_campaigns: { state: ['ativa', 'pausada', 'encerrada'] },
   jobs: { contract_type: ['CLT', 'PJ', 'Estágio', 'Temporário', 'Freelancer'] },
   media_kit_requests: { interest: ['banner-principal', 'banner-lateral', 'banner-materia', 'outros'] },
+  newsletter_sends: { state: ['enviando', 'enviado', 'sem_novidades'] },
   profiles: { role: ['admin', 'pending'] },
 } as const;
 
@@ -23,6 +24,7 @@ export type ProfileRole = CheckedValues['profiles']['role'][number];
 /** A banner space: the media kit's interests but 'outros' (ad_campaigns.space, whose size rules name it too). */
 export type AdSpace = Exclude<MediaKitInterest, 'outros'>;
 export type CampaignState = CheckedValues['ad_campaigns']['state'][number];
+export type DigestSendState = CheckedValues['newsletter_sends']['state'][number];
 
 type GeneratedTables = GeneratedDatabase['public']['Tables'];
 

@@ -38,6 +38,19 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   'public.set_profile_role(uuid, text)': ['authenticated', 'service_role'],
   'public.count_ad_event(uuid, text)': ['anon', 'authenticated', 'service_role'],
   'public.ad_campaign_report(uuid)': ['anon', 'authenticated', 'service_role'],
+  // The daily digest (docs/decisions/0033): the reader's three calls, the admin's own address, the server's calls.
+  'public.newsletter_subscribe(text, text, text)': ['anon', 'authenticated'],
+  'public.newsletter_confirm(uuid)': ['anon', 'authenticated'],
+  'public.newsletter_unsubscribe(uuid)': ['anon', 'authenticated'],
+  'public.newsletter_test_recipient()': ['authenticated'],
+  'public.newsletter_claim_confirmations(integer)': ['service_role'],
+  'public.newsletter_confirmation_sent(uuid)': ['service_role'],
+  'public.newsletter_start_digest(boolean)': ['service_role'],
+  'public.newsletter_digest_stories(uuid)': ['service_role'],
+  'public.newsletter_claim_deliveries(uuid, integer)': ['service_role'],
+  'public.newsletter_delivery_done(uuid, uuid, text)': ['service_role'],
+  'public.newsletter_finish_digest(uuid)': ['service_role'],
+  'private.newsletter_stories(timestamp with time zone, timestamp with time zone)': [],
 };
 
 /**
@@ -51,6 +64,10 @@ const DEFINER_FUNCTIONS_ON_THE_API: Record<string, string[]> = {
   'public.set_profile_role(uuid, text)': ['authenticated'],
   'public.count_ad_event(uuid, text)': ['anon', 'authenticated'],
   'public.ad_campaign_report(uuid)': ['anon', 'authenticated'],
+  'public.newsletter_subscribe(text, text, text)': ['anon', 'authenticated'],
+  'public.newsletter_confirm(uuid)': ['anon', 'authenticated'],
+  'public.newsletter_unsubscribe(uuid)': ['anon', 'authenticated'],
+  'public.newsletter_test_recipient()': ['authenticated'],
 };
 
 /** The functions of `public` the app calls through /rest/v1/rpc (src/services): the only ones the API roles may run. */
@@ -64,6 +81,10 @@ const API_FUNCTIONS = [
   'reject_pending_account',
   'count_ad_event',
   'ad_campaign_report',
+  'newsletter_subscribe',
+  'newsletter_confirm',
+  'newsletter_unsubscribe',
+  'newsletter_test_recipient',
 ];
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, startChild, waitForHttp, type Child } from '../../e2e/deploy/support/child-process.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { builtPageRenderer } from '../../server/built-page-renderer.ts';
-import { distHtmlReader, localEdgeHandler } from '../../server/local-edge.ts';
+import { distHtmlReader, localSite } from '../../server/local-edge.ts';
 import { createNodeServer, type NodeServer } from '../../server/node-server.ts';
 
 // Decision 0012: the build's private files (the server's render in .server/, Vite's manifest, the HTML templates the
@@ -95,7 +95,7 @@ describe("npm start's Node server (server/node-server.ts with the edge handler)"
   let baseUrl = '';
 
   beforeAll(async () => {
-    const handler = localEdgeHandler({ ...HOSTED, SITE_URL }, null, distHtmlReader(distDir), builtPageRenderer(distDir));
+    const { handler } = await localSite({ ...HOSTED, SITE_URL }, null, distHtmlReader(distDir), builtPageRenderer(distDir));
     node = createNodeServer({ distDir, handler, supabaseUrl: HOSTED.VITE_SUPABASE_URL, siteUrl: SITE_URL });
     await new Promise<void>((listening) => node!.server.listen(0, '127.0.0.1', listening));
     baseUrl = `http://127.0.0.1:${(node.server.address() as AddressInfo).port}`;

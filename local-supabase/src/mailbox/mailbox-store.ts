@@ -10,9 +10,13 @@ export interface MailMessage {
   text: string;
   /** The one link the message carries (shown clickable on the mailbox page). */
   link: string;
+  /** An HTML part beside the text (the newsletter's e-mails); the mailbox keeps the text only. */
+  html?: string;
+  /** Extra headers (the newsletter's List-Unsubscribe); the mailbox keeps none. */
+  headers?: Record<string, string>;
 }
 
-export interface StoredMailMessage extends MailMessage {
+export interface StoredMailMessage extends Omit<MailMessage, 'html' | 'headers'> {
   id: number;
   date: Date;
 }

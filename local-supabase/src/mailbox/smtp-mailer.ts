@@ -28,6 +28,13 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
     socketTimeout: SEND_TIMEOUT_MS,
   });
   return async (message) => {
-    await transport.sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.text });
+    await transport.sendMail({
+      from: settings.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: message.headers,
+    });
   };
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Briefcase, GalleryHorizontal, FileText, Flower2, LayoutDashboard, LogOut, Megaphone, Menu, Tags, Users, X } from 'lucide';
+import { Briefcase, FileText, Flower2, GalleryHorizontal, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Tags, Users, X } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import { paths } from '../../../lib/paths';
 import { site } from '../../../config/site';
@@ -13,6 +13,7 @@ const ITEMS = [
   { to: paths.admin.jobs(), label: 'Vagas', icon: Briefcase, end: false },
   { to: paths.admin.mediaKit(), label: 'Mídia Kit', icon: Megaphone, end: false },
   { to: paths.admin.ads(), label: 'Anúncios', icon: GalleryHorizontal, end: false },
+  { to: paths.admin.newsletter(), label: 'Newsletter', icon: Mail, end: false },
   { to: paths.admin.users(), label: 'Usuários', icon: Users, end: false },
 ] as const;
 

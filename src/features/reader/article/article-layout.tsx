@@ -11,6 +11,8 @@ import { NewsArticleImage } from '../components/article-image';
 import { DemoBadge } from '../components/demo-badge';
 import { SponsorNotice } from '../components/sponsored-label';
 import { useDocumentMeta } from '../components/use-document-meta';
+import { signUp } from '../newsletter/newsletter-data';
+import { NewsletterSignup } from '../newsletter/newsletter-signup';
 import { ShareButtons } from './share-buttons';
 import type { BackTarget } from './use-back-to-news';
 import { VideoFacade } from './video-facade';
@@ -95,6 +97,11 @@ export function ArticleLayout({ article, bodyHtml, shareUrl, back, inlineAd }: A
           </h2>
           <ShareButtons url={shareUrl} title={article.title} />
         </section>
+      )}
+      {shareUrl !== null && (
+        <div className="mt-8">
+          <NewsletterSignup signUp={signUp} />
+        </div>
       )}
     </article>
   );

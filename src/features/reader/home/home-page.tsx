@@ -11,6 +11,8 @@ import type { AdPick } from '../ads/ad-rotation';
 import { ArticleGrid, ArticleGridSkeleton, NewsSection } from '../components/article-grid';
 import { Deferred, type Later } from '../components/deferred';
 import { useDocumentMeta } from '../components/use-document-meta';
+import { signUp } from '../newsletter/newsletter-data';
+import { NewsletterSignup } from '../newsletter/newsletter-signup';
 import { CommunitySection } from './community-section';
 import { FeaturedStory, FeaturedStorySkeleton } from './featured-story';
 import { MostReadList, MostReadSkeleton } from './most-read-list';
@@ -89,6 +91,7 @@ export function HomePage({ data }: { data: HomeData }) {
             </Deferred>
           </TitledSection>
           <DeferredAdSpace space="banner-lateral" pick={data.adLateral} />
+          <NewsletterSignup signUp={signUp} />
         </div>
         <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-2">
           <Suspense fallback={null}>

@@ -3,12 +3,19 @@ import { site } from '../../../config/site';
 import { saoPauloYear } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { signUp } from '../newsletter/newsletter-data';
+import { NewsletterSignup } from '../newsletter/newsletter-signup';
 
 export function SiteFooter() {
   // The year is the reader's, not the build's (prerendered HTML): filled in once the app has hydrated.
   const year = useHydrated() ? saoPauloYear() : null;
   return (
     <footer className="mt-12 bg-slate-900 text-slate-300">
+      <div className="mx-auto max-w-7xl px-4 pt-10">
+        <div className="max-w-xl">
+          <NewsletterSignup signUp={signUp} tone="footer" />
+        </div>
+      </div>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="font-serif text-lg font-bold text-white">{site.name}</p>

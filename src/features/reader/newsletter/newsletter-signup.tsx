@@ -1,0 +1,126 @@
+import { useId, useState } from 'react';
+import { useLocation } from 'react-router';
+import { TextField } from '../../../components/form/form-fields';
+import { useValidatedForm, type FieldErrors } from '../../../components/form/use-validated-form';
+import { ErrorAlert } from '../../../components/ui/alert-message';
+import { site } from '../../../config/site';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { signUpProblem, type DigestSignUp } from '../../../services/newsletter/subscription';
+
+// 'Receba as notícias de Porto Ferreira': the daily digest's sign-up, on the home page, at the end of each story and
+// in the footer. Double opt-in: the reader gets an e-mail whose link activates the subscription (docs/decisions/0033).
+
+export const DIGEST_HEADING = 'Receba as notícias de Porto Ferreira';
+/** The consent line, recorded word for word with the sign-up. */
+export const DIGEST_CONSENT = `Quero receber por e-mail o resumo diário do ${site.name}. Sei que posso cancelar quando quiser, pelo link de cada e-mail.`;
+export const DIGEST_RATE_LIMITED = 'Recebemos muitas inscrições desta conexão em pouco tempo. Por favor, tente novamente mais tarde.';
+export const DIGEST_FAILED = 'Não foi possível fazer sua inscrição agora. Por favor, tente novamente.';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+interface SignUpValues {
+  email: string;
+  consent: boolean;
+}
+
+export function validateSignUp(values: SignUpValues): FieldErrors<SignUpValues> {
+  const errors: FieldErrors<SignUpValues> = {};
+  if (!values.email.trim()) errors.email = 'Informe seu e-mail.';
+  else if (!EMAIL.test(values.email.trim())) errors.email = 'Informe um e-mail válido.';
+  if (!values.consent) errors.consent = 'Marque a caixa para autorizar o envio do resumo.';
+  return errors;
+}
+
+function failureMessage(error: unknown): string {
+  const problem = signUpProblem(error);
+  if (problem === 'rate-limited') return DIGEST_RATE_LIMITED;
+  if (problem === 'invalid-email') return 'Informe um e-mail válido.';
+  return DIGEST_FAILED;
+}
+
+const isExpectedFailure = (error: unknown) => signUpProblem(error) !== null;
+
+interface NewsletterSignupProps {
+  signUp: (signUp: DigestSignUp) => Promise<void>;
+  /** 'card' on a page's white background; 'footer' inside the dark footer. */
+  tone?: 'card' | 'footer';
+}
+
+export function NewsletterSignup({ signUp, tone = 'card' }: NewsletterSignupProps) {
+  const { pathname } = useLocation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { formRef, values, set, errors, failure, saving, submit } = useValidatedForm<SignUpValues>({
+    initialValues: { email: '', consent: false },
+    validate: validateSignUp,
+    onSubmit: async (sent) => {
+      await signUp({ email: sent.email.trim(), consentText: DIGEST_CONSENT, page: pathname });
+      setSentTo(sent.email.trim());
+    },
+    failureMessage,
+    isExpectedFailure,
+    failureLog: 'Signing up for the daily digest failed',
+  });
+  const consentId = useId();
+  const headingId = useId();
+  // Before the app has started the button stays disabled: the browser must not submit the form itself.
+  const hydrated = useHydrated();
+  const frame = tone === 'footer' ? 'rounded-lg bg-white p-5 text-slate-900' : 'rounded-lg border border-slate-200 bg-white p-5 shadow-sm';
+
+  return (
+    <section aria-labelledby={headingId} className={frame}>
+      <h2 id={headingId} className="font-serif text-xl font-bold text-slate-900">
+        {DIGEST_HEADING}
+      </h2>
+      {sentTo ? (
+        <p role="status" className="mt-3 text-sm text-slate-800">
+          Quase lá! Enviamos um link de confirmação para <strong>{sentTo}</strong>. Abra o e-mail e confirme para começar a receber o
+          resumo todas as manhãs.
+        </p>
+      ) : (
+        <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="mt-3 space-y-3">
+          <p className="text-sm text-slate-700">Um e-mail por manhã com as notícias publicadas desde o resumo anterior. Grátis.</p>
+          <TextField
+            label="Seu e-mail"
+            type="email"
+            autoComplete="email"
+            required
+            name="email"
+            value={values.email}
+            onChange={(value) => set('email', value)}
+            error={errors.email}
+          />
+          <div>
+            <div className="flex items-start gap-2">
+              <input
+                id={consentId}
+                name="consent"
+                type="checkbox"
+                checked={values.consent}
+                onChange={(event) => set('consent', event.target.checked)}
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? `${consentId}-error` : undefined}
+                className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
+              />
+              <label htmlFor={consentId} className="text-sm text-slate-800">
+                {DIGEST_CONSENT}
+              </label>
+            </div>
+            {errors.consent && (
+              <p id={`${consentId}-error`} className="mt-1 text-sm text-red-700">
+                {errors.consent}
+              </p>
+            )}
+          </div>
+          {failure && <ErrorAlert>{failure}</ErrorAlert>}
+          <button
+            type="submit"
+            disabled={!hydrated || saving}
+            className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
+          >
+            {saving ? 'Enviando...' : 'Quero receber'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
