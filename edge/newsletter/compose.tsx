@@ -48,8 +48,13 @@ export function digestContent(site: SiteIdentity, stories: readonly DigestStory[
   return { lead: leadStory ? itemFrom(site, leadStory) : null, topics };
 }
 
+/** Headings keep their case in the text part (html-to-text's default shouts them). */
+const TEXT_OPTIONS = {
+  selectors: ['h1', 'h2', 'h3'].map((selector) => ({ selector, options: { uppercase: false } })),
+};
+
 async function parts(element: ReactElement): Promise<{ html: string; text: string }> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: TEXT_OPTIONS })]);
   return { html, text };
 }
 

@@ -10,6 +10,10 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML part, or null for a text-only message. */
+  html: string | null;
+  /** Each header's raw value by its lower-case name (List-Unsubscribe, ...). */
+  headers: Record<string, string>;
 }
 
 export interface MailSink {
@@ -37,6 +41,8 @@ export async function startMailSink(): Promise<MailSink> {
             to: session.envelope.rcptTo.map((recipient) => recipient.address),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : null,
+            headers: Object.fromEntries(mail.headerLines.map((line) => [line.key, line.line.slice(line.line.indexOf(':') + 1).trim()])),
           });
           for (const wake of waiting) wake();
           done();
