@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type { Mailer } from '../../local-supabase/src/mailbox/mailbox-store.ts';
+import type { SmtpSettings } from '../../local-supabase/src/mailbox/smtp-mailer.ts';
 import { startMailSink, type MailSink, type MailSinkOptions } from '../../tests/support/mail-sink.ts';
 import { nodeSmtpConnect, type NodeSmtpConnectOptions } from '../../tests/support/node-smtp-connect.ts';
 import { createSocketSmtpMailer, dotStuffed, SmtpReplyError, type SmtpSettingsLike, type SocketSmtpOptions } from './socket-smtp';
@@ -83,6 +85,12 @@ function mailer(over: Partial<SmtpSettingsLike> = {}, connectOptions: NodeSmtpCo
 }
 
 describe('createSocketSmtpMailer (edge/mail/socket-smtp.ts)', () => {
+  it("takes the Node hosts' SMTP settings as they are and is a Mailer as theirs is", () => {
+    // Edge code cannot import local-supabase's types: this keeps the copies the same shape.
+    expectTypeOf<SmtpSettingsLike>().toEqualTypeOf<SmtpSettings>();
+    expectTypeOf(createSocketSmtpMailer(settings(), nodeSmtpConnect())).toExtend<Mailer>();
+  });
+
   it('delivers a message: envelope from the settings and the recipient, content as written', async () => {
     const server = await sinkWith();
     const events: string[] = [];
@@ -155,10 +163,17 @@ describe('createSocketSmtpMailer (edge/mail/socket-smtp.ts)', () => {
     const port = (silent.address() as AddressInfo).port;
     const started = Date.now();
     const send = mailer({ host: '127.0.0.1', port }, {}, { timeoutMs: 300 })({ to: 'a@example.com', subject: 'x', text: 'y' });
-    await expect(send).rejects.toThrow(`SMTP: no answer from 127.0.0.1:${port} within 300 ms`);
+    await expect(send).rejects.toThrow(`SMTP: the send to 127.0.0.1:${port} took over 300 ms`);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(closed).toHaveLength(1);
     await closed[0];
+  });
+
+  it('with requireTls, refuses to go on in plain text when STARTTLS is not offered', async () => {
+    await sinkWith({ auth: { user: 'redacao', password: 'segredo' } });
+    const send = mailer({ user: 'redacao', password: 'segredo' }, {}, { requireTls: true });
+    await expect(send({ to: 'a@example.com', subject: 'x', text: 'y' })).rejects.toThrow('SMTP: the server offers no STARTTLS and TLS is required');
+    expect(sink?.messages).toEqual([]);
   });
 
   it('reads multi-line replies split across packets, and says HELO to a server that does not know EHLO', async () => {
@@ -208,7 +223,7 @@ describe('createSocketSmtpMailer (edge/mail/socket-smtp.ts)', () => {
     await new Promise<void>((listening) => probe.listen(0, '127.0.0.1', listening));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((done) => probe.close(() => done()));
-    await expect(mailer({ host: '127.0.0.1', port })({ to: 'a@example.com', subject: 'x', text: 'y' })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(mailer({ host: '127.0.0.1', port })({ to: 'a@example.com', subject: 'x', text: 'y' })).rejects.toThrow(new RegExp(`^SMTP: no connection to 127\\.0\\.0\\.1:${port}: .*ECONNREFUSED`));
   });
 
   it('refuses an injected header or address before connecting', async () => {
@@ -229,6 +244,13 @@ describe('createSocketSmtpMailer (edge/mail/socket-smtp.ts)', () => {
     const mail = await server.next('a@example.com');
     expect([mail.subject, mail.user]).toEqual([SUBJECT, 'redacao']);
     expect(events).toEqual(['connect', 'startTls']);
+  });
+
+  it('rejects, saying so, when the certificate after STARTTLS does not verify', async () => {
+    await sinkWith({ tls: 'starttls' });
+    // Verified as in production: smtp-server's self-signed certificate is refused, and nothing is sent in plain text.
+    await expect(mailer()({ to: 'a@example.com', subject: 'x', text: 'y' })).rejects.toThrow(/^SMTP: TLS after STARTTLS failed: .*certificate/);
+    expect(sink?.messages).toEqual([]);
   });
 
   it('uses TLS from the first byte on an implicit-TLS server (secure, as port 465)', async () => {

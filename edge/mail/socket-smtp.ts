@@ -47,6 +47,11 @@ export interface SocketSmtpOptions {
   clientName?: string;
   /** The Date header's clock. */
   now?: () => Date;
+  /**
+   * Refuse to go on in plain text when a plain port's server offers no STARTTLS (an attacker on the path can strip
+   * the offer). Off by default, as the Node hosts' nodemailer transport.
+   */
+  requireTls?: boolean;
 }
 
 /** As the Node hosts' nodemailer transport: a stuck mail server fails the send instead of holding it open. */
@@ -135,6 +140,15 @@ export function dotStuffed(message: string): string {
   return `${body.replace(/^\./gm, '..')}.\r\n`;
 }
 
+/** The socket's `opened`, its failure said with what was being attempted (workerd's own text can be bare). */
+async function opened(socket: SmtpSocket, attempt: string): Promise<void> {
+  try {
+    await socket.opened;
+  } catch (error) {
+    throw new Error(`SMTP: ${attempt}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
 /** One connection: a reader and writer on the current socket (replaced after STARTTLS). */
 class Session {
   private reader: ReplyReader;
@@ -165,7 +179,7 @@ class Session {
     this.socket = this.socket.startTls();
     this.reader = new ReplyReader(this.socket.readable.getReader());
     this.writer = this.socket.writable.getWriter();
-    await this.socket.opened;
+    await opened(this.socket, 'TLS after STARTTLS failed');
   }
 
   /** Unblocks a pending read and closes the connection; errors are of no use to anyone by then. */
@@ -209,21 +223,39 @@ async function authenticate(session: Session, offered: Map<string, string[]>, us
   }
 }
 
-async function converse(session: Session, settings: SmtpSettingsLike, implicitTls: boolean, clientName: string, envelope: { from: string; to: string }, data: string): Promise<void> {
-  await session.socket.opened;
+/** One send's part of the conversation, decided before connecting. */
+interface Plan {
+  /** host:port, for messages. */
+  address: string;
+  implicitTls: boolean;
+  requireTls: boolean;
+  clientName: string;
+  user: string | null;
+  password: string;
+  from: string;
+  to: string;
+  data: string;
+}
+
+async function converse(session: Session, plan: Plan): Promise<void> {
+  await opened(session.socket, `no connection to ${plan.address}`);
   await session.command('greeting', null, [220]);
-  let offered = await greet(session, clientName);
-  if (!implicitTls && offered.has('STARTTLS')) {
-    await session.command('STARTTLS', 'STARTTLS', [220]);
-    await session.upgrade();
-    // RFC 3207 §4.2: what the server said before TLS is forgotten and asked again.
-    offered = await greet(session, clientName);
+  let offered = await greet(session, plan.clientName);
+  if (!plan.implicitTls) {
+    if (offered.has('STARTTLS')) {
+      await session.command('STARTTLS', 'STARTTLS', [220]);
+      await session.upgrade();
+      // RFC 3207 §4.2: what the server said before TLS is forgotten and asked again.
+      offered = await greet(session, plan.clientName);
+    } else if (plan.requireTls) {
+      throw new Error('SMTP: the server offers no STARTTLS and TLS is required');
+    }
   }
-  if (settings.user) await authenticate(session, offered, settings.user, settings.password ?? '');
-  await session.command('MAIL FROM', `MAIL FROM:<${envelope.from}>`, [250]);
-  await session.command('RCPT TO', `RCPT TO:<${envelope.to}>`, [250, 251]);
+  if (plan.user) await authenticate(session, offered, plan.user, plan.password);
+  await session.command('MAIL FROM', `MAIL FROM:<${plan.from}>`, [250]);
+  await session.command('RCPT TO', `RCPT TO:<${plan.to}>`, [250, 251]);
   await session.command('DATA', 'DATA', [354]);
-  await session.write(dotStuffed(data));
+  await session.write(dotStuffed(plan.data));
   await session.command('end of data', null, [250]);
   // The message is accepted at this point: a QUIT that goes wrong does not make it unsent.
   await session.command('QUIT', 'QUIT', [221]).catch(() => undefined);
@@ -233,7 +265,8 @@ async function converse(session: Session, settings: SmtpSettingsLike, implicitTl
  * Sends each message over its own SMTP connection: greeting, EHLO (HELO), STARTTLS when offered on a plain port,
  * AUTH PLAIN or LOGIN when a user is set, MAIL FROM, RCPT TO, DATA, QUIT. A 4xx/5xx reply rejects with a
  * SmtpReplyError; past `timeoutMs` the send rejects and the socket is closed. An invalid address or header rejects
- * before any connection. Like the Node hosts' nodemailer, a server that offers no STARTTLS is talked to in plain text.
+ * before any connection. Like the Node hosts' nodemailer, a server that offers no STARTTLS is talked to in plain text
+ * unless `requireTls` is set.
  */
 export function createSocketSmtpMailer(settings: SmtpSettingsLike, connect: SmtpConnect, options: SocketSmtpOptions = {}): (message: SmtpMailMessage) => Promise<void> {
   const timeoutMs = options.timeoutMs ?? SMTP_SEND_TIMEOUT_MS;
@@ -244,14 +277,24 @@ export function createSocketSmtpMailer(settings: SmtpSettingsLike, connect: Smtp
     const to = parseMailbox(message.to).address;
     const clientName = options.clientName ?? from.slice(from.lastIndexOf('@') + 1);
     if (!/^[\x21-\x7e]+$/.test(clientName)) throw new Error(`SMTP: not a client name: ${JSON.stringify(clientName)}`);
-    const data = buildMimeMessage({ ...message, from: settings.from, date: now() });
+    const plan: Plan = {
+      address: `${settings.host}:${settings.port}`,
+      implicitTls,
+      requireTls: options.requireTls ?? false,
+      clientName,
+      user: settings.user,
+      password: settings.password ?? '',
+      from,
+      to,
+      data: buildMimeMessage({ ...message, from: settings.from, date: now() }),
+    };
 
     const session = new Session(connect({ hostname: settings.host, port: settings.port, secureTransport: implicitTls ? 'on' : 'starttls' }));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`SMTP: no answer from ${settings.host}:${settings.port} within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(() => reject(new Error(`SMTP: the send to ${plan.address} took over ${timeoutMs} ms`)), timeoutMs);
     });
-    const conversation = converse(session, settings, implicitTls, clientName, { from, to }, data);
+    const conversation = converse(session, plan);
     // Whichever loses the race settles unobserved later: its rejection is expected, not unhandled.
     conversation.catch(() => undefined);
     try {
