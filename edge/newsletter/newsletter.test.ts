@@ -115,7 +115,7 @@ describe('the confirmation e-mail', () => {
 });
 
 describe('the digest', () => {
-  it('mails each confirmed reader once: by topic in the navigation's order, links on the site, and their own unsubscribe', async () => {
+  it('mails each confirmed reader once: by topic in the navigation’s order, links on the site, and their own unsubscribe', async () => {
     const site = newsletter();
     const readers = [uniqueEmail('ana'), uniqueEmail('bia')];
     for (const email of readers) await confirmed(site, email);

@@ -3,17 +3,31 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 // A mail server on 127.0.0.1 for tests of what production e-mails: it accepts every message and keeps it parsed.
-// No mail leaves this machine.
+// No mail leaves this machine. Options make it stricter, for the SMTP clients' own tests: AUTH required, a
+// recipient refused, TLS.
 
 export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
   text: string;
+  /** The envelope's sender (MAIL FROM). */
+  mailFrom: string;
   /** The HTML part, or null for a text-only message. */
   html: string | null;
   /** Each header's raw value by its lower-case name (List-Unsubscribe, ...). */
   headers: Record<string, string>;
+  /** The user that authenticated, if any. */
+  user: string | null;
+}
+
+export interface MailSinkOptions {
+  /** AUTH required, with these credentials (PLAIN and LOGIN, in plain text unless `tls` is set). */
+  auth?: { user: string; password: string; methods?: ('PLAIN' | 'LOGIN')[] };
+  /** A reply for RCPT TO of this address, e.g. `{ code: 550, message: 'No such user' }`; null accepts it. */
+  refuseRecipient?: (address: string) => { code: number; message: string } | null;
+  /** TLS with smtp-server's built-in localhost certificate: offered as STARTTLS, or from the first byte. */
+  tls?: 'starttls' | 'implicit';
 }
 
 export interface MailSink {
@@ -26,13 +40,29 @@ export interface MailSink {
   close(): Promise<void>;
 }
 
-export async function startMailSink(): Promise<MailSink> {
+export async function startMailSink(options: MailSinkOptions = {}): Promise<MailSink> {
   const messages: ReceivedMail[] = [];
   const waiting = new Set<() => void>();
+  const { auth, refuseRecipient, tls } = options;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    authOptional: !auth,
+    authMethods: auth?.methods ?? ['PLAIN', 'LOGIN'],
+    // The sink is on 127.0.0.1: credentials in plain text are no risk there.
+    allowInsecureAuth: !!auth,
+    disabledCommands: tls === 'starttls' ? [] : ['STARTTLS'],
+    secure: tls === 'implicit',
     logger: false,
+    onAuth(credentials, _session, callback) {
+      if (auth && credentials.username === auth.user && credentials.password === auth.password) {
+        callback(null, { user: credentials.username });
+      } else {
+        callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+      }
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = refuseRecipient?.(address.address);
+      callback(refusal ? Object.assign(new Error(refusal.message), { responseCode: refusal.code }) : null);
+    },
     onData(stream, session, done) {
       simpleParser(stream)
         .then((mail) => {
@@ -41,8 +71,10 @@ export async function startMailSink(): Promise<MailSink> {
             to: session.envelope.rcptTo.map((recipient) => recipient.address),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             html: typeof mail.html === 'string' ? mail.html : null,
             headers: Object.fromEntries(mail.headerLines.map((line) => [line.key, line.line.slice(line.line.indexOf(':') + 1).trim()])),
+            user: typeof session.user === 'string' ? session.user : null,
           });
           for (const wake of waiting) wake();
           done();
