@@ -4,6 +4,8 @@ import { securityHeaders, withHeaders } from '../../edge/security-headers';
 import type { EdgeHandler, EdgeHost } from '../../edge/types';
 import { cacheControlFor, decodePath, isPrivateBuildPath, looksLikeFile } from '../../server/static-policy';
 import { kvNewsCache, type KvNamespace } from './news-cache';
+import { newsletterSettingsProblem, workerNewsletter } from './worker-newsletter';
+import type { Newsletter } from '../../edge/newsletter/newsletter';
 
 // The Cloudflare Worker in front of the built site (adapters/cloudflare/wrangler.toml): the edge handler answers
 // page addresses, feeds, sitemaps, robots.txt and the news proxy; every other request is a file of dist/, served by
@@ -22,7 +24,7 @@ export interface WorkerEnv {
   [name: string]: unknown;
 }
 
-/** The third argument of a fetch handler; unused, typed for the signature only. */
+/** The third argument of a fetch or scheduled handler. */
 interface WorkerContext {
   waitUntil(promise: Promise<unknown>): void;
 }
@@ -56,16 +58,24 @@ function hostFor(env: WorkerEnv): EdgeHost {
  * One handler per isolate and set of bindings: its news cache lives as long as the isolate does. The env object is
  * the same for every request of an isolate, so it keys the handler.
  */
-const handlers = new WeakMap<WorkerEnv, EdgeHandler>();
+
+const sites = new WeakMap<WorkerEnv, { handler: EdgeHandler; newsletter: Newsletter }>();
+
+function siteFor(env: WorkerEnv): { handler: EdgeHandler; newsletter: Newsletter } {
+  let site = sites.get(env);
+  if (!site) {
+    const newsCache = env.NEWS_CACHE ? kvNewsCache(env.NEWS_CACHE) : undefined;
+    const vars = stringVars(env);
+    const config = edgeConfigFrom(vars);
+    const newsletter = workerNewsletter(config, vars);
+    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter }), newsletter };
+    sites.set(env, site);
+  }
+  return site;
+}
 
 function handlerFor(env: WorkerEnv): EdgeHandler {
-  let handler = handlers.get(env);
-  if (!handler) {
-    const newsCache = env.NEWS_CACHE ? kvNewsCache(env.NEWS_CACHE) : undefined;
-    handler = createEdgeHandler(edgeConfigFrom(stringVars(env)), hostFor(env), { newsCache });
-    handlers.set(env, handler);
-  }
-  return handler;
+  return siteFor(env).handler;
 }
 
 /** A file of dist/: Cloudflare's own answer (type, ETag, 304s), with our caching for the hashed and image folders. */
@@ -112,8 +122,11 @@ export function missingSettings(env: WorkerEnv): string | null {
     const value = env[name];
     return typeof value !== 'string' || value.trim() === '' || value.includes('<');
   });
-  if (missing.length === 0) return null;
-  return `Site not configured: set ${missing.join(', ')} under [vars] in adapters/cloudflare/wrangler.toml (README § Deploy).`;
+  if (missing.length > 0) {
+    return `Site not configured: set ${missing.join(', ')} under [vars] in adapters/cloudflare/wrangler.toml (README § Deploy).`;
+  }
+  const newsletter = newsletterSettingsProblem(stringVars(env));
+  return newsletter ? `Site not configured: ${newsletter} (README § Deploy).` : null;
 }
 
 /** The handler's answer, else a file of dist/ or the app page. */
@@ -139,5 +152,20 @@ export default {
       return withHeaders(textResponse(503, unset), securityHeaders());
     }
     return secured(await answer(request, env), env);
+  },
+
+  /** The Cron Trigger (wrangler.toml [triggers]): each minute, the newsletter's queued e-mails and the day's digest. */
+  scheduled(_controller: unknown, env: WorkerEnv, ctx: WorkerContext): void {
+    const unset = missingSettings(env);
+    if (unset) {
+      console.error(`worker: ${unset}`);
+      return;
+    }
+    const origin = String(env.SITE_URL).trim().replace(/\/+$/, '');
+    ctx.waitUntil(
+      siteFor(env)
+        .newsletter.runScheduled(origin)
+        .catch((error: unknown) => console.error('worker: the newsletter run failed', error)),
+    );
   },
 };

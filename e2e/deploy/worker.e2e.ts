@@ -8,6 +8,10 @@ import { hosted } from './support/hosted.ts';
 import { hostedAdminClient, publishStoryThroughApi } from './support/hosted-api.ts';
 import { checkStoryOutsideTheBrowser } from './support/newsroom-journey.ts';
 import { startWorker, type WranglerServer } from './support/wrangler-server.ts';
+import { serviceRoleKeyFor } from '../../local-supabase/src/jwt.ts';
+import { createDataClient } from '../../src/services/data-client.ts';
+import { signUpForDigest } from '../../src/services/newsletter/subscription.ts';
+import { startMailSink, type MailSink } from '../../tests/support/mail-sink.ts';
 
 // The README's "Cloudflare Workers" way to deploy, on this machine: the project's Worker (adapters/cloudflare/worker.ts
 // with its wrangler.toml) under `wrangler dev`, in front of a build made for the stand-in hosted project, its vars
@@ -49,8 +53,9 @@ function jsonLd(html: string): Record<string, unknown>[] {
 
 describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted project', () => {
   const browser = useBrowser();
-  const { url: hostedUrl, anonKey, admin, siteDir } = hosted();
+  const { url: hostedUrl, anonKey, admin, siteDir, jwtSecret } = hosted();
   let worker: WranglerServer;
+  let sink: MailSink;
   let siteUrl: string;
   let story: PublishedStory;
 
@@ -63,13 +68,20 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
   }
 
   beforeAll(async () => {
+    sink = await startMailSink();
+    const serviceRoleKey = await serviceRoleKeyFor(jwtSecret);
     worker = await startWorker({
       siteDir,
-      // wrangler.toml's [vars], as the README has a newsroom fill them in: the build's project, the site's address.
+      // wrangler.toml's [vars], as the README has a newsroom fill them in: the build's project, the site's address,
+      // and for the digest the mail server (here a sink on 127.0.0.1) with the project's service key.
       vars: (port) => ({
         SITE_URL: `http://127.0.0.1:${port}`,
         VITE_SUPABASE_URL: hostedUrl,
         VITE_SUPABASE_ANON_KEY: anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+        SMTP_HOST: sink.host,
+        SMTP_PORT: String(sink.port),
+        SMTP_FROM: 'Porto Ferreira Notícias <nao-responda@portoferreiranoticias.example>',
       }),
     });
     siteUrl = worker.baseUrl;
@@ -79,7 +91,35 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
   afterAll(async () => {
     if (story) await (await hostedAdminClient()).from('publications').delete().eq('id', story.id);
     await worker?.stop();
+    await sink?.close();
   });
+
+  it('its Cron Trigger mails the confirmation and the digest over SMTP, with the one-click unsubscribe', async () => {
+    const email = 'leitor-worker@exemplo.com.br';
+    const hostedAdmin = await hostedAdminClient();
+    // Any time of day: the newsroom's send time is midnight for this test.
+    expect((await hostedAdmin.from('newsletter_settings').update({ send_time: '00:00' }).eq('only_row', true)).error).toBeNull();
+    await signUpForDigest(createDataClient(hostedUrl, anonKey, { retry: false }), { email, consentText: 'Quero receber o resumo diário.', page: '/' });
+
+    expect((await fetch(`${worker.baseUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+    const confirmation = await sink.next(email, 20_000);
+    const token = new RegExp(`${siteUrl}/newsletter/confirmar/([0-9a-f-]{36})`).exec(confirmation.text)?.[1];
+    expect(token).toBeDefined();
+    expect((await createDataClient(hostedUrl, anonKey, { retry: false }).rpc('newsletter_confirm', { token: token! })).data).toBe('confirmada');
+
+    // The story published above is new since the last digest (there was none).
+    expect((await fetch(`${worker.baseUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+    const digest = await sink.next(email, 20_000);
+    expect(digest.subject).toMatch(/^Porto Ferreira Notícias: o resumo de /);
+    expect(digest.html).toContain(`${siteUrl}${story.path}`);
+    expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(digest.headers['list-unsubscribe'] ?? '')?.[1];
+    expect(oneClick).toMatch(new RegExp(`^${siteUrl}/api/newsletter/cancelar/`));
+    const unsubscribed = await get(new URL(oneClick!).pathname, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+    expect(unsubscribed.status).toBe(200);
+    const { data } = await hostedAdmin.from('newsletter_subscribers').select('email');
+    expect(data).toEqual([]);
+  }, 60_000);
 
   it("answers a published story's address with its own head: title, Open Graph and JSON-LD on SITE_URL", async () => {
     const response = await get(story.path);

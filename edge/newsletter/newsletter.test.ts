@@ -27,9 +27,10 @@ function newsletter(withHost = true): Newsletter {
     withHost
       ? {
           serviceRoleKey,
-          sendMail: async (mail) => {
-            if (refuse?.(mail)) throw new Error('451 4.3.0 caixa temporariamente indisponível');
+          sendMail: (mail) => {
+            if (refuse?.(mail)) return Promise.reject(new Error('451 4.3.0 caixa temporariamente indisponível'));
             outbox.push(mail);
+            return Promise.resolve();
           },
         }
       : null,

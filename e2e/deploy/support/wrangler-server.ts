@@ -139,7 +139,8 @@ export async function startWorker({ siteDir, vars }: WorkerOptions): Promise<Wra
     name: 'wrangler dev (adapters/cloudflare)',
     cwd: siteDir,
     port,
-    args: ['dev', '-c', 'adapters/cloudflare/wrangler.toml', '--local', ...varArgs],
+    // --test-scheduled: GET /__scheduled runs the Cron Trigger's handler, as Cloudflare would each minute.
+    args: ['dev', '-c', 'adapters/cloudflare/wrangler.toml', '--local', '--test-scheduled', ...varArgs],
   });
 }
 
