@@ -1,7 +1,7 @@
 import { newsletterFor, type Newsletter, type NewsletterHost } from '../../edge/newsletter/newsletter';
 import type { EdgeConfig } from '../../edge/types';
 import type { SmtpSettingsLike } from '../../edge/mail/socket-smtp';
-import { createWorkerSmtpMailer } from './smtp-connect';
+import type { SendMail } from '../../edge/newsletter/mail';
 
 // The daily digest on the Worker: its Cron Trigger runs the same scheduled work as the Node hosts' timer, and its
 // e-mail leaves over SMTP through Cloudflare's TCP sockets. It needs the project's service key and a mail server
@@ -39,7 +39,14 @@ function newsletterHost(vars: Vars): NewsletterHost | null {
   // Over the internet the password must not go in plain text: a server that offers no STARTTLS is refused. A relay on
   // this machine's loopback (wrangler dev) is the one exception.
   const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(smtp.host);
-  return { serviceRoleKey, sendMail: createWorkerSmtpMailer(smtp, { requireTls: !smtp.secure && !loopback }) };
+  const options = { requireTls: !smtp.secure && !loopback };
+  // Loaded when there is mail to send: `cloudflare:sockets` exists only in Cloudflare's runtime.
+  let mailer: Promise<SendMail> | undefined;
+  const sendMail: SendMail = async (mail) => {
+    mailer ??= import('./smtp-connect').then(({ createWorkerSmtpMailer }) => createWorkerSmtpMailer(smtp, options));
+    return (await mailer)(mail);
+  };
+  return { serviceRoleKey, sendMail };
 }
 
 export function workerNewsletter(config: EdgeConfig, vars: Vars): Newsletter {
