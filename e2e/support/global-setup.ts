@@ -7,6 +7,8 @@ declare module 'vitest' {
     anonKey: string;
     adminEmail: string;
     adminPassword: string;
+    /** The backend's JWT secret: what `npm run digest` derives the service key from (LOCAL_SUPABASE_JWT_SECRET). */
+    jwtSecret: string;
   }
 }
 
@@ -17,5 +19,6 @@ export default async function setup(project: TestProject) {
   project.provide('anonKey', app.anonKey);
   project.provide('adminEmail', app.adminEmail);
   project.provide('adminPassword', app.adminPassword);
+  project.provide('jwtSecret', app.jwtSecret);
   return () => app.stop();
 }

@@ -50,6 +50,8 @@ export function digestContent(site: SiteIdentity, stories: readonly DigestStory[
 
 /** Headings keep their case in the text part (html-to-text's default shouts them). */
 const TEXT_OPTIONS = {
+  // A link whose text is its address is written once.
+  hideLinkHrefIfSameAsText: true,
   selectors: ['h1', 'h2', 'h3'].map((selector) => ({ selector, options: { uppercase: false } })),
 };
 

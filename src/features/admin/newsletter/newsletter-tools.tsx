@@ -123,7 +123,7 @@ export function NewsletterTools({ counts, sendTime, exportCsv }: NewsletterTools
         <h2 id="newsletter-horario" className="mb-2 text-sm font-semibold text-slate-600">
           Envio diário
         </h2>
-        <SendTimeForm key={sendTime} sendTime={sendTime} />
+        <SendTimeForm sendTime={sendTime} />
       </section>
       <section aria-labelledby="newsletter-teste" className="space-y-2 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="newsletter-teste" className="text-sm font-semibold text-slate-600">

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { TextField } from '../../../components/form/form-fields';
-import { useValidatedForm, type FieldErrors } from '../../../components/form/use-validated-form';
+import { focusFirstInvalid } from '../../../components/form/form-fields';
+import type { FieldErrors } from '../../../components/form/use-validated-form';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { site } from '../../../config/site';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -48,23 +48,49 @@ interface NewsletterSignupProps {
 
 export function NewsletterSignup({ signUp, tone = 'card' }: NewsletterSignupProps) {
   const { pathname } = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { formRef, values, set, errors, failure, saving, submit } = useValidatedForm<SignUpValues>({
-    initialValues: { email: '', consent: false },
-    validate: validateSignUp,
-    onSubmit: async (sent) => {
-      await signUp({ email: sent.email.trim(), consentText: DIGEST_CONSENT, page: pathname });
-      setSentTo(sent.email.trim());
-    },
-    failureMessage,
-    isExpectedFailure,
-    failureLog: 'Signing up for the daily digest failed',
-  });
+  const [errors, setErrors] = useState<FieldErrors<SignUpValues>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const emailId = useId();
   const consentId = useId();
   const headingId = useId();
-  // Before the app has started the button stays disabled: the browser must not submit the form itself.
+  // Before the app has started the button stays disabled: the browser must not submit the form itself. The fields
+  // are uncontrolled, so what a reader types before then is still there once it has.
   const hydrated = useHydrated();
   const frame = tone === 'footer' ? 'rounded-lg bg-white p-5 text-slate-900' : 'rounded-lg border border-slate-200 bg-white p-5 shadow-sm';
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = form.elements.namedItem('email');
+    const consent = form.elements.namedItem('consent');
+    const values = {
+      email: email instanceof HTMLInputElement ? email.value.trim() : '',
+      consent: consent instanceof HTMLInputElement && consent.checked,
+    };
+    const found = validateSignUp(values);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) {
+      // After React has marked the fields invalid.
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setSaving(true);
+    try {
+      await signUp({ email: values.email, consentText: DIGEST_CONSENT, page: pathname });
+      setSentTo(values.email);
+    } catch (error) {
+      if (!isExpectedFailure(error)) console.error('Signing up for the daily digest failed', error);
+      setFailure(failureMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const clear = (field: keyof SignUpValues) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
   return (
     <section aria-labelledby={headingId} className={frame}>
@@ -79,24 +105,37 @@ export function NewsletterSignup({ signUp, tone = 'card' }: NewsletterSignupProp
       ) : (
         <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="mt-3 space-y-3">
           <p className="text-sm text-slate-700">Um e-mail por manhã com as notícias publicadas desde o resumo anterior. Grátis.</p>
-          <TextField
-            label="Seu e-mail"
-            type="email"
-            autoComplete="email"
-            required
-            name="email"
-            value={values.email}
-            onChange={(value) => set('email', value)}
-            error={errors.email}
-          />
+          <div>
+            <label htmlFor={emailId} className="mb-1 block text-sm font-medium text-slate-800">
+              Seu e-mail
+              <span aria-hidden="true" className="ml-0.5 text-red-700">
+                *
+              </span>
+            </label>
+            <input
+              id={emailId}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              onChange={() => clear('email')}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? `${emailId}-error` : undefined}
+              className={`block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 ${errors.email ? 'border-red-600' : 'border-slate-300'}`}
+            />
+            {errors.email && (
+              <p id={`${emailId}-error`} className="mt-1 text-sm text-red-700">
+                {errors.email}
+              </p>
+            )}
+          </div>
           <div>
             <div className="flex items-start gap-2">
               <input
                 id={consentId}
                 name="consent"
                 type="checkbox"
-                checked={values.consent}
-                onChange={(event) => set('consent', event.target.checked)}
+                onChange={() => clear('consent')}
                 aria-invalid={errors.consent ? true : undefined}
                 aria-describedby={errors.consent ? `${consentId}-error` : undefined}
                 className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
