@@ -57,7 +57,7 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
  * The security definer functions the API may run (an exposed schema, EXECUTE for anon or authenticated), each with
  * the API roles that may, as docs/decisions/0020-definer-functions-on-the-api.md justifies them: Supabase's linter
  * warns once per function and role (lints anon_/authenticated_security_definer_function_executable), and the
- * project keeps that at seven. Every other function of the API runs as its caller.
+ * project keeps that to the functions listed here (decision 0020, and 0033 for the digest's). Every other function of the API runs as its caller.
  */
 const DEFINER_FUNCTIONS_ON_THE_API: Record<string, string[]> = {
   'public.increment_views(uuid)': ['anon', 'authenticated'],
