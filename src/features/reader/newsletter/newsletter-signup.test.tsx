@@ -1,15 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../../services/errors';
 import type { DigestSignUp } from '../../../services/newsletter/subscription';
-import { controllablePromise, renderInRouter } from '../testing/render-in-router';
+import { controllablePromise } from '../testing/render-in-router';
 import { DIGEST_CONSENT, DIGEST_FAILED, DIGEST_RATE_LIMITED, NewsletterSignup } from './newsletter-signup';
 
-function setup(signUp: (input: DigestSignUp) => Promise<void> = () => Promise.resolve(), path = '/noticia/abc/feira') {
+function setup(signUp: (input: DigestSignUp) => Promise<void> = () => Promise.resolve()) {
   const sent = vi.fn(signUp);
   const user = userEvent.setup();
-  renderInRouter(<NewsletterSignup signUp={sent} />, { path });
+  window.history.replaceState(null, '', '/noticia/abc/feira');
+  render(<NewsletterSignup signUp={sent} />);
   return { user, sent };
 }
 

@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
 import { focusFirstInvalid } from '../../../components/form/form-fields';
 import type { FieldErrors } from '../../../components/form/use-validated-form';
 import { ErrorAlert } from '../../../components/ui/alert-message';
@@ -47,7 +46,6 @@ interface NewsletterSignupProps {
 }
 
 export function NewsletterSignup({ signUp, tone = 'card' }: NewsletterSignupProps) {
-  const { pathname } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors<SignUpValues>>({});
@@ -80,7 +78,8 @@ export function NewsletterSignup({ signUp, tone = 'card' }: NewsletterSignupProp
     }
     setSaving(true);
     try {
-      await signUp({ email: values.email, consentText: DIGEST_CONSENT, page: pathname });
+      // The page the reader is on, read when they send (the form needs no router: it sits in the footer too).
+      await signUp({ email: values.email, consentText: DIGEST_CONSENT, page: window.location.pathname });
       setSentTo(values.email);
     } catch (error) {
       if (!isExpectedFailure(error)) console.error('Signing up for the daily digest failed', error);
