@@ -325,6 +325,7 @@ export type Database = {
           title: string
           topic_id: string | null
           updated_at: string
+          urgent_until: string | null
           views: number
           youtube_url: string | null
         }
@@ -347,6 +348,7 @@ export type Database = {
           title: string
           topic_id?: string | null
           updated_at?: string
+          urgent_until?: string | null
           views?: number
           youtube_url?: string | null
         }
@@ -369,6 +371,7 @@ export type Database = {
           title?: string
           topic_id?: string | null
           updated_at?: string
+          urgent_until?: string | null
           views?: number
           youtube_url?: string | null
         }
@@ -439,6 +442,14 @@ export type Database = {
         Args: { campaign_id: string; kind: string }
         Returns: undefined
       }
+      current_breaking_news: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          id: string
+          title: string
+          urgent_until: string
+        }[]
+      }
       increment_views: { Args: { publication_id: string }; Returns: undefined }
       reject_pending_account: {
         Args: { target_id: string }
@@ -502,6 +513,7 @@ export type Database = {
           title: string
           topic_id: string | null
           updated_at: string
+          urgent_until: string | null
           views: number
           youtube_url: string | null
         }[]
