@@ -19,7 +19,8 @@ export interface BreakingNews {
 export async function getCurrentBreakingNews(client: DataClient): Promise<BreakingNews | null> {
   const rows = unwrap(await client.rpc('current_breaking_news'));
   const row = rows[0];
-  return row ? { id: row.id, title: row.title, urgentUntil: row.urgent_until } : null;
+  // One spelling of the instant (PostgREST writes '+00:00'), so pages and tests compare it as text.
+  return row ? { id: row.id, title: row.title, urgentUntil: new Date(row.urgent_until).toISOString() } : null;
 }
 
 /** Whether the banner still runs at `now` (the page that carries it may outlive its end). */

@@ -64,6 +64,7 @@ const API_FUNCTIONS = [
   'reject_pending_account',
   'count_ad_event',
   'ad_campaign_report',
+  'current_breaking_news',
 ];
 
 /**

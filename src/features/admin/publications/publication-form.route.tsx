@@ -21,8 +21,9 @@ const uploadPublicationImage = bucketUploader('publications');
  * The topics to choose from; the current lead story, which the form names when 'Manchete' would replace it; and the
  * urgent story, which the 'Plantão' box shows (this one) or names as the one a new mark replaces.
  */
-async function loadChoices(client: Client) {
-  const [topics, lead, urgent] = await Promise.all([listTopics(client), getLeadStory(client), getUrgentStory(client)]);
+async function loadChoices(client: Client, { id }: { id: string | undefined }) {
+  // A new story cannot be urgent yet: it has no box.
+  const [topics, lead, urgent] = await Promise.all([listTopics(client), getLeadStory(client), id ? getUrgentStory(client) : null]);
   return { topics, lead, urgent };
 }
 
