@@ -23,7 +23,3 @@ export async function getCurrentBreakingNews(client: DataClient): Promise<Breaki
   return row ? { id: row.id, title: row.title, urgentUntil: new Date(row.urgent_until).toISOString() } : null;
 }
 
-/** Whether the banner still runs at `now` (the page that carries it may outlive its end). */
-export function isRunning(news: BreakingNews | null, now: number): news is BreakingNews {
-  return news !== null && Date.parse(news.urgentUntil) > now;
-}
