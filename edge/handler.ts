@@ -4,6 +4,7 @@ import { createWeatherProxy, WEATHER_PATH } from './weather-proxy';
 import { createNewsletter, NEWSLETTER_API_PREFIX, type Newsletter } from './newsletter/newsletter';
 import { withHead } from '../src/render/page-head';
 import { readLeadStory, withLeadStory } from '../src/render/lead-story-html';
+import { readBreakingNews, withBreakingNews } from '../src/render/breaking-news-html';
 import { inlineScriptHashes } from './inline-scripts';
 import { withServerRender } from '../src/render/server-render-html';
 import type { LoadedPage, RenderedPage } from '../src/render/server-rendered';
@@ -170,8 +171,16 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     // A reader's page with a head of its own (not the admin panel's, not a 404) gets its data rendered in; without
     // that render, the home page still gets its lead story (src/render/lead-story-html.ts).
     const rendered = loaded && answer.head && answer.status === 200 ? await renderLoaded(loaded, url, renderBy) : null;
-    const lead = !rendered && answer.home ? await readLeadStory(site) : null;
-    const content = rendered ? withServerRender(built, rendered) : lead ? withLeadStory(built, lead) : built;
+    // A reader's page going out as built also gets the breaking news running now written into its banner slot (a
+    // rendered page has it already): src/render/breaking-news-html.ts.
+    const [lead, breaking] = rendered
+      ? [null, undefined]
+      : await Promise.all([
+          answer.home ? readLeadStory(site) : null,
+          matched.area === 'reader' && !head ? readBreakingNews(site) : undefined,
+        ]);
+    const filled = rendered ? withServerRender(built, rendered) : lead ? withLeadStory(built, lead) : built;
+    const content = breaking === undefined ? filled : withBreakingNews(filled, breaking);
     const { html, nonce } = withFreshNonce(content);
     const body = answer.head ? withHead(html, answer.head) : html;
     const cacheControl = answer.private ? CACHE.private : answer.head ? CACHE.page : 'no-cache';

@@ -4,6 +4,7 @@ import { RouteError } from './route-error';
 // The reader's layout and home page are part of the entry chunk: the first visit starts its data requests without
 // waiting for another chunk. Every other page stays lazy.
 import { ReaderLayout } from '../features/reader/layout/reader-layout';
+import * as readerLayoutRoute from '../features/reader/layout/reader-layout.route';
 import * as homeRoute from '../features/reader/home/home.route';
 import { ROUTE_TABLE, type RouteEntry } from './route-table';
 
@@ -14,7 +15,14 @@ function notFound(): never {
 /** What each route of the table (route-table.ts) renders, by id: its module, or its components and loader. */
 const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>> = {
   // Ids name the reader's routes for hydration: main.tsx hands each matched route its loader data by id.
-  reader: { errorElement: <RouteError />, HydrateFallback: PageLoading, Component: ReaderLayout },
+  reader: {
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    Component: ReaderLayout,
+    loader: readerLayoutRoute.loader,
+    handle: readerLayoutRoute.handle,
+    shouldRevalidate: readerLayoutRoute.shouldRevalidate,
+  },
   // A page's error renders inside the reader's layout, so the masthead and navigation stay.
   'reader-pages': { errorElement: <RouteError /> },
   home: { Component: homeRoute.Component, loader: homeRoute.loader, handle: homeRoute.handle },

@@ -66,3 +66,29 @@ describe('hydrating a page it was served', () => {
     expect(reader.requests).toEqual([]);
   });
 });
+
+describe("hydrating the breaking-news banner a page's HTML carries (decision 0034)", () => {
+  const advertising = new URL('http://localhost/anuncie') as unknown as Location;
+  const news = { id: '22222222-2222-4222-8222-000000000001', title: 'Temporal no centro', urgentUntil: '2099-01-01T12:00:00.000Z' };
+
+  function layoutData(state: Awaited<ReturnType<typeof hydrationDataFor>>): Record<string, unknown> {
+    return state?.loaderData?.reader as Record<string, unknown>;
+  }
+
+  it('a page served as built renders the banner the edge wrote into it, at once, not a request', async () => {
+    const state = await hydrationDataFor(routes, advertising, { reader: { breakingNews: news } });
+    expect(layoutData(state).breakingNews).toEqual(news);
+    // …and one saying there is none renders none, at once.
+    clearPageCache();
+    const none = await hydrationDataFor(routes, advertising, { reader: { breakingNews: null } });
+    expect(layoutData(none).breakingNews).toBeNull();
+  });
+
+  it('without a data block, the banner is a request: the seed marks no story urgent', async () => {
+    const state = await hydrationDataFor(routes, advertising, null);
+    const answer = layoutData(state).breakingNews;
+    expect(answer).toBeInstanceOf(Promise);
+    expect(await answer).toBeNull();
+    expect(reader.requests.some((url) => url.includes('/rest/v1/rpc/current_breaking_news'))).toBe(true);
+  });
+});

@@ -21,6 +21,19 @@ export function withRouteData(html: string, loaderData: RouteLoaderData): string
   return without.replace(/<\/body>(?![\s\S]*<\/body>)/i, () => `${block}</body>`);
 }
 
+/** The loader data a page's HTML carries in its data block, by route id; empty without one (or an unreadable one). */
+export function routeDataOf(html: string): RouteLoaderData {
+  const json = ROUTE_DATA_BLOCK.exec(html)?.[0].replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
+  if (!json) return {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as RouteLoaderData) : {};
+  } catch {
+    // A block this module did not write: the caller's data replaces it.
+    return {};
+  }
+}
+
 /** The built page with the render in its root; the page unchanged when it has no root to put it in. */
 export function withServerRender(built: string, rendered: RenderedPage): string {
   const html = built.replace(ROUTE_DATA_BLOCK, '');

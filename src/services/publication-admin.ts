@@ -147,7 +147,7 @@ export const deletePublication = (client: DataClient, id: string): Promise<void>
 
 /** What the admin list shows of a publication: no body, no search vector. */
 const ADMIN_COLUMNS =
-  'id,title,description,image_url,topic_id,published,published_at,is_lead,signed,byline,created_at,updated_at,author_id,views,topics(name)' as const;
+  'id,title,description,image_url,topic_id,published,published_at,is_lead,urgent_until,signed,byline,created_at,updated_at,author_id,views,topics(name)' as const;
 
 export type AdminPublicationSummary = Omit<
   AdminPublication,

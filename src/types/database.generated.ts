@@ -430,6 +430,7 @@ export type Database = {
           title: string
           topic_id: string | null
           updated_at: string
+          urgent_until: string | null
           views: number
           youtube_url: string | null
         }
@@ -452,6 +453,7 @@ export type Database = {
           title: string
           topic_id?: string | null
           updated_at?: string
+          urgent_until?: string | null
           views?: number
           youtube_url?: string | null
         }
@@ -474,6 +476,7 @@ export type Database = {
           title?: string
           topic_id?: string | null
           updated_at?: string
+          urgent_until?: string | null
           views?: number
           youtube_url?: string | null
         }
@@ -543,6 +546,14 @@ export type Database = {
       count_ad_event: {
         Args: { campaign_id: string; kind: string }
         Returns: undefined
+      }
+      current_breaking_news: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          id: string
+          title: string
+          urgent_until: string
+        }[]
       }
       increment_views: { Args: { publication_id: string }; Returns: undefined }
       newsletter_claim_confirmations: {
@@ -659,6 +670,7 @@ export type Database = {
           title: string
           topic_id: string | null
           updated_at: string
+          urgent_until: string | null
           views: number
           youtube_url: string | null
         }[]

@@ -197,3 +197,23 @@ describe('increment_views counts only what its caller may read', () => {
     }
   });
 });
+
+// Breaking news (docs/decisions/0034): the readers' question runs as its caller.
+describe('current_breaking_news answers only what its caller may read', () => {
+  it.each(readers)('%s: a draft carrying the mark (written past the rules, as only the owner can) is never the answer', async (actor) => {
+    // The trigger refuses the mark on a draft; the owner writes it without triggers, so only the read policy stands.
+    await attackers.db.query(`set session_replication_role = replica`);
+    try {
+      await attackers.db.query(`update public.publications set urgent_until = now() + interval '1 hour' where id = $1`, [ids.draft]);
+    } finally {
+      await attackers.db.query(`set session_replication_role = origin`);
+    }
+    try {
+      const result = await clientOf(actor).rpc('current_breaking_news');
+      expect(result.error).toBeNull();
+      expect(result.data).toEqual([]);
+    } finally {
+      await attackers.db.query('update public.publications set urgent_until = null where id = $1', [ids.draft]);
+    }
+  });
+});

@@ -85,6 +85,7 @@ const API_FUNCTIONS = [
   'newsletter_confirm',
   'newsletter_unsubscribe',
   'newsletter_test_recipient',
+  'current_breaking_news',
 ];
 
 /**

@@ -92,6 +92,7 @@ export function buildAdminPublicationSummary(overrides: Partial<AdminPublication
     published: true,
     published_at: '2026-11-01T12:00:00Z',
     is_lead: false,
+    urgent_until: null,
     signed: false,
     byline: null,
     created_at: '2026-11-01T12:00:00Z',

@@ -1,9 +1,15 @@
+import type { ActionFunctionArgs } from 'react-router';
 import { getLeadStory, getPublication, savePublication } from '../../../services/publication-admin';
+import { endUrgent, getUrgentStory, markUrgent } from '../../../services/breaking-news-admin';
+import { browserClient } from '../../../services/browser-client';
 import type { Client } from '../../../services/client';
 import { listTopics } from '../../../services/topic-admin';
 import { paths } from '../../../lib/paths';
 import { resourceFormRoute } from '../shared/resource-form-route';
+import { actionFailure } from '../shared/route-data';
 import { bucketUploader } from '../shared/upload';
+import { BreakingNewsBox, type BreakingNewsIntent } from './breaking-news-box';
+import { END_URGENT_FAILURE, END_URGENT_NOTICE, urgentFailureMessage, urgentNotice } from './breaking-news-messages';
 import { leadFailureMessage } from './lead-story-messages';
 import { PublicationForm } from './publication-form';
 import { PUBLICATION_RESOURCE } from './publication-resource';
@@ -11,24 +17,56 @@ import { EMPTY_PUBLICATION, toPublicationInput, valuesFromPublication } from './
 
 const uploadPublicationImage = bucketUploader('publications');
 
-/** The topics to choose from, and the current lead story, which the form names when 'Manchete' would replace it. */
-async function loadChoices(client: Client) {
-  const [topics, lead] = await Promise.all([listTopics(client), getLeadStory(client)]);
-  return { topics, lead };
+/**
+ * The topics to choose from; the current lead story, which the form names when 'Manchete' would replace it; and the
+ * urgent story, which the 'Plantão' box shows (this one) or names as the one a new mark replaces.
+ */
+async function loadChoices(client: Client, { id }: { id: string | undefined }) {
+  // A new story cannot be urgent yet: it has no box.
+  const [topics, lead, urgent] = await Promise.all([listTopics(client), getLeadStory(client), id ? getUrgentStory(client) : null]);
+  return { topics, lead, urgent };
 }
 
-export const { loader, action, Component, ErrorBoundary } = resourceFormRoute(PUBLICATION_RESOURCE, {
+const route = resourceFormRoute(PUBLICATION_RESOURCE, {
   service: { get: getPublication, save: savePublication },
   values: { fromRow: valuesFromPublication, empty: () => EMPTY_PUBLICATION, toInput: toPublicationInput },
   loadExtra: loadChoices,
   saveFailureFor: leadFailureMessage,
   renderForm: (props, { id, extra }) => (
-    <PublicationForm
-      {...props}
-      topics={extra?.topics ?? []}
-      replacedLead={extra?.lead && extra.lead.id !== id ? extra.lead.title : null}
-      upload={uploadPublicationImage}
-      previewHref={id ? paths.admin.publicationPreview(id) : null}
-    />
+    <>
+      {id && <BreakingNewsBox storyId={id} visible={props.initialValues.published} urgent={extra?.urgent ?? null} />}
+      <PublicationForm
+        {...props}
+        topics={extra?.topics ?? []}
+        replacedLead={extra?.lead && extra.lead.id !== id ? extra.lead.title : null}
+        upload={uploadPublicationImage}
+        previewHref={id ? paths.admin.publicationPreview(id) : null}
+      />
+    </>
   ),
 });
+
+export const { loader, Component, ErrorBoundary } = route;
+
+function isBreakingNewsIntent(body: unknown): body is BreakingNewsIntent {
+  const intent = typeof body === 'object' && body !== null && 'intent' in body ? body.intent : null;
+  return intent === 'mark-urgent' || intent === 'end-urgent';
+}
+
+/** The 'Plantão' box's requests (breaking-news-box.tsx); every other post is the story's save. */
+export async function action(args: ActionFunctionArgs) {
+  const body: unknown = await args.request.clone().json();
+  const id = args.params.id;
+  if (!isBreakingNewsIntent(body) || !id) return route.action(args);
+  try {
+    if (body.intent === 'end-urgent') {
+      await endUrgent(browserClient(), id);
+      return { notice: END_URGENT_NOTICE };
+    }
+    await markUrgent(browserClient(), id, body.urgentUntil);
+    return { notice: urgentNotice(body.urgentUntil) };
+  } catch (error) {
+    console.error(error);
+    return actionFailure(body.intent === 'end-urgent' ? END_URGENT_FAILURE : urgentFailureMessage(error));
+  }
+}

@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/dates';
 import { resourceListRoute } from '../shared/resource-list-route';
 import { titleColumn } from '../shared/resource-table';
 import { leadChangeNotice, leadFailureMessage } from './lead-story-messages';
-import { PublicationRowExtras, PublicationState, scheduledLabel } from './publication-state';
+import { PublicationRowExtras, PublicationState, scheduledLabel, urgentLabel } from './publication-state';
 import { PUBLICATION_RESOURCE } from './publication-resource';
 
 function shownDate(publication: AdminPublicationSummary): string {
@@ -23,7 +23,12 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ad
   columns: [
     titleColumn('Título', 'md:min-w-64 md:max-w-md', {
       publishedLabel: (publication) => scheduledLabel(publication) ?? undefined,
-      details: (publication) => [publication.topics?.name ?? '-', shownDate(publication), ...(publication.is_lead ? ['Manchete'] : [])],
+      details: (publication) => [
+        publication.topics?.name ?? '-',
+        shownDate(publication),
+        ...(publication.is_lead ? ['Manchete'] : []),
+        ...[urgentLabel(publication)].filter((label) => label !== null),
+      ],
     }),
     { header: 'Tópico', phoneHidden: true, render: (publication) => publication.topics?.name ?? '-' },
     { header: 'Status', phoneHidden: true, render: (publication) => <PublicationState row={publication} /> },

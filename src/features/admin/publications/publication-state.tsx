@@ -10,7 +10,7 @@ import { StatusBadge } from '../shared/status-badge';
 // docs/product.md §12, docs/decisions/0014: a published story whose time has not come is 'Agendada', and one story may be
 // the home page's 'Manchete'.
 
-type StateRow = Pick<AdminPublicationSummary, 'published' | 'published_at' | 'is_lead'>;
+type StateRow = Pick<AdminPublicationSummary, 'published' | 'published_at' | 'is_lead' | 'urgent_until'>;
 
 type TimeRow = Pick<AdminPublicationSummary, 'published' | 'published_at'>;
 
@@ -24,9 +24,18 @@ export function scheduledLabel(row: TimeRow, now: Date = new Date()): string | n
   return isScheduled(row, now) && row.published_at ? `Agendada para ${formatSaoPauloDateTime(row.published_at)}` : null;
 }
 
-/** The list's 'Status' cell: Publicado, Rascunho or Agendada para …, and 'Manchete' for the lead story. */
+/**
+ * 'Urgente até 27/11/2026 18:30' (São Paulo time) while the story's breaking-news mark runs (decision 0034), or null:
+ * a mark whose end has passed shows nowhere.
+ */
+export function urgentLabel(row: Pick<AdminPublicationSummary, 'urgent_until'>, now: Date = new Date()): string | null {
+  return row.urgent_until && Date.parse(row.urgent_until) > now.getTime() ? `Urgente até ${formatSaoPauloDateTime(row.urgent_until)}` : null;
+}
+
+/** The list's 'Status' cell: Publicado, Rascunho or Agendada para …, 'Manchete' for the lead story, 'Urgente até …'. */
 export function PublicationState({ row, now }: { row: StateRow; now?: Date }) {
   const scheduled = scheduledLabel(row, now);
+  const urgent = urgentLabel(row, now);
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
       {scheduled ? (
@@ -35,6 +44,7 @@ export function PublicationState({ row, now }: { row: StateRow; now?: Date }) {
         <StatusBadge published={row.published} />
       )}
       {row.is_lead && <span className="inline-flex rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Manchete</span>}
+      {urgent && <span className="inline-flex rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">{urgent}</span>}
     </span>
   );
 }

@@ -1,7 +1,8 @@
 import { Suspense, useContext } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { BreakingNewsSlot, type ReaderLayoutData } from './breaking-news-banner';
 import { HydratingShell } from './hydrating-shell';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -12,6 +13,8 @@ export function ReaderLayout() {
   const hydratingShell = useContext(HydratingShell);
   const hydrated = useHydrated();
   const showsPrerenderedShell = hydratingShell && !hydrated;
+  // Undefined where the layout is rendered without its route (component tests).
+  const breakingNews = useLoaderData<ReaderLayoutData | undefined>()?.breakingNews ?? null;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -25,6 +28,7 @@ export function ReaderLayout() {
       <Suspense fallback={null}>
         <SiteHeader />
       </Suspense>
+      <BreakingNewsSlot news={breakingNews} />
       {/* At least a screen tall, so the footer starts below the first screen on every page and never moves into
           view while a page's data arrives (a shorter or longer page only moves it below the fold). */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6 outline-none">
