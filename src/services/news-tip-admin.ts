@@ -37,7 +37,7 @@ function storageFailure(error: { message: string }): StorageError {
 
 /** The tips of one status, newest first, at most NEWS_TIP_LIST_LIMIT. */
 export async function listNewsTips(client: DataClient, status: NewsTipStatus, limit = NEWS_TIP_LIST_LIMIT): Promise<NewsTip[]> {
-  const rows = unwrap(
+  return unwrap(
     await client
       .from('news_tips')
       .select(TIP_COLUMNS)
@@ -46,7 +46,6 @@ export async function listNewsTips(client: DataClient, status: NewsTipStatus, li
       .order('id', { ascending: false })
       .limit(limit),
   );
-  return rows as NewsTip[];
 }
 
 /** Signed addresses of the photos, one request for them all (the bucket is private: no public address exists). */

@@ -201,7 +201,7 @@ describe('the newsroom handles tips', () => {
     await expect(setNewsTipStatus(pending.client, stored.id, 'used')).rejects.toBeInstanceOf(NotFoundError);
     await expect(deleteNewsTip(pending.client, stored.id)).rejects.toBeInstanceOf(NotFoundError);
     const { data } = await pending.client.storage.from('news-tips').createSignedUrls(stored.photo_paths, 60);
-    expect(data?.[0]?.signedURL).toBeNull();
+    expect(data?.[0]?.signedUrl).toBeNull();
     expect(await storedTip(input.whatHappened)).toMatchObject({ status: 'new' });
     expect(await objectsIn(stored.photo_folder!)).toHaveLength(1);
   });

@@ -246,7 +246,8 @@ describe('signed URLs of a private bucket', () => {
     expect(new Uint8Array(await read.arrayBuffer())).toEqual(PNG);
 
     const { data: many } = await otherReporter.storage.from('private').createSignedUrls([name], 60);
-    expect(many).toEqual([expect.objectContaining({ path: name, signedURL: null, error: expect.stringContaining('does not exist') })]);
+    expect(many).toEqual([expect.objectContaining({ path: name, signedURL: null })]);
+    expect(many?.[0]?.error).toContain('does not exist');
     expect((await otherReporter.storage.from('private').createSignedUrl(name, 60)).error).not.toBeNull();
 
     // The private bucket has no public address, and a token for one object opens no other.
@@ -256,7 +257,7 @@ describe('signed URLs of a private bucket', () => {
     const token = new URL(signed!.signedUrl).searchParams.get('token');
     const swapped = await fetch(`${backend.url}/storage/v1/object/sign/private/${other}?token=${token}`);
     expect(swapped.status).toBe(400);
-    expect(await swapped.json()).toMatchObject({ statusCode: '400', error: 'InvalidSignature' });
+    expect((await swapped.json()) as unknown).toMatchObject({ statusCode: '400', error: 'InvalidSignature' });
     const forged = await signJwt({ url: `private/${other}`, exp: Math.floor(Date.now() / 1000) + 60 }, 'another-secret-of-32-characters!!');
     expect((await fetch(`${backend.url}/storage/v1/object/sign/private/${other}?token=${forged}`)).status).toBe(400);
     const expired = await signJwt({ url: `private/${other}`, exp: Math.floor(Date.now() / 1000) - 1 }, backend.jwtSecret);
