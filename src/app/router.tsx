@@ -27,6 +27,7 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   job: { lazy: () => import('../features/reader/jobs/job.route') },
   search: { lazy: () => import('../features/reader/search/search.route') },
   advertising: { lazy: () => import('../features/reader/advertising/advertising.route') },
+  'tip-line': { lazy: () => import('../features/reader/tip-line/tip-line.route') },
   'ad-report': { lazy: () => import('../features/reader/ad-report/ad-report.route') },
   // Its loader always throws, so the error element renders; `element: null` only says so to the router.
   'not-found': { loader: notFound, element: null },
@@ -49,6 +50,7 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   'admin-job-new': { lazy: () => import('../features/admin/jobs/job-form.route') },
   'admin-job-edit': { lazy: () => import('../features/admin/jobs/job-form.route') },
   'admin-media-kit': { lazy: () => import('../features/admin/media-kit/media-kit-requests.route') },
+  'admin-tips': { lazy: () => import('../features/admin/tips/news-tips.route') },
   'admin-ads': { lazy: () => import('../features/admin/ads/campaign-list.route') },
   'admin-ad-new': { lazy: () => import('../features/admin/ads/campaign-form.route') },
   'admin-ad-edit': { lazy: () => import('../features/admin/ads/campaign-form.route') },

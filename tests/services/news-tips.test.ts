@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseClient, type Client } from '../../src/services/client.ts';
+import { getDashboardSummary } from '../../src/services/dashboard.ts';
 import { NotFoundError, ServiceError, StorageError } from '../../src/services/errors.ts';
 import {
   countNewNewsTips,
@@ -155,11 +156,14 @@ describe('the newsroom handles tips', () => {
     await submitNewsTip(reader(), input);
     const { id } = (await storedTip(input.whatHappened))!;
     const newBefore = await countNewNewsTips(admin.client);
+    expect(newBefore).toBeGreaterThanOrEqual(1);
+    expect((await getDashboardSummary(admin.client)).newTips).toBe(newBefore);
 
     await setNewsTipStatus(admin.client, id, 'read');
     expect((await listNewsTips(admin.client, 'read')).map((row) => row.id)).toContain(id);
     expect((await listNewsTips(admin.client, 'new')).map((row) => row.id)).not.toContain(id);
     expect(await countNewNewsTips(admin.client)).toBe(newBefore - 1);
+    expect((await getDashboardSummary(admin.client)).newTips).toBe(newBefore - 1);
 
     await setNewsTipStatus(admin.client, id, 'used');
     expect((await storedTip(input.whatHappened))?.status).toBe('used');
