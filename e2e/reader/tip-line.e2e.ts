@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +28,13 @@ async function openTipLine(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Enviar sugestão' }).and(page.locator(':enabled')).waitFor();
 }
 
+/** e2e/artifacts/<name>.png (git-ignored), for a part of a page. */
+function artifact(name: string): string {
+  const folder = resolve(import.meta.dirname, '../artifacts');
+  mkdirSync(folder, { recursive: true });
+  return resolve(folder, `${name}.png`);
+}
+
 /** The tip's card in the admin list. */
 const tipCard = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
@@ -37,6 +46,8 @@ describe('the tip line', () => {
     await page.goto(`/noticia/${seed.fair.id}`);
     const share = page.getByRole('region', { name: 'Compartilhe esta notícia' });
     await share.getByRole('link', { name: 'Compartilhar no WhatsApp (abre em nova aba)' }).waitFor();
+    await share.scrollIntoViewIfNeeded();
+    await share.screenshot({ path: artifact('tip-line-story-link-390') });
     await share.getByRole('link', { name: 'Envie sua notícia' }).click();
     await page.waitForURL('**/envie-sua-noticia');
     await page.getByRole('heading', { level: 1, name: 'Envie sua notícia' }).waitFor();

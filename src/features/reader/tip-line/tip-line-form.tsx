@@ -76,7 +76,7 @@ export function TipLineForm({ onSubmit }: TipLineFormProps) {
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       <TextAreaField label="O que aconteceu?" required rows={5} placeholder="Conte o que você viu, quando e quem foi afetado." {...field('whatHappened')} />
-      <TextField label="Onde?" required placeholder="Rua, bairro ou ponto de referência" {...field('place')} />
+      <TextField label="Onde?" required placeholder="Rua, bairro ou referência" {...field('place')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={
