@@ -1,17 +1,16 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, Send } from 'lucide';
+import { ArrowLeft } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import type { NewsArticle } from '../../../services/news';
 import type { StoryDetails } from '../../../services/news/local-article';
 import { formatLongDate, formatSaoPauloDateTime } from '../../../lib/dates';
-import { paths } from '../../../lib/paths';
 import { youtubeVideoId } from '../../../lib/youtube';
 import { articleImageSource } from '../../../lib/article-image';
 import { ARTICLE_SIZES } from '../../../lib/image-renditions';
 import { NewsArticleImage } from '../components/article-image';
 import { DemoBadge } from '../components/demo-badge';
 import { SponsorNotice } from '../components/sponsored-label';
+import { TipLineLink } from '../components/tip-line-link';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { ShareButtons } from './share-buttons';
 import type { BackTarget } from './use-back-to-news';
@@ -99,13 +98,7 @@ export function ArticleLayout({ article, bodyHtml, shareUrl, back, inlineAd }: A
           {/* The tip line beside the sharing (docs/product.md §6): readers who share the news also bring it. */}
           <p className="mt-5 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-slate-200 pt-4 text-sm text-slate-700">
             Viu algo acontecer na cidade?
-            <Link
-              to={paths.tipLine()}
-              className="inline-flex h-9 items-center gap-1 rounded-full bg-brand-800 px-4 font-semibold text-white hover:bg-brand-700"
-            >
-              <Icon node={Send} className="h-4 w-4" />
-              Envie sua notícia
-            </Link>
+            <TipLineLink />
           </p>
         </section>
       )}
