@@ -31,6 +31,7 @@ const ROUTE_MODULE: Partial<Record<ReaderPageId, string>> = {
   topic: 'src/features/reader/topic/topic.route.tsx',
   obituaries: 'src/features/reader/obituaries/obituaries.route.tsx',
   advertising: 'src/features/reader/advertising/advertising.route.tsx',
+  'tip-line': 'src/features/reader/tip-line/tip-line.route.tsx',
 };
 
 function fail(message: string): never {

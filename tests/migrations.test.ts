@@ -6,7 +6,7 @@ import { OG_MAX_BYTES, imageRenditions } from '../src/lib/image-renditions.ts';
 import { topicNavigation } from '../src/lib/paths.ts';
 import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-database.ts';
 
-const MIGRATION_COUNT = 26;
+const MIGRATION_COUNT = 27;
 
 let fresh: FreshSqlDatabase;
 let db: Database;
@@ -110,12 +110,13 @@ describe('applyMigrations on an empty database', () => {
     }
   });
 
-  it("creates the three public image buckets, ad creatives at a banner's weight", async () => {
+  it("creates the three public image buckets, ad creatives at a banner's weight, and the tips' private photo bucket", async () => {
     const buckets = await db.query<{ id: string; public: boolean; file_size_limit: string | number }>(
       'select id, public, file_size_limit from storage.buckets order by id',
     );
     expect(buckets.rows.map((row) => [row.id, row.public, Number(row.file_size_limit)])).toEqual([
       ['ads', true, 153600],
+      ['news-tips', false, 10485760],
       ['obituaries', true, 10485760],
       ['publications', true, 10485760],
     ]);

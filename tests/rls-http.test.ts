@@ -1,9 +1,10 @@
 // The row-level-security matrix over HTTP: real supabase-js, local backend, Postgres enforcing the policies.
 // Acting as an anonymous reader, a pending account and an administrator, on every table and bucket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '../src/services/client.ts';
+import { createSupabaseClient, type Client } from '../src/services/client.ts';
 import type { TableName } from '../src/types/database.ts';
 import { seed, tinyPng } from './support/seed.ts';
+import { fetchFromAddress, loopbackClientAddress } from './support/fetch-from-address.ts';
 import { startTestBackend, type TestBackend } from './support/test-backend.ts';
 
 type Actor = 'anon' | 'pending' | 'admin';
@@ -29,14 +30,18 @@ beforeAll(async () => {
 afterAll(() => backend.stop());
 
 const stamp = () => Math.random().toString(36).slice(2, 8);
+let tipReaders = 0;
 
 /** Advertising's tables have rules of their own (serving dates, one counting function): tests/security/attack-ads.test.ts. */
 type AdvertisingTable = 'advertisers' | 'ad_campaigns' | 'ad_campaign_days' | 'ad_report_links';
 /** The digest's tables are written through its functions alone: tests/security/attack-newsletter.test.ts. */
 type NewsletterTable = 'newsletter_subscribers' | 'newsletter_sends' | 'newsletter_settings';
 
+/** The tip line's table has its own rows below (a photo bucket, a status column only), and its attacks in tests/security/attack-news-tips.test.ts. */
+type TipLineTable = 'news_tips';
+
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',
@@ -175,6 +180,68 @@ describe.each(['anon', 'pending', 'admin'] as const)('acting as %s', (actor) => 
       expect(data ?? []).toHaveLength(actor === 'admin' ? 1 : 0);
       const response = await fetch(`${backend.url}/storage/v1/object/public/${bucket}/${name}`);
       expect(response.status === 200).toBe(actor !== 'admin');
+    });
+  });
+
+  describe('on news_tips and the private news-tips bucket (the tip line: anyone sends, only admins read)', () => {
+    /**
+     * A tip with one photo: the photo uploaded by a reader of its own address (the three actors share 127.0.0.1, and
+     * a client may upload 9 photos an hour), the row stored by the database owner.
+     */
+    async function ownerStoredTip(): Promise<{ id: string; path: string }> {
+      const folder = crypto.randomUUID();
+      const path = `${folder}/1.png`;
+      const reader = createSupabaseClient(backend.url, backend.anonKey, {
+        global: { fetch: fetchFromAddress(loopbackClientAddress(3000 + (tipReaders += 1))) },
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: `rls-tip-${tipReaders}` },
+      });
+      const upload = await reader.storage.from('news-tips').upload(path, new Blob([tinyPng], { type: 'image/png' }));
+      if (upload.error) throw new Error(`fixture photo: ${upload.error.message}`);
+      const { rows } = await backend.db.query<{ id: string }>(
+        `insert into public.news_tips (what_happened, place, consent_text, photo_folder, photo_paths)
+         values ('Árvore caída', 'Praça', 'Autorizo', $1, array[$2]) returning id`,
+        [folder, path],
+      );
+      return { id: rows[0]!.id, path };
+    }
+
+    it(`select is ${actor === 'admin' ? 'allowed' : actor === 'anon' ? 'refused with 42501' : 'empty'}`, async () => {
+      const tip = await ownerStoredTip();
+      const { data, error } = await clients[actor].from('news_tips').select('id').eq('id', tip.id);
+      if (actor === 'anon') expect(error?.code).toBe('42501');
+      else expect(data).toHaveLength(actor === 'admin' ? 1 : 0);
+    });
+
+    it(`the photo is ${actor === 'admin' ? 'listed and signed' : 'neither listed nor signed'}, and has no public address`, async () => {
+      const tip = await ownerStoredTip();
+      const [folder, file] = tip.path.split('/') as [string, string];
+      const listed = await clients[actor].storage.from('news-tips').list(folder);
+      expect(listed.data?.map((entry) => entry.name)).toEqual(actor === 'admin' ? [file] : []);
+      const signed = await clients[actor].storage.from('news-tips').createSignedUrls([tip.path], 60);
+      const url = signed.data?.[0]?.signedUrl ?? null;
+      if (actor === 'admin') expect((await fetch(url!)).status).toBe(200);
+      else expect(url).toBeNull();
+      expect((await fetch(`${backend.url}/storage/v1/object/public/news-tips/${tip.path}`)).status).toBe(400);
+    });
+
+    it(`marking a tip is ${actor === 'admin' ? 'allowed' : 'denied (42501 or zero rows touched)'}`, async () => {
+      const tip = await ownerStoredTip();
+      const { error } = await clients[actor].from('news_tips').update({ status: 'used' }).eq('id', tip.id);
+      if (actor === 'admin') expect(error).toBeNull();
+      else expectDeniedOrNoop(error);
+      const { rows } = await backend.db.query<{ status: string }>('select status from public.news_tips where id = $1', [tip.id]);
+      expect(rows[0]?.status).toBe(actor === 'admin' ? 'used' : 'new');
+    });
+
+    it(`deleting a tip and its photo is ${actor === 'admin' ? 'allowed' : 'denied (nothing removed)'}`, async () => {
+      const tip = await ownerStoredTip();
+      const removed = await clients[actor].storage.from('news-tips').remove([tip.path]);
+      expect(removed.data ?? []).toHaveLength(actor === 'admin' ? 1 : 0);
+      const { error } = await clients[actor].from('news_tips').delete().eq('id', tip.id);
+      if (actor === 'admin') expect(error).toBeNull();
+      else expectDeniedOrNoop(error);
+      const { rows } = await backend.db.query('select 1 from public.news_tips where id = $1', [tip.id]);
+      expect(rows).toHaveLength(actor === 'admin' ? 0 : 1);
     });
   });
 

@@ -41,6 +41,11 @@ const pages: PublicPage[] = [
     path: '/anuncie',
     ready: (page) => page.getByRole('heading', { level: 1, name: /Anuncie no/ }).waitFor(),
   },
+  {
+    name: 'tip-line',
+    path: '/envie-sua-noticia',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Envie sua notícia' }).waitFor(),
+  },
 ];
 
 async function open(page: Page, target: PublicPage) {

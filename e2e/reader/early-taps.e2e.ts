@@ -94,4 +94,25 @@ describe('a reader who reaches for the page before the app has started', () => {
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     expect(await dialog.isVisible()).toBe(false);
   });
+
+  it('types a tip before the app runs; the app keeps what was typed, and only it sends', async () => {
+    const page = await browser.newPage('phone');
+    const release = await holdTheApp(page);
+    await openHeld(page, '/envie-sua-noticia');
+    await page.getByLabel(/O que aconteceu\?/).fill('Poste caído na esquina.');
+    await page.getByLabel(/Onde\?/).fill('Rua Dom Pedro II');
+    expect(await page.getByRole('button', { name: 'Enviar sugestão' }).isDisabled()).toBe(true);
+    await page.getByLabel(/Onde\?/).press('Enter');
+    expect(new URL(page.url()).search).toBe('');
+
+    release();
+    await appStarted(page);
+    await page.getByRole('button', { name: 'Enviar sugestão' }).and(page.locator(':enabled')).waitFor();
+    // Sent without the consent: the app's form answers, and what was typed before it started is still there.
+    await page.getByRole('button', { name: 'Enviar sugestão' }).click();
+    await page.getByText('Marque a autorização para enviar sua sugestão.').waitFor();
+    expect(await page.getByLabel(/O que aconteceu\?/).inputValue()).toBe('Poste caído na esquina.');
+    expect(await page.getByLabel(/Onde\?/).inputValue()).toBe('Rua Dom Pedro II');
+    expect(await page.getByText('Conte o que aconteceu.').count()).toBe(0);
+  });
 });

@@ -33,6 +33,10 @@ describe('requiresApiKey', () => {
     // ...but writing under that path is not a public read.
     ['POST', '/storage/v1/object/public/publications/a.png', true],
     ['GET', '/storage/v1/object/publicity/a.png', true],
+    // A signed URL's token stands for the key; making one needs the key.
+    ['GET', '/storage/v1/object/sign/news-tips/f/1.png', false],
+    ['POST', '/storage/v1/object/sign/news-tips/f/1.png', true],
+    ['POST', '/storage/v1/object/sign/news-tips', true],
     // Browser redirects that the gateway leaves open.
     ['GET', '/auth/v1/verify', false],
     ['GET', '/auth/v1/callback', false],

@@ -19,8 +19,11 @@ const GUARDED_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1'] as const;
 /** Browser redirects land on these, so the gateway lets them through with no key (self-hosted kong.yml). */
 const OPEN_AUTH_PREFIXES = ['/auth/v1/verify', '/auth/v1/callback', '/auth/v1/authorize', '/auth/v1/.well-known/jwks.json'];
 
-/** `<img src>` loads public objects with no headers at all; hosted serves them without a key. */
-const PUBLIC_OBJECT_PREFIX = '/storage/v1/object/public';
+/**
+ * `<img src>` loads public objects, and signed URLs, with no headers at all; hosted serves both without a key (a
+ * signed URL's token is its key).
+ */
+const KEYLESS_OBJECT_PREFIXES = ['/storage/v1/object/public', '/storage/v1/object/sign'];
 
 /** The roles an API key may carry: the project's anon and service_role keys, nothing a user could obtain. */
 const API_KEY_ROLES: ReadonlySet<string> = new Set(['anon', 'service_role']);
@@ -36,7 +39,7 @@ export function requiresApiKey(method: string, path: string): boolean {
   if (method === 'OPTIONS') return false;
   if (!GUARDED_PREFIXES.some((prefix) => isUnder(path, prefix))) return false;
   if (OPEN_AUTH_PREFIXES.some((prefix) => isUnder(path, prefix))) return false;
-  if ((method === 'GET' || method === 'HEAD') && isUnder(path, PUBLIC_OBJECT_PREFIX)) return false;
+  if ((method === 'GET' || method === 'HEAD') && KEYLESS_OBJECT_PREFIXES.some((prefix) => isUnder(path, prefix))) return false;
   return true;
 }
 

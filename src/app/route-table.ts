@@ -21,6 +21,7 @@ export type ReaderPageId =
   | 'job'
   | 'search'
   | 'advertising'
+  | 'tip-line'
   | 'ad-report'
   | 'newsletter-confirm'
   | 'newsletter-unsubscribe'
@@ -42,6 +43,7 @@ const readerPages: (RouteEntry & { id: ReaderPageId })[] = [
   at('job', paths.job),
   at('search', paths.search),
   at('advertising', paths.advertising),
+  at('tip-line', paths.tipLine),
   at('ad-report', paths.adReport),
   at('newsletter-confirm', paths.newsletterConfirm),
   at('newsletter-unsubscribe', paths.newsletterUnsubscribe),
@@ -80,6 +82,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
           at('admin-job-new', admin.jobNew),
           at('admin-job-edit', admin.jobEdit),
           at('admin-media-kit', admin.mediaKit),
+          at('admin-tips', admin.tips),
           at('admin-ads', admin.ads),
           at('admin-ad-new', admin.adNew),
           at('admin-ad-edit', admin.adEdit),

@@ -25,6 +25,11 @@ export const advertisingMeta = (siteName: string) => ({
   description: `Anuncie no ${siteName}: mais de 50 mil leitores mensais em ${SITE_DEFAULTS.city} e região.`,
 });
 
+export const tipLineMeta = (siteName: string) => ({
+  title: 'Envie sua notícia',
+  description: `Viu algo acontecer em ${SITE_DEFAULTS.city}? Envie sua sugestão de pauta, com fotos, para a redação do ${siteName}.`,
+});
+
 export const searchMeta = (query: string) => ({ title: query ? `Busca: ${query}` : 'Busca' });
 
 export const storyNotFoundMeta = { title: 'Notícia não encontrada' } as const;

@@ -44,6 +44,8 @@ export const paths = {
   /** The site search; without a query, its empty form. */
   search: route('/busca', (q?: string) => (q?.trim() ? `/busca?q=${encodeURIComponent(q.trim())}` : '/busca')),
   advertising: route('/anuncie', () => '/anuncie'),
+  /** The tip line 'Envie sua notícia': a reader sends the newsroom what happened, with photos. */
+  tipLine: route('/envie-sua-noticia', () => '/envie-sua-noticia'),
   /** An advertiser's read-only campaign report, behind the unguessable token the newsroom can renew or revoke. */
   adReport: route('/anuncios/relatorio/:token', (token: string) => `/anuncios/relatorio/${segment(token)}`),
   /** The daily digest's e-mailed links: confirm a sign-up, leave the list (docs/decisions/0033). */
@@ -70,6 +72,8 @@ export const paths = {
     jobNew: route('/admin/jobs/new', () => '/admin/jobs/new'),
     jobEdit: route('/admin/jobs/:id/edit', (id: string) => `/admin/jobs/${segment(id)}/edit`),
     mediaKit: route('/admin/media-kit', () => '/admin/media-kit'),
+    /** The tips readers sent through the tip line ('Sugestões de pauta'), by status. */
+    tips: route('/admin/sugestoes', () => '/admin/sugestoes'),
     /** Advertising campaigns ('Anúncios'), their form, and one campaign's figures and report link. */
     ads: route('/admin/ads', () => '/admin/ads'),
     /** A new campaign; from a media-kit request ('Criar campanha'), its contact fills the advertiser. */

@@ -1,7 +1,16 @@
 import { APP_SHELL_FILE, prerenderedPageFor } from './prerendered-pages';
 import type { MatchedPage, ReaderPageId } from '../app/route-table';
 import { imageRenditions, OG_HEIGHT, OG_WIDTH } from '../lib/image-renditions';
-import { advertisingMeta, DEFAULT_DESCRIPTION, documentTitle, obituariesMeta, searchMeta, storyNotFoundMeta, topicMeta } from '../lib/page-meta';
+import {
+  advertisingMeta,
+  DEFAULT_DESCRIPTION,
+  documentTitle,
+  obituariesMeta,
+  searchMeta,
+  storyNotFoundMeta,
+  tipLineMeta,
+  topicMeta,
+} from '../lib/page-meta';
 import { jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../lib/community-meta';
 import { getPublishedJob } from '../services/job-board';
 import type { Job } from '../services/jobs';
@@ -282,6 +291,10 @@ export async function answerPage(site: SiteContext, url: URL, matched: MatchedPa
       return obituaryPage(site, loaded, id ?? '', slug, url.search);
     case 'advertising': {
       const meta = advertisingMeta(site.siteName);
+      return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: meta.title, description: meta.description }));
+    }
+    case 'tip-line': {
+      const meta = tipLineMeta(site.siteName);
       return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: meta.title, description: meta.description }));
     }
     case 'search': {

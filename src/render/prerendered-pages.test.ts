@@ -3,12 +3,13 @@ import { paths, topicNavigation } from '../lib/paths';
 import { PRERENDERED_PAGES, prerenderedPageFor, READER_SHELL } from './prerendered-pages';
 
 describe('which prerendered HTML answers an address', () => {
-  it('gives the home page, each navigation topic, the obituaries and the advertising page their own page', () => {
+  it('gives the home page, each navigation topic, the obituaries, the advertising page and the tip line their own page', () => {
     expect(prerenderedPageFor('/')?.key).toBe('home');
     for (const topic of topicNavigation) expect(prerenderedPageFor(paths.topic(topic.slug))?.key).toBe(`topic-${topic.slug}`);
     expect(prerenderedPageFor('/topic/esportes/')?.key).toBe('topic-esportes');
     expect(prerenderedPageFor(paths.obituaries())?.mode).toBe('page');
     expect(prerenderedPageFor(paths.advertising())?.mode).toBe('page');
+    expect(prerenderedPageFor(paths.tipLine())).toMatchObject({ key: 'tip-line', mode: 'page', file: 'prerendered/envie-sua-noticia.html' });
   });
 
   it("gives every other reader address the reader's frame, and the admin panel nothing", () => {

@@ -6,7 +6,8 @@ import { matchPage } from '../app/route-table';
  * footer and a page's static blocks paint before any JavaScript runs; the app then hydrates that HTML.
  *
  * - `page`: the whole page as its first render draws it (skeletons where data will go), for addresses known at
- *   build time: the home page, the navigation's topics, the obituaries, the jobs and the advertising page.
+ *   build time: the home page, the navigation's topics, the obituaries, the jobs, the advertising page and the tip
+ *   line.
  * - `shell`: the reader's frame with a loading line where the page goes, for every other reader address (a story, a
  *   search, a renamed topic). The page itself renders once the app has hydrated the frame.
  *
@@ -33,6 +34,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page('obituaries', paths.obituaries(), 'prerendered/obituarios.html'),
   page('jobs', paths.jobs(), 'prerendered/vagas.html'),
   page('advertising', paths.advertising(), 'prerendered/anuncie.html'),
+  page('tip-line', paths.tipLine(), 'prerendered/envie-sua-noticia.html'),
   READER_SHELL,
 ];
 

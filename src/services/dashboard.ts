@@ -10,6 +10,8 @@ export interface DashboardSummary {
   obituaries: number;
   jobs: number;
   mediaKitRequests: number;
+  /** Tips readers sent that nobody has read yet ('Sugestões de pauta'). */
+  newTips: number;
   mostRead: PublicationSummary[];
   /** The campaigns on the site today, ending soonest first. */
   runningCampaigns: RunningCampaign[];
@@ -27,12 +29,13 @@ function countOf(result: CountResult): number {
 /** The dashboard's numbers: HEAD requests with exact counts, all in parallel. */
 export async function getDashboardSummary(client: DataClient, today = todayInputValue()): Promise<DashboardSummary> {
   const head = { count: 'exact', head: true } as const;
-  const [published, drafts, obituaries, jobs, mediaKit, mostRead, runningCampaigns] = await Promise.all([
+  const [published, drafts, obituaries, jobs, mediaKit, newTips, mostRead, runningCampaigns] = await Promise.all([
     client.from('publications').select('id', head).eq('published', true),
     client.from('publications').select('id', head).eq('published', false),
     client.from('obituaries').select('id', head),
     client.from('jobs').select('id', head),
     client.from('media_kit_requests').select('id', head),
+    client.from('news_tips').select('id', head).eq('status', 'new'),
     listMostRead(client),
     listRunningCampaigns(client, today),
   ]);
@@ -42,6 +45,7 @@ export async function getDashboardSummary(client: DataClient, today = todayInput
     obituaries: countOf(obituaries),
     jobs: countOf(jobs),
     mediaKitRequests: countOf(mediaKit),
+    newTips: countOf(newTips),
     mostRead,
     runningCampaigns,
     today,

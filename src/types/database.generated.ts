@@ -239,6 +239,48 @@ export type Database = {
         }
         Relationships: []
       }
+      news_tips: {
+        Row: {
+          consent_text: string
+          consented_at: string
+          created_at: string
+          id: string
+          photo_folder: string | null
+          photo_paths: string[]
+          place: string
+          sender_contact: string | null
+          sender_name: string | null
+          status: string
+          what_happened: string
+        }
+        Insert: {
+          consent_text: string
+          consented_at?: string
+          created_at?: string
+          id?: string
+          photo_folder?: string | null
+          photo_paths?: string[]
+          place: string
+          sender_contact?: string | null
+          sender_name?: string | null
+          status?: string
+          what_happened: string
+        }
+        Update: {
+          consent_text?: string
+          consented_at?: string
+          created_at?: string
+          id?: string
+          photo_folder?: string | null
+          photo_paths?: string[]
+          place?: string
+          sender_contact?: string | null
+          sender_name?: string | null
+          status?: string
+          what_happened?: string
+        }
+        Relationships: []
+      }
       newsletter_sends: {
         Row: {
           digest_date: string

@@ -12,6 +12,7 @@ export const CHECKED_VALUES = {
   ad_campaigns: { state: ['ativa', 'pausada', 'encerrada'] },
   jobs: { contract_type: ['CLT', 'PJ', 'Estágio', 'Temporário', 'Freelancer'] },
   media_kit_requests: { interest: ['banner-principal', 'banner-lateral', 'banner-materia', 'outros'] },
+  news_tips: { status: ['new', 'read', 'used'] },
   newsletter_sends: { state: ['enviando', 'enviado', 'sem_novidades'] },
   profiles: { role: ['admin', 'pending'] },
 } as const;
@@ -20,6 +21,7 @@ type CheckedValues = typeof CHECKED_VALUES;
 
 export type ContractType = CheckedValues['jobs']['contract_type'][number];
 export type MediaKitInterest = CheckedValues['media_kit_requests']['interest'][number];
+export type NewsTipStatus = CheckedValues['news_tips']['status'][number];
 export type ProfileRole = CheckedValues['profiles']['role'][number];
 /** A banner space: the media kit's interests but 'outros' (ad_campaigns.space, whose size rules name it too). */
 export type AdSpace = Exclude<MediaKitInterest, 'outros'>;

@@ -419,14 +419,16 @@ describe('what readers must not see', () => {
 });
 
 describe('coverage', () => {
-  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts or in attack-newsletter.test.ts', async () => {
+  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts or attack-news-tips.test.ts', async () => {
     const { rows } = await attackers.db.query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    // The advertising tables are attacked in attack-ads.test.ts, the digest's in attack-newsletter.test.ts.
+    // The advertising tables are attacked in attack-ads.test.ts, the digest's in attack-newsletter.test.ts, the tip
+    // line's in attack-news-tips.test.ts.
     const advertising = ['ad_campaign_days', 'ad_campaigns', 'ad_report_links', 'advertisers'];
     const newsletter = ['newsletter_sends', 'newsletter_settings', 'newsletter_subscribers'];
-    const attacked = [...adminTableNames, ...advertising, ...newsletter, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
+    const tipLine = ['news_tips'];
+    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
     expect(rows.map((row) => row.table_name)).toEqual(attacked);
   });
 });

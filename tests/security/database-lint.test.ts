@@ -25,6 +25,9 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   'private.is_admin()': ['anon', 'authenticated'],
   'private.clock_now()': ['anon', 'authenticated'],
   'private.limit_media_kit_requests()': [],
+  'private.check_news_tip()': [],
+  // The tip photos' upload rule, which the storage policies of anon and authenticated call (docs/decisions/0035).
+  'private.may_upload_news_tip_photo(text, text)': ['anon', 'authenticated'],
   'public.handle_new_user()': [],
   'public.record_topic_slug()': [],
   'public.publications_before_write()': [],
@@ -229,13 +232,16 @@ const viewsRespectRls: Rule = {
 };
 
 /**
- * Evaluated, not parsed: an object is put into every public bucket, then anon and a signed-in account that is not an
- * administrator select from storage.objects. Any row they see, through any policy of any form, is listing.
+ * Evaluated, not parsed: an object is put into every bucket, then anon and a signed-in account that is not an
+ * administrator select from storage.objects. Any row they see, through any policy of any form, is listing (and, in a
+ * private bucket such as the tips' photos, reading: a signed URL needs only that row).
  */
-const publicBucketsListNothing: Rule = {
-  name: 'no public bucket lets anon or a non-administrator select (list) its objects',
+const bucketsListNothing: Rule = {
+  name: 'no bucket, public or private, lets anon or a non-administrator select (list) its objects',
   async offenders(tx) {
-    const buckets = (await tx.query<{ id: string }>('select id from storage.buckets where public order by id')).rows.map((row) => row.id);
+    const kinds = (await tx.query<{ id: string; public: boolean }>('select id, public from storage.buckets order by id')).rows;
+    const kindOf = new Map(kinds.map((row) => [row.id, row.public ? 'public' : 'private']));
+    const buckets = kinds.map((row) => row.id);
     for (const bucket of buckets) {
       await tx.query(`insert into storage.objects (bucket_id, name) values ($1, 'lint-probe/listed.png')`, [bucket]);
     }
@@ -255,7 +261,7 @@ const publicBucketsListNothing: Rule = {
         [buckets],
       );
       await tx.query('reset role');
-      for (const row of seen.rows) offenders.push(`public bucket ${row.bucket_id}: ${caller.label} lists ${row.n} object(s)`);
+      for (const row of seen.rows) offenders.push(`${kindOf.get(row.bucket_id)} bucket ${row.bucket_id}: ${caller.label} lists ${row.n} object(s)`);
     }
     return offenders.sort();
   },
@@ -357,7 +363,7 @@ const rules = [
   onlyApiFunctionsInPublic,
   apiFunctionsRunAsTheirCaller,
   viewsRespectRls,
-  publicBucketsListNothing,
+  bucketsListNothing,
   privilegesBackedByPolicies,
   foreignKeysIndexed,
   onePermissivePolicyPerRoleAndCommand,
@@ -487,17 +493,19 @@ describe('each lint rule reports a deliberately broken schema', () => {
   it('a select policy on storage.objects in any form: bucket_id in (…), a folder test, or one for every signed-in user', async () => {
     expect(
       await offendersOf(
-        publicBucketsListNothing,
+        bucketsListNothing,
         exec(`create policy "Lint list" on storage.objects for select to anon using (bucket_id in ('publications', 'other'))`),
       ),
     ).toEqual(['public bucket publications: anon lists 1 object(s)']);
     expect(
       await offendersOf(
-        publicBucketsListNothing,
+        bucketsListNothing,
         exec(`create policy "Lint folders" on storage.objects for select to public
                 using ((storage.foldername(name))[1] = 'lint-probe')`),
       ),
     ).toEqual([
+      'private bucket news-tips: a signed-in non-administrator lists 1 object(s)',
+      'private bucket news-tips: anon lists 1 object(s)',
       'public bucket ads: a signed-in non-administrator lists 1 object(s)',
       'public bucket ads: anon lists 1 object(s)',
       'public bucket obituaries: a signed-in non-administrator lists 1 object(s)',
@@ -507,11 +515,12 @@ describe('each lint rule reports a deliberately broken schema', () => {
     ]);
     expect(
       await offendersOf(
-        publicBucketsListNothing,
-        exec(`drop policy "Admins can list the site's images" on storage.objects;
+        bucketsListNothing,
+        exec(`drop policy "Admins can list the site's images and tips' photos" on storage.objects;
               create policy "Lint signed-in" on storage.objects for select to authenticated using (auth.uid() is not null)`),
       ),
     ).toEqual([
+      'private bucket news-tips: a signed-in non-administrator lists 1 object(s)',
       'public bucket ads: a signed-in non-administrator lists 1 object(s)',
       'public bucket obituaries: a signed-in non-administrator lists 1 object(s)',
       'public bucket publications: a signed-in non-administrator lists 1 object(s)',

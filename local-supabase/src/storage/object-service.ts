@@ -167,6 +167,14 @@ export async function readPublicObject(deps: ObjectServiceDeps, bucketId: string
   const bucket = await findBucket(deps.db, bucketId);
   // A private bucket is indistinguishable from a missing one on the public route, as in Storage.
   if (!bucket || !bucket.public) throw storageErrors.noSuchBucket();
+  return readStoredObject(deps, bucketId, name);
+}
+
+/**
+ * An object's bytes and what it is served with, public bucket or not: for the public route once it has checked the
+ * bucket, and for a signed URL once its token has named this very object.
+ */
+export async function readStoredObject(deps: ObjectServiceDeps, bucketId: string, name: string): Promise<PublicObject> {
   const row = await findObjectMetadata(deps.db, bucketId, name);
   if (!row) throw storageErrors.noSuchKey();
   const bytes = await deps.blobs.get(bucketId, name);

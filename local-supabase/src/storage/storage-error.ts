@@ -36,6 +36,7 @@ export const storageErrors = {
   entityTooLarge: () =>
     new StorageApiError('413', 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
   invalidJwt: (message: string) => new StorageApiError('400', 'InvalidJWT', 'InvalidJWT', message),
+  invalidSignature: () => new StorageApiError('400', 'InvalidSignature', 'InvalidSignature', 'The url do not match the signature'),
   invalidKey: (key: string) => new StorageApiError('400', 'InvalidKey', 'Invalid Input', `Invalid key: ${key}`),
   invalidRequest: (message: string) => new StorageApiError('400', 'InvalidRequest', 'Invalid Request', message),
   notFound: () => new StorageApiError('404', 'NotFound', 'Not Found', 'Route not found'),

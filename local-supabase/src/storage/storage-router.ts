@@ -8,7 +8,19 @@ import type { BlobStore } from './blob-store.ts';
 import { servedCacheControl } from './cache-control.ts';
 import { normalizeObjectName } from './object-name.ts';
 import { parseListRequest } from './list-request.ts';
-import { GLOBAL_FILE_SIZE_LIMIT, listFolder, readPublicObject, removeObjects, requireBucket, sizeLimitOf, uploadObject, type UploadMode } from './object-service.ts';
+import {
+  GLOBAL_FILE_SIZE_LIMIT,
+  listFolder,
+  readPublicObject,
+  readStoredObject,
+  removeObjects,
+  requireBucket,
+  sizeLimitOf,
+  uploadObject,
+  type PublicObject,
+  type UploadMode,
+} from './object-service.ts';
+import { parseExpiresIn, signObjectUrls, verifySignedUrlToken } from './signed-urls.ts';
 import { StorageApiError, storageErrorResponse, storageErrors } from './storage-error.ts';
 import { readUploadBody } from './upload-body.ts';
 
@@ -62,11 +74,11 @@ export function createStorageRouter(options: StorageRouterOptions): Hono {
   const deps = { db: options.db, blobs: options.blobs };
   const router = new Hono();
 
-  router.get(`/object/public/:bucket/${OBJECT_NAME}`, async (c) => {
-    const object = await readPublicObject(deps, c.req.param('bucket'), objectNameOf(c));
+  /** A stored object as the browser gets it: its bytes under headers that never let it run as a page. */
+  const objectResponse = (c: Context, object: PublicObject, cacheControl: string) => {
     const headers = new Headers({
       'content-type': object.mimeType,
-      'cache-control': servedCacheControl(object.cacheControl, object),
+      'cache-control': cacheControl,
       'content-length': String(object.bytes.byteLength),
       'last-modified': new Date(object.lastModified).toUTCString(),
       // Uploads share the app's origin: never let a browser guess a type, never run anything as a document, and
@@ -79,10 +91,46 @@ export function createStorageRouter(options: StorageRouterOptions): Hono {
     if (object.eTag) headers.set('etag', object.eTag);
     const download = c.req.query('download');
     if (download !== undefined) {
-      const filename = download || c.req.param('name').split('/').pop() || 'download';
+      const filename = download || c.req.param('name')?.split('/').pop() || 'download';
       headers.set('content-disposition', `attachment; filename="${encodeURIComponent(filename)}"`);
     }
     return new Response(c.req.method === 'HEAD' ? null : object.bytes, { status: 200, headers });
+  };
+
+  router.get(`/object/public/:bucket/${OBJECT_NAME}`, async (c) => {
+    const object = await readPublicObject(deps, c.req.param('bucket'), objectNameOf(c));
+    return objectResponse(c, object, servedCacheControl(object.cacheControl, object));
+  });
+
+  // Signed URLs (signed-urls.ts): made for what the caller may SELECT, then read with the token alone. Before the
+  // upload routes, which would otherwise take `sign` for a bucket.
+  router.get(`/object/sign/:bucket/${OBJECT_NAME}`, async (c) => {
+    const bucket = c.req.param('bucket');
+    const name = objectNameOf(c);
+    await verifySignedUrlToken(c.req.query('token'), options.jwtSecret, bucket, name);
+    // Private: a signed address is one person's, for a while; no shared cache keeps it.
+    return objectResponse(c, await readStoredObject(deps, bucket, name), 'private, max-age=300');
+  });
+
+  router.post(`/object/sign/:bucket/${OBJECT_NAME}`, async (c) => {
+    const caller = await callerOf(c, options.jwtSecret);
+    const body = await readJson(c);
+    const expiresIn = parseExpiresIn(body !== null && typeof body === 'object' && 'expiresIn' in body ? body.expiresIn : undefined);
+    const [signed] = await signObjectUrls(deps, caller, options.jwtSecret, { bucket: c.req.param('bucket'), names: [objectNameOf(c)], expiresIn });
+    if (!signed?.signedURL) throw storageErrors.noSuchKey();
+    return c.json({ signedURL: signed.signedURL });
+  });
+
+  router.post('/object/sign/:bucket', async (c) => {
+    const caller = await callerOf(c, options.jwtSecret);
+    const body = await readJson(c);
+    const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    const paths = fields.paths;
+    if (!Array.isArray(paths) || paths.length === 0 || paths.length > 1000 || !paths.every((p) => typeof p === 'string')) {
+      throw storageErrors.invalidRequest('body must have required property paths with 1 to 1000 names');
+    }
+    const names = paths.map((path) => normalizeObjectName(path) ?? path);
+    return c.json(await signObjectUrls(deps, caller, options.jwtSecret, { bucket: c.req.param('bucket'), names, expiresIn: parseExpiresIn(fields.expiresIn) }));
   });
 
   // Before the upload route, which would otherwise take `list` for a bucket. A bucket that does not exist lists

@@ -230,3 +230,37 @@ describe('public read', () => {
     expect(await hidden.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' });
   });
 });
+
+describe('signed URLs of a private bucket', () => {
+  it('signs only what the caller may select, and serves it by token alone until the token names another object', async () => {
+    const name = `sealed/${newName()}`;
+    expect((await reporter.storage.from('private').upload(name, blob(PNG, 'image/png'))).error).toBeNull();
+
+    // The owner's SELECT policy lets the reporter sign it; the other reporter's signing gets nothing.
+    const { data: signed, error } = await reporter.storage.from('private').createSignedUrl(name, 60);
+    expect(error).toBeNull();
+    const read = await fetch(signed!.signedUrl);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('image/png');
+    expect(read.headers.get('cache-control')).toBe('private, max-age=300');
+    expect(new Uint8Array(await read.arrayBuffer())).toEqual(PNG);
+
+    const { data: many } = await otherReporter.storage.from('private').createSignedUrls([name], 60);
+    expect(many).toEqual([expect.objectContaining({ path: name, signedURL: null })]);
+    expect(many?.[0]?.error).toContain('does not exist');
+    expect((await otherReporter.storage.from('private').createSignedUrl(name, 60)).error).not.toBeNull();
+
+    // The private bucket has no public address, and a token for one object opens no other.
+    expect((await fetch(`${backend.url}/storage/v1/object/public/private/${name}`)).status).toBe(400);
+    const other = `sealed/${newName()}`;
+    await reporter.storage.from('private').upload(other, blob(PNG, 'image/png'));
+    const token = new URL(signed!.signedUrl).searchParams.get('token');
+    const swapped = await fetch(`${backend.url}/storage/v1/object/sign/private/${other}?token=${token}`);
+    expect(swapped.status).toBe(400);
+    expect((await swapped.json()) as unknown).toMatchObject({ statusCode: '400', error: 'InvalidSignature' });
+    const forged = await signJwt({ url: `private/${other}`, exp: Math.floor(Date.now() / 1000) + 60 }, 'another-secret-of-32-characters!!');
+    expect((await fetch(`${backend.url}/storage/v1/object/sign/private/${other}?token=${forged}`)).status).toBe(400);
+    const expired = await signJwt({ url: `private/${other}`, exp: Math.floor(Date.now() / 1000) - 1 }, backend.jwtSecret);
+    expect((await fetch(`${backend.url}/storage/v1/object/sign/private/${other}?token=${expired}`)).status).toBe(400);
+  });
+});

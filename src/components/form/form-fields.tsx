@@ -155,28 +155,48 @@ export function CheckboxField({
   checked,
   onChange,
   disabled,
+  required,
+  error,
 }: {
   label: string;
   name: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
+  required?: boolean;
+  /** Beside the box, tied to it like the other fields' messages (a consent that must be given). */
+  error?: string;
 }) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-        className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
-      />
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+          className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
+        />
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+          {required && (
+            <span aria-hidden="true" className="ml-0.5 text-red-700">
+              *
+            </span>
+          )}
+        </label>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Briefcase, FileCheck2, FilePen, Flower2, Megaphone } from 'lucide';
+import { Briefcase, FileCheck2, FilePen, Flower2, Inbox, Megaphone } from 'lucide';
 import { Icon, type IconNode } from '../../../components/ui/icon';
 import type { DashboardSummary } from '../../../services/dashboard';
 import type { RunningCampaign } from '../../../services/ad-campaigns';
@@ -23,10 +23,11 @@ export function DashboardView({ summary }: { summary: DashboardSummary }) {
     { label: 'Obituários', value: summary.obituaries, to: paths.admin.obituaries(), icon: Flower2 },
     { label: 'Vagas', value: summary.jobs, to: paths.admin.jobs(), icon: Briefcase },
     { label: 'Pedidos de mídia kit', value: summary.mediaKitRequests, to: paths.admin.mediaKit(), icon: Megaphone },
+    { label: 'Sugestões de pauta novas', value: summary.newTips, to: paths.admin.tips(), icon: Inbox },
   ];
   return (
     <div className="space-y-8">
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
         {stats.map(({ label, value, to, icon }) => (
           <li key={label}>
             <Link to={to} className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600">

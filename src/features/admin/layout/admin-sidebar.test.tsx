@@ -20,7 +20,7 @@ describe('AdminSidebar', () => {
     renderAt('/admin/publications/new');
     const nav = screen.getByRole('navigation', { name: 'Painel administrativo' });
     const links = Array.from(nav.querySelectorAll('a'));
-    expect(links.map((a) => a.textContent)).toEqual(['Dashboard', 'Publicações', 'Tópicos', 'Obituários', 'Vagas', 'Mídia Kit', 'Anúncios', 'Newsletter', 'Usuários']);
+    expect(links.map((a) => a.textContent)).toEqual(['Dashboard', 'Publicações', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Newsletter', 'Usuários']);
     expect(screen.getByRole('link', { name: 'Publicações' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Briefcase, FileText, Flower2, GalleryHorizontal, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Tags, Users, X } from 'lucide';
+import { Briefcase, FileText, Flower2, GalleryHorizontal, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Tags, Users, X } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import { paths } from '../../../lib/paths';
 import { site } from '../../../config/site';
@@ -11,6 +11,7 @@ const ITEMS = [
   { to: paths.admin.topics(), label: 'Tópicos', icon: Tags, end: false },
   { to: paths.admin.obituaries(), label: 'Obituários', icon: Flower2, end: false },
   { to: paths.admin.jobs(), label: 'Vagas', icon: Briefcase, end: false },
+  { to: paths.admin.tips(), label: 'Sugestões de pauta', icon: Inbox, end: false },
   { to: paths.admin.mediaKit(), label: 'Mídia Kit', icon: Megaphone, end: false },
   { to: paths.admin.ads(), label: 'Anúncios', icon: GalleryHorizontal, end: false },
   { to: paths.admin.newsletter(), label: 'Newsletter', icon: Mail, end: false },
@@ -23,7 +24,7 @@ interface AdminSidebarProps {
 }
 
 /**
- * docs/product.md §11 sidebar, with Mídia Kit, Anúncios and Usuários added. NavLink marks the active item with aria-current="page";
+ * docs/product.md §11 sidebar, with Sugestões de pauta, Mídia Kit, Anúncios, Newsletter and Usuários added. NavLink marks the active item with aria-current="page";
  * on a phone the menu folds behind a button in a top bar and closes after a choice.
  */
 export function AdminSidebar({ userName, onSignOut }: AdminSidebarProps) {

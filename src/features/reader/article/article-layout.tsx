@@ -10,6 +10,7 @@ import { ARTICLE_SIZES } from '../../../lib/image-renditions';
 import { NewsArticleImage } from '../components/article-image';
 import { DemoBadge } from '../components/demo-badge';
 import { SponsorNotice } from '../components/sponsored-label';
+import { TipLineLink } from '../components/tip-line-link';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { signUp } from '../newsletter/newsletter-data';
 import { NewsletterSignup } from '../newsletter/newsletter-signup';
@@ -96,6 +97,11 @@ export function ArticleLayout({ article, bodyHtml, shareUrl, back, inlineAd }: A
             Compartilhe esta notícia
           </h2>
           <ShareButtons url={shareUrl} title={article.title} />
+          {/* The tip line beside the sharing (docs/product.md §6): readers who share the news also bring it. */}
+          <p className="mt-5 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-slate-200 pt-4 text-sm text-slate-700">
+            Viu algo acontecer na cidade?
+            <TipLineLink />
+          </p>
         </section>
       )}
       {shareUrl !== null && (

@@ -29,5 +29,12 @@ describe('ArticleView sharing', () => {
     expect(screen.getAllByRole('button', { name: 'Copiar link' })).toHaveLength(2);
     const closing = screen.getByRole('region', { name: 'Compartilhe esta notícia' });
     expect(within(closing).getByRole('link', { name: 'Compartilhar no WhatsApp (abre em nova aba)' })).toBeInTheDocument();
+    // Beside the sharing, the tip line (docs/product.md §6, §8a).
+    expect(within(closing).getByRole('link', { name: 'Envie sua notícia' })).toHaveAttribute('href', '/envie-sua-noticia');
+  });
+
+  it('offers no tip line link where there is nothing to share (a preview)', () => {
+    render(<ArticleView article={buildArticle()} shareUrl={null} back={STAY} />);
+    expect(screen.queryByRole('link', { name: 'Envie sua notícia' })).not.toBeInTheDocument();
   });
 });

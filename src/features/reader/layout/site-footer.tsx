@@ -24,6 +24,11 @@ export function SiteFooter() {
         <nav aria-label="Rodapé">
           <ul className="space-y-2 text-sm">
             <li>
+              <Link to={paths.tipLine()} className="hover:text-white hover:underline">
+                Envie sua notícia
+              </Link>
+            </li>
+            <li>
               <Link to={paths.advertising()} className="hover:text-white hover:underline">
                 Anuncie
               </Link>
