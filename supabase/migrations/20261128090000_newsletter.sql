@@ -370,6 +370,20 @@ as $$
 $$;
 revoke all on function private.newsletter_stories(timestamptz, timestamptz) from public, anon, authenticated, service_role;
 
+-- Where the next digest's stories start: the end of the last send that reached anyone (a day's send with no
+-- confirmed reader yet leaves its stories for the first digest someone gets), at most 7 days back.
+create function private.newsletter_window_start(clock timestamptz) returns timestamptz
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select greatest(
+    coalesce((select max(s.stories_until) from public.newsletter_sends s where s.recipient_count > 0), clock - interval '1 day'),
+    clock - interval '7 days')
+$$;
+revoke all on function private.newsletter_window_start(timestamptz) from public, anon, authenticated, service_role;
+
 -- The send this server is to make now, or null. First a send left 'enviando' whose lease ran out (a server stopped
 -- mid-send, or retries waiting) is taken over: its addresses caught mid-send count as failed, never mailed again.
 -- Else the day's scheduled send once its time has come (recorded 'sem_novidades' when there is nothing new), or, with
@@ -410,7 +424,7 @@ begin
     end if;
   end if;
 
-  since := coalesce((select max(s.stories_until) from public.newsletter_sends s), clock - interval '1 day');
+  since := private.newsletter_window_start(clock);
   select count(*) into stories from private.newsletter_stories(since, clock);
   if stories = 0 then
     if not now_anyway then
@@ -454,7 +468,7 @@ begin
       return;
     end if;
   else
-    window_since := coalesce((select max(s.stories_until) from public.newsletter_sends s), clock - interval '1 day');
+    window_since := private.newsletter_window_start(clock);
     window_until := clock;
     if not exists (select 1 from private.newsletter_stories(window_since, window_until)) then
       window_since := clock - interval '1 day';

@@ -239,6 +239,24 @@ describe('the morning send', () => {
     }
   });
 
+  it('a day’s send that reached nobody leaves its stories for the first digest someone gets', async () => {
+    await setDatabaseClock(backend.db, MORNING);
+    const ids = [await story('Antes de haver leitores', minutes(MORNING, -30))];
+    try {
+      const empty = (await startDigest(server))!;
+      expect(await claimRecipients(server, empty, 10)).toEqual([]);
+      expect(await finishDigest(server, empty)).toBe('enviado');
+
+      await confirmedSubscriber();
+      await setDatabaseClock(backend.db, minutes(MORNING, 60));
+      ids.push(await story('Depois da inscrição', minutes(MORNING, 45)));
+      const sendId = (await startDigest(server, true))!;
+      expect((await digestStories(server, sendId)).map((entry) => entry.title)).toEqual(['Depois da inscrição', 'Antes de haver leitores']);
+    } finally {
+      await deleteStories(...ids);
+    }
+  });
+
   it('records a day with nothing new as such, and sends nothing', async () => {
     await confirmedSubscriber();
     await setDatabaseClock(backend.db, MORNING);
