@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { site } from '../../../config/site';
-import { confirmSubscription } from './newsletter-data';
+import { confirmSubscription } from './token-data';
 import { TokenActionPage, type TokenActionOutcome } from './token-action-page';
 
 /** /newsletter/confirmar/:token: the double opt-in's link. */

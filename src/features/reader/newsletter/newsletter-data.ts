@@ -1,25 +1,10 @@
-import { readerDataClient } from '../../../services/reader-data-client';
-import {
-  confirmDigestSubscription,
-  sendQueuedConfirmations,
-  signUpForDigest,
-  unsubscribeFromDigest,
-  type ConfirmationResult,
-  type DigestSignUp,
-} from '../../../services/newsletter/subscription';
+import type { DigestSignUp } from '../../../services/newsletter/subscription';
+import type { SignUpOutcome } from './newsletter-signup';
 
-// The reader's digest calls through the reader pages' client: the sign-up, then the site's API is asked to mail the
-// confirmation now (when it cannot, its scheduled run does within minutes).
+// The sign-up form is on every page, its request only when a reader sends it: the request's module (and the
+// service it calls) loads then, not with the page.
 
-export async function signUp(signUp: DigestSignUp): Promise<void> {
-  await signUpForDigest(readerDataClient(), signUp);
-  await sendQueuedConfirmations();
-}
-
-export function confirmSubscription(token: string): Promise<ConfirmationResult> {
-  return confirmDigestSubscription(readerDataClient(), token);
-}
-
-export function unsubscribe(token: string): Promise<boolean> {
-  return unsubscribeFromDigest(readerDataClient(), token);
+export async function signUp(input: DigestSignUp): Promise<SignUpOutcome> {
+  const { signUp: send } = await import('./signup-data');
+  return send(input);
 }

@@ -1,12 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ServiceError } from '../../../services/errors';
 import type { DigestSignUp } from '../../../services/newsletter/subscription';
 import { controllablePromise } from '../testing/render-in-router';
-import { DIGEST_CONSENT, DIGEST_FAILED, DIGEST_RATE_LIMITED, NewsletterSignup } from './newsletter-signup';
+import { DIGEST_CONSENT, DIGEST_FAILED, DIGEST_RATE_LIMITED, NewsletterSignup, type SignUpOutcome } from './newsletter-signup';
 
-function setup(signUp: (input: DigestSignUp) => Promise<void> = () => Promise.resolve()) {
+function setup(signUp: (input: DigestSignUp) => Promise<SignUpOutcome> = () => Promise.resolve('sent')) {
   const sent = vi.fn(signUp);
   const user = userEvent.setup();
   window.history.replaceState(null, '', '/noticia/abc/feira');
@@ -43,13 +42,13 @@ describe('NewsletterSignup', () => {
   });
 
   it("says 'Enviando...' while it sends, then the limit's message, keeping what was typed", async () => {
-    const pending = controllablePromise<void>();
+    const pending = controllablePromise<SignUpOutcome>();
     const { user } = setup(() => pending.promise);
     await user.type(email(), 'ana@exemplo.com.br');
     await user.click(consent());
     await user.click(send());
     expect(screen.getByRole('button', { name: 'Enviando...' })).toBeDisabled();
-    pending.reject(new ServiceError('newsletter_rate_limited', { code: 'PT429', status: 429 }));
+    pending.resolve('rate-limited');
     expect(await screen.findByRole('alert')).toHaveTextContent(DIGEST_RATE_LIMITED);
     expect(email()).toHaveValue('ana@exemplo.com.br');
     expect(consent()).toBeChecked();

@@ -1,10 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { focusFirstInvalid } from '../../../components/form/form-fields';
 import type { FieldErrors } from '../../../components/form/use-validated-form';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { site } from '../../../config/site';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { signUpProblem, type DigestSignUp } from '../../../services/newsletter/subscription';
+import type { DigestSignUp } from '../../../services/newsletter/subscription';
 
 // 'Receba as notícias de Porto Ferreira': the daily digest's sign-up, on the home page, at the end of each story and
 // in the footer. Double opt-in: the reader gets an e-mail whose link activates the subscription (docs/decisions/0033).
@@ -30,17 +29,17 @@ export function validateSignUp(values: SignUpValues): FieldErrors<SignUpValues> 
   return errors;
 }
 
-function failureMessage(error: unknown): string {
-  const problem = signUpProblem(error);
-  if (problem === 'rate-limited') return DIGEST_RATE_LIMITED;
-  if (problem === 'invalid-email') return 'Informe um e-mail válido.';
-  return DIGEST_FAILED;
-}
+/** What became of a sign-up the database answered: kept (the confirmation e-mail is on its way), or refused. */
+export type SignUpOutcome = 'sent' | 'rate-limited' | 'invalid-email';
 
-const isExpectedFailure = (error: unknown) => signUpProblem(error) !== null;
+const REFUSALS: Record<Exclude<SignUpOutcome, 'sent'>, string> = {
+  'rate-limited': DIGEST_RATE_LIMITED,
+  'invalid-email': 'Informe um e-mail válido.',
+};
 
 interface NewsletterSignupProps {
-  signUp: (signUp: DigestSignUp) => Promise<void>;
+  /** Sends the sign-up; throws only on a failure the reader can do nothing about but retry. */
+  signUp: (signUp: DigestSignUp) => Promise<SignUpOutcome>;
   /** 'card' on a page's white background; 'footer' inside the dark footer. */
   tone?: 'card' | 'footer';
 }
@@ -72,18 +71,20 @@ export function NewsletterSignup({ signUp, tone = 'card' }: NewsletterSignupProp
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
-      // After React has marked the fields invalid.
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      // After React has marked the fields invalid: the first one takes the focus. (Not the form kit's helper: this form
+      // is in every page's first load, the kit is not.)
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     setSaving(true);
     try {
       // The page the reader is on, read when they send (the form needs no router: it sits in the footer too).
-      await signUp({ email: values.email, consentText: DIGEST_CONSENT, page: window.location.pathname });
-      setSentTo(values.email);
+      const outcome = await signUp({ email: values.email, consentText: DIGEST_CONSENT, page: window.location.pathname });
+      if (outcome === 'sent') setSentTo(values.email);
+      else setFailure(REFUSALS[outcome]);
     } catch (error) {
-      if (!isExpectedFailure(error)) console.error('Signing up for the daily digest failed', error);
-      setFailure(failureMessage(error));
+      console.error('Signing up for the daily digest failed', error);
+      setFailure(DIGEST_FAILED);
     } finally {
       setSaving(false);
     }

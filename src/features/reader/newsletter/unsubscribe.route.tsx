@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { site } from '../../../config/site';
-import { unsubscribe } from './newsletter-data';
+import { unsubscribe } from './token-data';
 import { TokenActionPage, type TokenActionOutcome } from './token-action-page';
 
 /** /newsletter/cancelar/:token: the visible link of every digest (mail apps use the one-click POST instead). */
