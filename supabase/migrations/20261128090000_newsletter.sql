@@ -177,6 +177,20 @@ revoke all on table private.newsletter_signups from public, anon, authenticated,
 -- ---------------------------------------------------------------------------------------------------------------
 -- The reader's calls.
 
+-- An address unconfirmed for 7 days is deleted: a hundred at a time, on every sign-up and every confirmation e-mail
+-- run (each minute on a running site).
+create function private.newsletter_forget_unconfirmed(clock timestamptz) returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  delete from public.newsletter_subscribers s
+   where s.id in (select stale.id from public.newsletter_subscribers stale
+                   where stale.confirmed_at is null and stale.created_at <= clock - interval '7 days'
+                   order by stale.created_at limit 100 for update skip locked)
+$$;
+revoke all on function private.newsletter_forget_unconfirmed(timestamptz) from public, anon, authenticated, service_role;
+
 -- Signs an address up (or renews a pending sign-up's consent and link) and queues its confirmation e-mail. An address
 -- already confirmed is left as it is and gets no e-mail: the answer is the same, so the form tells nobody who reads
 -- the digest.
@@ -218,11 +232,7 @@ begin
                    where old.signed_up_at <= clock - interval '24 hours'
                    order by old.signed_up_at limit 100 for update skip locked);
 
-  -- Unconfirmed for 7 days: gone (a few at a time, on every sign-up and every confirmation e-mail run).
-  delete from public.newsletter_subscribers s
-   where s.id in (select stale.id from public.newsletter_subscribers stale
-                   where stale.confirmed_at is null and stale.created_at <= clock - interval '7 days'
-                   order by stale.created_at limit 100 for update skip locked);
+  perform private.newsletter_forget_unconfirmed(clock);
 
   select * into subscriber from public.newsletter_subscribers s where s.email = address for update;
   if found and subscriber.confirmed_at is not null then
@@ -320,10 +330,7 @@ as $$
 declare
   clock constant timestamptz := private.clock_now();
 begin
-  delete from public.newsletter_subscribers s
-   where s.id in (select stale.id from public.newsletter_subscribers stale
-                   where stale.confirmed_at is null and stale.created_at <= clock - interval '7 days'
-                   order by stale.created_at limit 100 for update skip locked);
+  perform private.newsletter_forget_unconfirmed(clock);
   delete from private.newsletter_confirmations c where c.attempts >= 5;
   return query
     update private.newsletter_confirmations c

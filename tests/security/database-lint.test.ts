@@ -55,6 +55,7 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   'public.newsletter_finish_digest(uuid)': ['service_role'],
   'private.newsletter_stories(timestamp with time zone, timestamp with time zone)': [],
   'private.newsletter_window_start(timestamp with time zone)': [],
+  'private.newsletter_forget_unconfirmed(timestamp with time zone)': [],
 };
 
 /**
