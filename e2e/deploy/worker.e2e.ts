@@ -103,14 +103,19 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
 
     // The sign-up form's request for its confirmation e-mail, answered by the Worker over SMTP.
     expect((await get('/api/newsletter/confirmacoes', { method: 'POST' })).status).toBe(200);
-    const confirmation = await sink.next(email, 20_000);
+    // A failure says what the Worker logged and which tunnels it asked for.
+    const mailTo = (to: string) =>
+      sink.next(to, 20_000).catch((error: unknown) => {
+        throw new Error(`${String(error)}; proxy: ${worker.outboundAttempts().join(', ')}; wrangler: ${worker.output().slice(-3000)}`);
+      });
+    const confirmation = await mailTo(email);
     const token = new RegExp(`${siteUrl}/newsletter/confirmar/([0-9a-f-]{36})`).exec(confirmation.text)?.[1];
     expect(token).toBeDefined();
     expect((await createDataClient(hostedUrl, anonKey, { retry: false }).rpc('newsletter_confirm', { token: token! })).data).toBe('confirmada');
 
     // The Cron Trigger: the story published above is new since the last digest (there was none).
     expect((await fetch(`${worker.baseUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
-    const digest = await sink.next(email, 20_000);
+    const digest = await mailTo(email);
     expect(digest.subject).toMatch(/^Porto Ferreira Notícias: o resumo de /);
     expect(digest.html).toContain(`${siteUrl}${story.path}`);
     expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma: wrangler's bundler reads no tsconfig for the Worker, and would compile JSX for a global React.)
 import { render } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { paths } from '../../src/lib/paths';

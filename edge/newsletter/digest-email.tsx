@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma: wrangler's bundler reads no tsconfig for the Worker, and would compile JSX for a global React.)
 import { Heading } from '@react-email/heading';
 import { Img } from '@react-email/img';
 import { Link } from '@react-email/link';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma: wrangler's bundler reads no tsconfig for the Worker, and would compile JSX for a global React.)
 import { Body } from '@react-email/body';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
