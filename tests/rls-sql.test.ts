@@ -662,7 +662,7 @@ describe('set_profile_role', () => {
   });
 
   it('acting as an admin, an unknown role (22023) or an unknown account (PF003) is refused', async () => {
-    expect(await run('admin', `select public.set_profile_role($1, 'editor')`, [PENDING_ID])).toEqual({
+    expect(await run('admin', `select public.set_profile_role($1, 'chefe')`, [PENDING_ID])).toEqual({
       ok: false,
       code: '22023',
     });

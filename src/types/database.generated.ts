@@ -164,6 +164,42 @@ export type Database = {
         }
         Relationships: []
       }
+      audit_log: {
+        Row: {
+          action: string
+          actor_id: string | null
+          actor_name: string
+          at: string
+          detail: NonNullable<Json>
+          id: number
+          subject_id: string
+          subject_type: string
+          summary: string
+        }
+        Insert: {
+          action: string
+          actor_id?: string | null
+          actor_name?: string
+          at?: string
+          detail?: NonNullable<Json>
+          id?: never
+          subject_id?: string
+          subject_type?: string
+          summary?: string
+        }
+        Update: {
+          action?: string
+          actor_id?: string | null
+          actor_name?: string
+          at?: string
+          detail?: NonNullable<Json>
+          id?: never
+          subject_id?: string
+          subject_type?: string
+          summary?: string
+        }
+        Relationships: []
+      }
       jobs: {
         Row: {
           company: string

@@ -14,7 +14,7 @@ export const CHECKED_VALUES = {
   media_kit_requests: { interest: ['banner-principal', 'banner-lateral', 'banner-materia', 'outros'] },
   news_tips: { status: ['new', 'read', 'used'] },
   newsletter_sends: { state: ['enviando', 'enviado', 'sem_novidades'] },
-  profiles: { role: ['admin', 'pending'] },
+  profiles: { role: ['admin', 'editor', 'reporter', 'pending'] },
 } as const;
 
 type CheckedValues = typeof CHECKED_VALUES;

@@ -23,6 +23,13 @@ const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast'];
  */
 const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   'private.is_admin()': ['anon', 'authenticated'],
+  // The roles (docs/decisions/0037): what the policies of editors' and reporters' work check.
+  'private.is_editor()': ['anon', 'authenticated'],
+  'private.is_staff()': ['anon', 'authenticated'],
+  // The audit log is written by the database alone; its year of keeping is the host's scheduled job's.
+  'private.record_audit(text, text, text, text, jsonb)': [],
+  'private.audit_log_forget_old()': ['service_role'],
+  'private.audit_sign_in()': [],
   'private.clock_now()': ['anon', 'authenticated'],
   'private.limit_media_kit_requests()': [],
   'private.check_news_tip()': [],
