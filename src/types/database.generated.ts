@@ -736,9 +736,7 @@ export type Database = {
       }
       retention_tip_photos_due: {
         Args: { max_count?: number }
-        Returns: {
-          path: string
-        }[]
+        Returns: string[]
       }
       run_retention: { Args: { force?: boolean }; Returns: Json }
       search_obituaries: {

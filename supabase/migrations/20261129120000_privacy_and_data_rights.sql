@@ -202,19 +202,20 @@ revoke all on table private.retention_runs from public, anon, authenticated, ser
 
 -- The photos of tips past their keeping that are still stored: the host removes them through the Storage API, then
 -- run_retention deletes the tips.
-create function public.retention_tip_photos_due(max_count integer default 100) returns table (path text)
+create function public.retention_tip_photos_due(max_count integer default 100) returns text[]
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select o.name
-    from public.news_tips t
-    join storage.objects o on o.bucket_id = 'news-tips' and o.name = any (t.photo_paths)
-   where t.handled_at <= private.clock_now()
-           - pg_catalog.make_interval(months => (select s.news_tip_retention_months from public.site_settings s))
-   order by t.handled_at
-   limit least(greatest(coalesce(max_count, 100), 1), 1000)
+  select coalesce(pg_catalog.array_agg(due.name), '{}')
+    from (select o.name
+            from public.news_tips t
+            join storage.objects o on o.bucket_id = 'news-tips' and o.name = any (t.photo_paths)
+           where t.handled_at <= private.clock_now()
+                   - pg_catalog.make_interval(months => (select s.news_tip_retention_months from public.site_settings s))
+           order by t.handled_at
+           limit least(greatest(coalesce(max_count, 100), 1), 1000)) due
 $$;
 revoke all on function public.retention_tip_photos_due(integer) from public, anon, authenticated, service_role;
 grant execute on function public.retention_tip_photos_due(integer) to service_role;
