@@ -16,9 +16,9 @@ try {
   console.error(`npm run retention: ${site} did not answer (${error instanceof Error ? error.message : String(error)}): start it with npm run dev, or set SITE_URL`);
   process.exit(1);
 }
-const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+const answer = (await response.json().catch(() => ({}))) as { error?: string } & Record<string, unknown>;
 if (!response.ok) {
-  console.error(`npm run retention: ${site} answered ${response.status} (${String(answer.error ?? 'no detail')})`);
+  console.error(`npm run retention: ${site} answered ${response.status} (${answer.error ?? 'no detail'})`);
   process.exit(1);
 }
 console.info(`Retention done: ${JSON.stringify(answer)}`);
