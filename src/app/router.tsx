@@ -67,6 +67,9 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   'admin-ad-edit': { lazy: () => import('../features/admin/ads/campaign-form.route') },
   'admin-ad-campaign': { lazy: () => import('../features/admin/ads/campaign.route') },
   'admin-users': { lazy: () => import('../features/admin/users/users.route') },
+  'admin-settings': { lazy: () => import('../features/admin/privacy/settings.route') },
+  'admin-data-rights': { lazy: () => import('../features/admin/privacy/data-rights.route') },
+  'admin-account': { lazy: () => import('../features/admin/privacy/account.route') },
   'admin-newsletter': { lazy: () => import('../features/admin/newsletter/newsletter.route') },
 };
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Briefcase, FileText, Flower2, GalleryHorizontal, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Tags, Users, X } from 'lucide';
+import { Briefcase, FileText, Flower2, GalleryHorizontal, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserRound, Users, X } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import { paths } from '../../../lib/paths';
 import { site } from '../../../config/site';
@@ -16,6 +16,11 @@ const ITEMS = [
   { to: paths.admin.ads(), label: 'Anúncios', icon: GalleryHorizontal, end: false },
   { to: paths.admin.newsletter(), label: 'Newsletter', icon: Mail, end: false },
   { to: paths.admin.users(), label: 'Usuários', icon: Users, end: false },
+  // Privacy (docs/decisions/0039): the settings and the data subjects' rights are administrators' screens (the
+  // database refuses anyone else); 'Minha conta' is every account's.
+  { to: paths.admin.dataRights(), label: 'Direitos dos titulares', icon: ShieldCheck, end: false },
+  { to: paths.admin.settings(), label: 'Configurações', icon: Settings, end: false },
+  { to: paths.admin.account(), label: 'Minha conta', icon: UserRound, end: false },
 ] as const;
 
 interface AdminSidebarProps {
