@@ -20,7 +20,7 @@ describe('AdminSidebar', () => {
     renderAt('/admin/publications/new');
     const nav = screen.getByRole('navigation', { name: 'Painel administrativo' });
     const links = Array.from(nav.querySelectorAll('a'));
-    expect(links.map((a) => a.textContent)).toEqual(['Dashboard', 'Publicações', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Newsletter', 'Usuários']);
+    expect(links.map((a) => a.textContent)).toEqual(['Dashboard', 'Publicações', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Newsletter', 'Usuários', 'Direitos dos titulares', 'Configurações', 'Minha conta']);
     expect(screen.getByRole('link', { name: 'Publicações' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });
@@ -51,7 +51,11 @@ describe('PendingApprovalNotice', () => {
   it("says the account waits for approval, and offers 'Sair' and a new check", async () => {
     const onSignOut = vi.fn();
     const onCheckAgain = vi.fn();
-    render(<PendingApprovalNotice email="novo@example.com" onSignOut={onSignOut} onCheckAgain={onCheckAgain} />);
+    render(
+      <MemoryRouter>
+        <PendingApprovalNotice email="novo@example.com" onSignOut={onSignOut} onCheckAgain={onCheckAgain} />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('heading', { name: 'Conta aguardando aprovação' })).toBeInTheDocument();
     expect(screen.getByText(/novo@example.com/)).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
@@ -59,5 +63,7 @@ describe('PendingApprovalNotice', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
     expect(onCheckAgain).toHaveBeenCalled();
     expect(onSignOut).toHaveBeenCalled();
+    // Its own data stays within reach while it waits (LGPD art. 18).
+    expect(screen.getByRole('link', { name: /Minha conta/ })).toHaveAttribute('href', '/admin/conta');
   });
 });
