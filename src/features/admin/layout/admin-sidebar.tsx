@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Briefcase, FileText, Flower2, GalleryHorizontal, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserRound, Users, X } from 'lucide';
+import { Briefcase, FileText, Flower2, GalleryHorizontal, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserCog, Users, X } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import { paths } from '../../../lib/paths';
 import { site } from '../../../config/site';
@@ -20,7 +20,7 @@ const ITEMS = [
   // database refuses anyone else); 'Minha conta' is every account's.
   { to: paths.admin.dataRights(), label: 'Direitos dos titulares', icon: ShieldCheck, end: false },
   { to: paths.admin.settings(), label: 'Configurações', icon: Settings, end: false },
-  { to: paths.admin.account(), label: 'Minha conta', icon: UserRound, end: false },
+  { to: paths.admin.account(), label: 'Minha conta', icon: UserCog, end: false },
 ] as const;
 
 interface AdminSidebarProps {
