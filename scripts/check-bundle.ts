@@ -88,6 +88,7 @@ const READER_PAGES: ReaderPage[] = [
   { name: 'advertising /anuncie', route: 'src/features/reader/advertising/advertising.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
   // The tip line's supabase-js client (for the photos' uploads) comes only when a tip is sent: not in this first load.
   { name: 'tip line /envie-sua-noticia', route: 'src/features/reader/tip-line/tip-line.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
+  { name: 'accessibility /acessibilidade', route: 'src/features/reader/accessibility/accessibility.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
 ];
 
 const contents = new Map<string, string>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, seriousAccessibilityViolations, useBrowser, type ViewportName } from '../support/browser.ts';
+import { screenshot, accessibilityViolations, useBrowser, type ViewportName } from '../support/browser.ts';
 import { seed, settle, waitForHomeLoaded } from './reader-fixtures.ts';
 
 interface PublicPage {
@@ -63,19 +63,19 @@ describe('every public page', () => {
       const found: Record<string, unknown> = {};
       for (const target of pages) {
         await open(page, target);
-        const violations = await seriousAccessibilityViolations(page);
+        const violations = await accessibilityViolations(page);
         if (violations.length > 0) found[target.name] = violations;
       }
       // The media-kit dialog open, and the phone menu open.
       await open(page, pages.find((target) => target.name === 'advertising')!);
       await page.getByRole('button', { name: 'Solicitar Mídia Kit' }).click();
       await page.getByRole('dialog').waitFor();
-      const dialogViolations = await seriousAccessibilityViolations(page);
+      const dialogViolations = await accessibilityViolations(page);
       if (dialogViolations.length > 0) found['media-kit-dialog'] = dialogViolations;
       if (viewport === 'phone') {
         await open(page, pages[0]!);
         await page.getByRole('button', { name: 'Abrir menu' }).click();
-        const menuViolations = await seriousAccessibilityViolations(page);
+        const menuViolations = await accessibilityViolations(page);
         if (menuViolations.length > 0) found['phone-menu'] = menuViolations;
       }
       expect(found).toEqual({});

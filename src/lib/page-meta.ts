@@ -30,6 +30,11 @@ export const tipLineMeta = (siteName: string) => ({
   description: `Viu algo acontecer em ${SITE_DEFAULTS.city}? Envie sua sugestão de pauta, com fotos, para a redação do ${siteName}.`,
 });
 
+export const accessibilityMeta = (siteName: string) => ({
+  title: 'Acessibilidade',
+  description: `Como o ${siteName} busca a acessibilidade (WCAG 2.2 nível AA), seus limites conhecidos e como relatar uma barreira.`,
+});
+
 export const searchMeta = (query: string) => ({ title: query ? `Busca: ${query}` : 'Busca' });
 
 export const storyNotFoundMeta = { title: 'Notícia não encontrada' } as const;
