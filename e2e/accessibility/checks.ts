@@ -59,8 +59,12 @@ export function focusIndicator(page: Page): Promise<{ element: string; visible: 
         const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` : 'none';
         return `${outline} | ${style.boxShadow} | ${style.borderColor}`;
       });
+    // A ring that fades in (a card's `transition`) is read at its end, not at its first frame.
+    const settle = () => document.getAnimations().forEach((animation) => animation.finish());
+    settle();
     const focused = look();
     active.blur();
+    settle();
     const unfocused = look();
     active.focus();
     const label = active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? '';
