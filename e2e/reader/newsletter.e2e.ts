@@ -87,7 +87,7 @@ describe('the daily digest', () => {
     const email = `${unique('assinante').toLowerCase().replace(/\W+/g, '-')}@exemplo.com.br`;
     const reader = await browser.newPage('desktop');
     await reader.goto('/');
-    const signUp = reader.getByRole('contentinfo').getByRole('region', { name: 'Receba as notícias de Porto Ferreira' });
+    const signUp = reader.getByRole('contentinfo');
     await signUp.getByLabel('Seu e-mail').fill(email);
     await signUp.getByRole('checkbox').check();
     await signUp.getByRole('button', { name: 'Quero receber' }).click();
