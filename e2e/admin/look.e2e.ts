@@ -5,7 +5,7 @@ import { signInAsAdmin } from './admin-fixtures.ts';
 describe('the admin panel at phone and desktop width', () => {
   const browser = useBrowser();
 
-  it('has no serious or critical accessibility violation on the login, a list and a form', async () => {
+  it('has no accessibility violation of any impact on the login, a list and a form', async () => {
     const page = await browser.newPage('desktop');
     await page.goto('/admin/login');
     await page.getByRole('button', { name: 'Entrar' }).waitFor();

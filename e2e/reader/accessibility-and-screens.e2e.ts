@@ -122,6 +122,8 @@ describe('every public page', () => {
           return { wider: scrollWidth > clientWidth ? `${scrollWidth} px in ${clientWidth} px` : null, outside };
         });
         expect(found, `${width} px ${target.name}`).toEqual({ wider: null, outside: [] });
+        // Nor any box inside it (a table in a scroll box): WCAG 1.4.10 asks for reflow, not sideways scrolling.
+        expect(await horizontalOverflow(page), `${width} px ${target.name}`).toEqual([]);
       }
     }
   });

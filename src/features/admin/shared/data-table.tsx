@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /**
  * Below lg (a phone, a tablet, a desktop window zoomed to 200%) each row is a card: cells stack, headers stay in the
  * table for screen readers but are hidden from view, so nothing scrolls sideways (WCAG 1.4.10, reflow; decision 0036).
  * Chromium keeps a table's semantics under `display: block`. From lg up it is a plain table; the frame still scrolls
- * sideways if a wide list outgrows a narrow desktop, and is then focusable so the keyboard can scroll it.
+ * sideways if a wide list outgrows a narrow desktop, and only then is it a Tab stop, so the keyboard can scroll it.
  */
 const STACKED =
   'max-lg:block max-lg:[&_tbody]:block max-lg:[&_tr]:block max-lg:[&_tr]:py-2 max-lg:[&_td:not(.hidden)]:block max-lg:[&_td]:py-1 max-lg:[&_td]:[overflow-wrap:anywhere] max-lg:[&_thead]:sr-only';
@@ -24,10 +24,12 @@ export function DataTable({
   phoneHidden?: readonly string[];
   children: ReactNode;
 }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(frame);
   return (
     // A group, not a region: the section around a list often bears the caption's name already, and two landmarks
     // may not share one (axe's landmark-unique).
-    <div className="rounded-lg border border-slate-200 bg-white shadow-sm lg:overflow-x-auto" tabIndex={0} role="group" aria-label={caption}>
+    <div ref={frame} className="rounded-lg border border-slate-200 bg-white shadow-sm lg:overflow-x-auto" tabIndex={scrolls ? 0 : undefined} role="group" aria-label={caption}>
       <table className={`min-w-full divide-y divide-slate-200 text-left text-sm ${STACKED}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
@@ -47,6 +49,24 @@ export function DataTable({
       </table>
     </div>
   );
+}
+
+/** Whether the element's content is wider than its box (it scrolls sideways), kept up to date as either resizes. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    measure();
+    // jsdom has no ResizeObserver: there, the first measure is the only one.
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }
 
 export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
