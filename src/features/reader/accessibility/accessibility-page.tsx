@@ -83,7 +83,7 @@ export function AccessibilityPage() {
           </ul>
           <p>
             Verificamos isso a cada mudança com testes automáticos em um navegador real: navegação só por teclado, tela de 320
-            pixels, zoom de 200%, movimento reduzido e a ferramenta axe, em todas as páginas do site e do painel.
+            pixels, zoom de 200%, movimento reduzido e a ferramenta axe, nas páginas do site e nas telas do painel.
           </p>
         </Section>
         <Section id="acess-limites" title="Limites conhecidos">
