@@ -376,7 +376,7 @@ describe('sitemaps and robots.txt', () => {
   it('the pages sitemap has the home, every topic and the static pages', async () => {
     const addresses = locs(xml(await (await get('/sitemap-pages.xml')).text()));
     expect(addresses.slice(0, 2)).toEqual([`${SITE}/`, `${SITE}/topic/local`]);
-    expect(addresses).toEqual(expect.arrayContaining([`${SITE}/topic/cultura`, `${SITE}/obituarios`, `${SITE}/vagas`, `${SITE}/anuncie`, `${SITE}/envie-sua-noticia`]));
+    expect(addresses).toEqual(expect.arrayContaining([`${SITE}/topic/cultura`, `${SITE}/obituarios`, `${SITE}/vagas`, `${SITE}/anuncie`, `${SITE}/envie-sua-noticia`, `${SITE}/acessibilidade`]));
     expect(addresses.every((address) => address.startsWith(`${SITE}/`))).toBe(true);
   });
 

@@ -89,6 +89,7 @@ const READER_PAGES: ReaderPage[] = [
   // The tip line's supabase-js client (for the photos' uploads) comes only when a tip is sent: not in this first load.
   { name: 'privacy /privacidade', route: 'src/features/reader/privacy/privacy.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
   { name: 'tip line /envie-sua-noticia', route: 'src/features/reader/tip-line/tip-line.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
+  { name: 'accessibility /acessibilidade', route: 'src/features/reader/accessibility/accessibility.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
 ];
 
 const contents = new Map<string, string>();

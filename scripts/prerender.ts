@@ -33,6 +33,7 @@ const ROUTE_MODULE: Partial<Record<ReaderPageId, string>> = {
   advertising: 'src/features/reader/advertising/advertising.route.tsx',
   'tip-line': 'src/features/reader/tip-line/tip-line.route.tsx',
   privacy: 'src/features/reader/privacy/privacy.route.tsx',
+  accessibility: 'src/features/reader/accessibility/accessibility.route.tsx',
 };
 
 function fail(message: string): never {

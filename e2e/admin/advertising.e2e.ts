@@ -5,7 +5,7 @@ import { AD_SPACE_SIZES } from '../../src/services/ad-campaigns.ts';
 import { todayInputValue } from '../../src/lib/dates.ts';
 import type { AdSpace } from '../../src/types/database.ts';
 import { adminApiClient, publishLocalStory, type AdminClient, type PublishedStory } from '../support/api.ts';
-import { expectConsoleErrors, failedRequest, screenshot, seriousAccessibilityViolations, useBrowser, type ViewportName } from '../support/browser.ts';
+import { expectConsoleErrors, failedRequest, screenshot, accessibilityViolations, useBrowser, type ViewportName } from '../support/browser.ts';
 import { unique } from '../support/fixtures.ts';
 import { openSection, row, signInAsAdmin } from './admin-fixtures.ts';
 
@@ -203,7 +203,7 @@ describe('advertising sold directly, from the panel to the reader and back', () 
     await admin.getByRole('heading', { name: `Campanha: ${shop}` }).waitFor();
     const days = admin.getByRole('region', { name: 'Números da campanha por dia' });
     await expect.poll(() => days.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['1', '1', '100,00%']);
-    expect(await seriousAccessibilityViolations(admin)).toEqual([]);
+    expect(await accessibilityViolations(admin)).toEqual([]);
     await screenshot(admin, 'advertising-admin-campaign');
 
     await admin.getByRole('button', { name: 'Gerar link do relatório' }).click();
@@ -217,7 +217,7 @@ describe('advertising sold directly, from the panel to the reader and back', () 
     expect(await advertiser.getByText('Banner em Matéria').count()).toBeGreaterThan(0);
     const reportDays = advertiser.getByRole('region', { name: 'Números da campanha por dia' });
     expect(await reportDays.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['1', '1', '100,00%']);
-    expect(await seriousAccessibilityViolations(advertiser)).toEqual([]);
+    expect(await accessibilityViolations(advertiser)).toEqual([]);
     await screenshot(advertiser, 'advertising-report-phone');
 
     // Revoked, the address answers "not found".

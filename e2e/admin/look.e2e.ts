@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, seriousAccessibilityViolations, useBrowser, viewports, type ViewportName } from '../support/browser.ts';
+import { screenshot, accessibilityViolations, useBrowser, type ViewportName } from '../support/browser.ts';
 import { signInAsAdmin } from './admin-fixtures.ts';
 
 describe('the admin panel at phone and desktop width', () => {
   const browser = useBrowser();
 
-  it('has no serious or critical accessibility violation on the login, a list and a form', async () => {
+  it('has no accessibility violation of any impact on the login, a list and a form', async () => {
     const page = await browser.newPage('desktop');
     await page.goto('/admin/login');
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await signInAsAdmin(page);
     for (const [path, heading] of [
@@ -27,11 +27,11 @@ describe('the admin panel at phone and desktop width', () => {
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.getByText('Carregando...').waitFor({ state: 'detached' });
       if (path.endsWith('/new') && path.includes('publications')) await page.getByRole('textbox', { name: 'Conteúdo' }).waitFor();
-      expect({ path, violations: await seriousAccessibilityViolations(page) }).toEqual({ path, violations: [] });
+      expect({ path, violations: await accessibilityViolations(page) }).toEqual({ path, violations: [] });
     }
   });
 
-  it.each(Object.keys(viewports) as ViewportName[])('screenshots at %s width', async (viewport) => {
+  it.each(['phone', 'desktop'] as ViewportName[])('screenshots at %s width', async (viewport) => {
     const page = await browser.newPage(viewport);
     await page.goto('/admin/login');
     await page.getByRole('button', { name: 'Entrar' }).waitFor();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { toSaoPauloInput } from '../../src/lib/dates.ts';
 import { adminApiClient, publishLocalStory, type PublishedStory } from '../support/api.ts';
-import { app, screenshot, seriousAccessibilityViolations, useBrowser } from '../support/browser.ts';
+import { app, screenshot, accessibilityViolations, useBrowser } from '../support/browser.ts';
 import { row, signInAsAdmin } from '../admin/admin-fixtures.ts';
 
 // Breaking news ('Plantão', docs/decisions/0034): an editor marks a published story urgent until a time shortly
@@ -104,7 +104,7 @@ describe('breaking news', () => {
         await reader.waitForTimeout(500);
         expect(await reader.evaluate(() => (window as unknown as { shifts: string[] }).shifts), `${viewport} ${page}`).toEqual([]);
         if (page === '/topic/local') {
-          expect(await seriousAccessibilityViolations(reader), viewport).toEqual([]);
+          expect(await accessibilityViolations(reader), viewport).toEqual([]);
           await screenshot(reader, `breaking-news-${viewport === 'phone' ? 390 : 1280}`);
         }
       }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsAdmin, openSection } from '../admin/admin-fixtures.ts';
 import { adminApiClient } from '../support/api.ts';
-import { app, screenshot, seriousAccessibilityViolations, useBrowser, waitForQuietNetwork } from '../support/browser.ts';
+import { app, screenshot, accessibilityViolations, useBrowser, waitForQuietNetwork } from '../support/browser.ts';
 import { unique } from '../support/fixtures.ts';
 import { seed } from './reader-fixtures.ts';
 
@@ -47,7 +47,7 @@ describe('privacy', () => {
       expect(await main.textContent()).toContain('apagado em 7 dias');
       expect(await main.textContent()).toContain('youtube-nocookie.com');
       expect(await page.getByRole('navigation', { name: 'Rodapé' }).getByRole('link', { name: 'Política de Privacidade' }).getAttribute('href')).toBe('/privacidade');
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
       await screenshot(page, `privacy-policy-${viewport === 'phone' ? 390 : 1280}`);
     }
   });
@@ -122,7 +122,7 @@ describe('privacy', () => {
     expect(await report.textContent()).toContain('Clara ME');
     expect(await report.textContent()).toContain('Quero receber o resumo diário.');
     expect(await report.textContent()).toContain('Semáforo quebrado');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'privacy-rights-1280');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar JSON' }).click()]);

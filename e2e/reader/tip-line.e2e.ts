@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSection, signInAsAdmin } from '../admin/admin-fixtures.ts';
-import { screenshot, seriousAccessibilityViolations, useBrowser } from '../support/browser.ts';
+import { screenshot, accessibilityViolations, useBrowser } from '../support/browser.ts';
 import { unique } from '../support/fixtures.ts';
 import { seed, settle } from './reader-fixtures.ts';
 
@@ -86,7 +86,7 @@ describe('the tip line', () => {
     await preview.waitFor();
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
     await reader.getByRole('checkbox', { name: /^Autorizo o Porto Ferreira Notícias/ }).check();
-    expect(await seriousAccessibilityViolations(reader)).toEqual([]);
+    expect(await accessibilityViolations(reader)).toEqual([]);
     await screenshot(reader, 'tip-line-form-390');
 
     const [upload, insert] = await Promise.all([
@@ -113,7 +113,7 @@ describe('the tip line', () => {
     expect(await card.getByRole('link', { name: '(19) 98888-7777' }).getAttribute('href')).toBe('tel:19988887777');
     const thumbnail = card.getByRole('img', { name: 'Foto 1 da sugestão' });
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
-    expect(await seriousAccessibilityViolations(admin)).toEqual([]);
+    expect(await accessibilityViolations(admin)).toEqual([]);
     await screenshot(admin, 'admin-tips-1280');
 
     // The thumbnail opens the full photo in a new tab, by its signed address: the bytes the reader sent.
@@ -162,7 +162,7 @@ describe('the tip line', () => {
     await page.getByLabel('Fotos (até 3)').setInputFiles({ name: 'feira.jpg', mimeType: 'image/jpeg', buffer: await photo() });
     await page.getByRole('list', { name: 'Fotos escolhidas' }).getByRole('img').waitFor();
     await settle(page);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'tip-line-form-1280');
   });
 });

@@ -23,6 +23,7 @@ export type ReaderPageId =
   | 'advertising'
   | 'tip-line'
   | 'privacy'
+  | 'accessibility'
   | 'ad-report'
   | 'newsletter-confirm'
   | 'newsletter-unsubscribe'
@@ -46,6 +47,7 @@ const readerPages: (RouteEntry & { id: ReaderPageId })[] = [
   at('advertising', paths.advertising),
   at('tip-line', paths.tipLine),
   at('privacy', paths.privacy),
+  at('accessibility', paths.accessibility),
   at('ad-report', paths.adReport),
   at('newsletter-confirm', paths.newsletterConfirm),
   at('newsletter-unsubscribe', paths.newsletterUnsubscribe),

@@ -20,20 +20,8 @@ export const obituariesMeta = {
   description: `Homenagens e informações sobre falecimentos em ${SITE_DEFAULTS.city}.`,
 } as const;
 
-export const advertisingMeta = (siteName: string) => ({
-  title: `Anuncie no ${siteName}`,
-  description: `Anuncie no ${siteName}: mais de 50 mil leitores mensais em ${SITE_DEFAULTS.city} e região.`,
-});
-
-export const tipLineMeta = (siteName: string) => ({
-  title: 'Envie sua notícia',
-  description: `Viu algo acontecer em ${SITE_DEFAULTS.city}? Envie sua sugestão de pauta, com fotos, para a redação do ${siteName}.`,
-});
-
-export const privacyMeta = (siteName: string) => ({
-  title: 'Política de Privacidade',
-  description: `Quais dados o ${siteName} coleta, por quê, por quanto tempo, com quem compartilha e como exercer seus direitos (LGPD).`,
-});
+// The institutional pages' texts live apart: this module is in every reader page's first load, they are not.
+export { accessibilityMeta, advertisingMeta, privacyMeta, tipLineMeta } from './institutional-meta';
 
 export const searchMeta = (query: string) => ({ title: query ? `Busca: ${query}` : 'Busca' });
 

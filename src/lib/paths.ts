@@ -48,6 +48,8 @@ export const paths = {
   tipLine: route('/envie-sua-noticia', () => '/envie-sua-noticia'),
   /** 'Política de Privacidade' (docs/decisions/0039): what the site collects, why, for how long, and the reader's rights. */
   privacy: route('/privacidade', () => '/privacidade'),
+  /** The accessibility statement (LBI, Lei 13.146/2015, art. 63; docs/decisions/0036). */
+  accessibility: route('/acessibilidade', () => '/acessibilidade'),
   /** An advertiser's read-only campaign report, behind the unguessable token the newsroom can renew or revoke. */
   adReport: route('/anuncios/relatorio/:token', (token: string) => `/anuncios/relatorio/${segment(token)}`),
   /** The daily digest's e-mailed links: confirm a sign-up, leave the list (docs/decisions/0033). */

@@ -10,6 +10,7 @@ import {
   storyNotFoundMeta,
   tipLineMeta,
   privacyMeta,
+  accessibilityMeta,
   topicMeta,
 } from '../lib/page-meta';
 import { jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../lib/community-meta';
@@ -300,6 +301,10 @@ export async function answerPage(site: SiteContext, url: URL, matched: MatchedPa
     }
     case 'privacy': {
       const meta = privacyMeta(site.siteName);
+      return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: meta.title, description: meta.description }));
+    }
+    case 'accessibility': {
+      const meta = accessibilityMeta(site.siteName);
       return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: meta.title, description: meta.description }));
     }
     case 'search': {

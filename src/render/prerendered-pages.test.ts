@@ -10,6 +10,7 @@ describe('which prerendered HTML answers an address', () => {
     expect(prerenderedPageFor(paths.obituaries())?.mode).toBe('page');
     expect(prerenderedPageFor(paths.advertising())?.mode).toBe('page');
     expect(prerenderedPageFor(paths.tipLine())).toMatchObject({ key: 'tip-line', mode: 'page', file: 'prerendered/envie-sua-noticia.html' });
+    expect(prerenderedPageFor(paths.accessibility())).toMatchObject({ key: 'accessibility', mode: 'page', file: 'prerendered/acessibilidade.html' });
   });
 
   it("gives every other reader address the reader's frame, and the admin panel nothing", () => {

@@ -6,8 +6,8 @@ import { matchPage } from '../app/route-table';
  * footer and a page's static blocks paint before any JavaScript runs; the app then hydrates that HTML.
  *
  * - `page`: the whole page as its first render draws it (skeletons where data will go), for addresses known at
- *   build time: the home page, the navigation's topics, the obituaries, the jobs, the advertising page and the tip
- *   line.
+ *   build time: the home page, the navigation's topics, the obituaries, the jobs, the advertising page, the tip
+ *   line and the accessibility statement.
  * - `shell`: the reader's frame with a loading line where the page goes, for every other reader address (a story, a
  *   search, a renamed topic). The page itself renders once the app has hydrated the frame.
  *
@@ -36,6 +36,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page('advertising', paths.advertising(), 'prerendered/anuncie.html'),
   page('tip-line', paths.tipLine(), 'prerendered/envie-sua-noticia.html'),
   page('privacy', paths.privacy(), 'prerendered/privacidade.html'),
+  page('accessibility', paths.accessibility(), 'prerendered/acessibilidade.html'),
   READER_SHELL,
 ];
 

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { X } from 'lucide';
 import { Icon } from './icon';
 
@@ -22,9 +22,32 @@ interface ModalProps {
 
 const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 
+/** What Tab can reach inside a dialog, in document order (none of these is inert or hidden there). */
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
 /**
- * An accessible modal on the native <dialog>: showModal() makes the page behind it inert (focus stays inside),
- * Esc closes it, and focus returns to the opener when it closes.
+ * Tab from the dialog's last control goes to its first, Shift+Tab from the first to the last. The page behind a
+ * modal <dialog> is inert, but Chromium still lets Tab leave for the browser's own controls; the dialog pattern
+ * (WAI-ARIA APG) keeps the focus cycling inside instead.
+ */
+function keepTabInside(event: ReactKeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => element.getClientRects().length > 0);
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * An accessible modal on the native <dialog>: showModal() makes the page behind it inert, Tab cycles inside it, Esc
+ * closes it, and focus returns to the opener when it closes.
  */
 export function Modal({ open, title, onClose, children, description, size = 'md', id, onOpenedByBrowser }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -41,7 +64,9 @@ export function Modal({ open, title, onClose, children, description, size = 'md'
       if (dialog.open) return undefined;
       const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
-      return () => opener?.focus();
+      // After the commit, not in it: a dialog unmounted while open (a portal's) is still in the page when this cleanup
+      // runs, and the page behind it is inert until it is gone, so focusing the opener then would do nothing.
+      return () => queueMicrotask(() => opener?.focus());
     }
     if (dialog.open) {
       if (shownByApp.current || !onOpenedByBrowser) dialog.close();
@@ -57,6 +82,7 @@ export function Modal({ open, title, onClose, children, description, size = 'md'
       id={id}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      onKeyDown={keepTabInside}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -19,9 +19,10 @@ export interface RichTextEditorProps {
   measureImage?: MeasureImage;
 }
 
-// Headings, lists, quotes and links inside the editing area, styled without a typography plugin.
+// Headings, lists, quotes and links inside the editing area, styled without a typography plugin. The area keeps the
+// site's focus outline, drawn inside it (the frame's overflow would clip one drawn outside).
 const CONTENT_STYLES =
-  'h-80 overflow-y-auto px-4 py-3 text-slate-900 focus:outline-none [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:my-3 [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mb-2 [&_h2]:mt-4 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mb-2 [&_h3]:mt-3 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:mb-1 [&_h4]:mt-3 [&_h4]:text-lg [&_h4]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_figure]:my-4 [&_img]:h-auto [&_img]:max-h-64 [&_img]:w-auto [&_img]:max-w-full [&_img]:rounded [&_figcaption]:mt-1 [&_figcaption]:text-sm [&_figcaption]:text-slate-600 [&_.ProseMirror-selectednode]:outline [&_.ProseMirror-selectednode]:outline-2 [&_.ProseMirror-selectednode]:outline-brand-600';
+  'h-80 overflow-y-auto px-4 py-3 text-slate-900 focus-visible:-outline-offset-2 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:my-3 [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mb-2 [&_h2]:mt-4 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mb-2 [&_h3]:mt-3 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:mb-1 [&_h4]:mt-3 [&_h4]:text-lg [&_h4]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_figure]:my-4 [&_img]:h-auto [&_img]:max-h-64 [&_img]:w-auto [&_img]:max-w-full [&_img]:rounded [&_figcaption]:mt-1 [&_figcaption]:text-sm [&_figcaption]:text-slate-600 [&_.ProseMirror-selectednode]:outline [&_.ProseMirror-selectednode]:outline-2 [&_.ProseMirror-selectednode]:outline-brand-600';
 
 /** The publication's content editor (TipTap): its own lazy chunk, loaded only by the publication form. */
 export default function RichTextEditor({ labelId, initialContent, onChange, invalid, describedBy, uploadImage, measureImage }: RichTextEditorProps) {

@@ -23,6 +23,9 @@ import { AdminSessionContext } from './admin-session-context';
 import { AdminSidebar } from './admin-sidebar';
 import { PendingApprovalNotice } from './pending-approval-notice';
 
+/** The main region's id, the skip link's target. */
+const ADMIN_MAIN_ID = 'conteudo';
+
 /**
  * Wraps every signed-in admin route: no user → sign-in (remembering the page); pending → the approval notice; an
  * account deleted meanwhile (a refused sign-up) → says so, and signs out.
@@ -95,11 +98,18 @@ export function Component() {
   return (
     <AdminSessionContext value={access}>
       <div className="min-h-screen bg-slate-100 md:flex">
+        {/* First in the Tab order: past the sidebar's ten links to the screen itself (WCAG 2.4.1). */}
+        <a
+          href={`#${ADMIN_MAIN_ID}`}
+          className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
+        >
+          Pular para o conteúdo
+        </a>
         <AdminSidebar userName={access.profile.name || access.user.email} onSignOut={handleSignOut} />
         {/* The screen stays until the next one's data is there (its loader runs first); meanwhile a bar says so, and
             the main region is marked busy for screen readers. */}
         {navigation.state === 'loading' && <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" />}
-        <main aria-busy={navigation.state === 'loading'} className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
+        <main id={ADMIN_MAIN_ID} tabIndex={-1} aria-busy={navigation.state === 'loading'} className="min-w-0 flex-1 outline-none px-4 py-6 sm:px-6 md:px-8 md:py-8">
           <div className="mx-auto max-w-6xl">
             <Outlet />
           </div>

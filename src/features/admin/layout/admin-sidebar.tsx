@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Briefcase, FileText, Flower2, GalleryHorizontal, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserCog, Users, X } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
@@ -38,16 +38,27 @@ export function AdminSidebar({ userName, onSignOut }: AdminSidebarProps) {
   const navId = useId();
   // Open only for the page it was opened on: navigating closes it without an effect.
   const open = openFor === location.pathname;
+  const toggle = useRef<HTMLButtonElement>(null);
 
   return (
     <aside className="bg-brand-900 text-white md:w-64 md:shrink-0">
-      <div className="md:sticky md:top-0 md:flex md:h-screen md:flex-col md:overflow-y-auto">
+      {/* Escape, from the menu or its button, closes the open phone menu and gives focus back to the button (as the
+          reader's menu does). */}
+      <div
+        className="md:sticky md:top-0 md:flex md:h-screen md:flex-col md:overflow-y-auto"
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !open) return;
+          setOpenFor(null);
+          toggle.current?.focus();
+        }}
+      >
         <div className="flex items-center justify-between px-4 py-3 md:py-5">
           <div className="min-w-0">
             <p className="truncate text-base font-bold">{site.name}</p>
             <p className="text-xs text-blue-100">Painel administrativo</p>
           </div>
           <button
+            ref={toggle}
             type="button"
             className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
             aria-expanded={open}

@@ -4,7 +4,7 @@ import type { MediaKitInterest } from '../../../types/database';
 import { formatSaoPauloDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { secondaryButton } from '../../../components/ui/buttons';
-import { DataTable, EmptyRow, cell } from '../shared/data-table';
+import { CellLabel, DataTable, EmptyRow, cell } from '../shared/data-table';
 
 /** The advertising form's interest values (docs/product.md §16) as the newsroom reads them. */
 export const INTEREST_LABELS: Record<MediaKitInterest, string> = {
@@ -52,7 +52,10 @@ export function MediaKitRequestList({ requests, busyId = null, onToggleHandled, 
         const toggleLabel = handled ? 'Marcar como novo' : 'Marcar como atendido';
         return (
           <tr key={request.id} className={handled ? 'bg-slate-50' : undefined}>
-            <td className={`${cell} whitespace-nowrap`}>{formatSaoPauloDateTime(request.created_at)}</td>
+            <td className={`${cell} whitespace-nowrap`}>
+              <CellLabel>Data</CellLabel>
+              {formatSaoPauloDateTime(request.created_at)}
+            </td>
             <td className={cell}>
               <p className="font-medium text-slate-900">{request.name}</p>
               <p className="text-xs">
@@ -66,9 +69,18 @@ export function MediaKitRequestList({ requests, busyId = null, onToggleHandled, 
                 </a>
               </p>
             </td>
-            <td className={cell}>{request.company}</td>
-            <td className={`${cell} whitespace-nowrap`}>{INTEREST_LABELS[request.interest] ?? request.interest}</td>
-            <td className={`${cell} min-w-56 max-w-md whitespace-pre-line`}>{request.message || '-'}</td>
+            <td className={cell}>
+              <CellLabel>Empresa</CellLabel>
+              {request.company}
+            </td>
+            <td className={`${cell} whitespace-nowrap`}>
+              <CellLabel>Interesse</CellLabel>
+              {INTEREST_LABELS[request.interest] ?? request.interest}
+            </td>
+            <td className={`${cell} max-w-md whitespace-pre-line lg:min-w-56`}>
+              <CellLabel>Mensagem</CellLabel>
+              {request.message || '-'}
+            </td>
             <td className={`${cell} whitespace-nowrap`}>
               <HandledBadge handledAt={request.handled_at} />
             </td>

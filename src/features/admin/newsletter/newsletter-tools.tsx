@@ -103,8 +103,9 @@ export function NewsletterTools({ counts, sendTime, exportCsv }: NewsletterTools
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <section aria-labelledby="newsletter-inscritos" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        {/* Not 'Inscritos': the list's section below has that name, and two regions may not share one. */}
         <h2 id="newsletter-inscritos" className="text-sm font-semibold text-slate-600">
-          Inscritos
+          Total de inscritos
         </h2>
         <p className="mt-1 text-3xl font-bold text-slate-900">{counts.confirmed}</p>
         <p className="text-sm text-slate-600">

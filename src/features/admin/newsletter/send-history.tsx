@@ -1,7 +1,7 @@
 import { formatDate, formatSaoPauloDateTime } from '../../../lib/dates';
 import type { DigestSend } from '../../../services/newsletter/admin';
 import type { DigestSendState } from '../../../types/database';
-import { DataTable, EmptyRow, cell } from '../shared/data-table';
+import { CellLabel, DataTable, EmptyRow, cell } from '../shared/data-table';
 
 const STATE_LABELS: Record<DigestSendState, string> = {
   enviado: 'Enviado',
@@ -20,12 +20,28 @@ export function SendHistory({ sends }: { sends: readonly DigestSend[] }) {
             <span className="block">{formatDate(send.digestDate)}</span>
             <span className="text-xs text-slate-600">{send.finishedAt ? `concluído ${formatSaoPauloDateTime(send.finishedAt)}` : `início ${formatSaoPauloDateTime(send.startedAt)}`}</span>
           </td>
-          <td className={`${cell} whitespace-nowrap`}>{send.scheduled ? 'Matinal' : 'Manual'}</td>
-          <td className={`${cell} whitespace-nowrap`}>{STATE_LABELS[send.state]}</td>
-          <td className={cell}>{send.storyCount}</td>
-          <td className={cell}>{send.recipientCount}</td>
-          <td className={cell}>{send.sentCount}</td>
+          <td className={`${cell} whitespace-nowrap`}>
+            <CellLabel>Envio</CellLabel>
+            {send.scheduled ? 'Matinal' : 'Manual'}
+          </td>
+          <td className={`${cell} whitespace-nowrap`}>
+            <CellLabel>Situação</CellLabel>
+            {STATE_LABELS[send.state]}
+          </td>
           <td className={cell}>
+            <CellLabel>Notícias</CellLabel>
+            {send.storyCount}
+          </td>
+          <td className={cell}>
+            <CellLabel>Destinatários</CellLabel>
+            {send.recipientCount}
+          </td>
+          <td className={cell}>
+            <CellLabel>Enviados</CellLabel>
+            {send.sentCount}
+          </td>
+          <td className={cell}>
+            <CellLabel>Falhas</CellLabel>
             {send.failedCount}
             {send.lastError && <span className="mt-1 block max-w-xs text-xs text-red-700">{send.lastError}</span>}
           </td>

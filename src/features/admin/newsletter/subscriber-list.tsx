@@ -1,7 +1,7 @@
 import { dangerButton } from '../../../components/ui/buttons';
 import { formatSaoPauloDateTime } from '../../../lib/dates';
 import type { DigestSubscriber } from '../../../services/newsletter/admin';
-import { DataTable, EmptyRow, cell } from '../shared/data-table';
+import { CellLabel, DataTable, EmptyRow, cell } from '../shared/data-table';
 
 function State({ confirmedAt }: { confirmedAt: string | null }) {
   if (confirmedAt === null) {
@@ -28,12 +28,15 @@ export function SubscriberList({ subscribers, busyId, onRemove }: SubscriberList
       {subscribers.length === 0 && <EmptyRow colSpan={5}>Nenhum inscrito ainda</EmptyRow>}
       {subscribers.map((subscriber) => (
         <tr key={subscriber.id}>
-          <td className={`${cell} whitespace-nowrap`}>{formatSaoPauloDateTime(subscriber.createdAt)}</td>
+          <td className={`${cell} whitespace-nowrap`}>
+            <CellLabel>Inscrição</CellLabel>
+            {formatSaoPauloDateTime(subscriber.createdAt)}
+          </td>
           <td className={`${cell} break-all font-medium text-slate-900`}>{subscriber.email}</td>
           <td className={`${cell} whitespace-nowrap`}>
             <State confirmedAt={subscriber.confirmedAt} />
           </td>
-          <td className={`${cell} min-w-48 text-xs text-slate-600`}>
+          <td className={`${cell} text-xs text-slate-600 lg:min-w-48`}>
             Em {formatSaoPauloDateTime(subscriber.consentedAt)}, na página <code>{subscriber.consentPage}</code>
           </td>
           <td className={`${cell} text-right`}>

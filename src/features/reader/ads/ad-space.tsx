@@ -31,7 +31,8 @@ export function AdSpaceBox({ space, campaign }: { space: AdSpace; campaign: Serv
   // A row that broke the site's URL rules (an old row, a restored backup) shows the placeholder, never the address.
   const showable = campaign && isAdImageUrl(campaign.image_url) && isSafeLinkUrl(campaign.target_url) ? campaign : null;
   return (
-    <aside aria-label="Publicidade" data-ad-space={space} className="w-full">
+    // The home page has two spaces: landmarks of one role need names of their own (axe's landmark-unique).
+    <aside aria-label={space === 'banner-lateral' ? 'Publicidade lateral' : 'Publicidade'} data-ad-space={space} className="w-full">
       <p className="mb-1 text-center text-[11px] font-medium uppercase tracking-wider text-slate-600">Publicidade</p>
       <div className={`mx-auto w-full ${BOX[space]}`}>
         {showable ? <Creative key={showable.id} campaign={showable} /> : <AdPlaceholder space={space} />}

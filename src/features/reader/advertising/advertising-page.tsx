@@ -106,21 +106,22 @@ export function AdvertisingPage({ submitMediaKit, notify = (message) => window.a
       </section>
 
       <TitledSection id="precos-titulo" title="Espaços e valores" className="space-y-4" headingClassName="text-2xl font-bold text-slate-900">
+        {/* Smaller text and narrower cells below sm, and the price may wrap: at 320 px the table fits without scrolling (WCAG 1.4.10). */}
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left">
+          <table className="w-full text-left text-sm sm:text-base">
             <thead className="bg-slate-100 text-sm text-slate-700">
               <tr>
-                <th scope="col" className="px-4 py-3">Formato</th>
-                <th scope="col" className="px-4 py-3">Tamanho</th>
-                <th scope="col" className="px-4 py-3">Valor</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">Formato</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">Tamanho</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">Valor</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
               {AD_FORMATS.map((format) => (
                 <tr key={format.name}>
-                  <th scope="row" className="px-4 py-3 font-semibold text-slate-900">{format.name}</th>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{format.size}</td>
-                  <td className="whitespace-nowrap px-4 py-3 font-semibold text-brand-800">{format.price}</td>
+                  <th scope="row" className="px-2 py-3 font-semibold text-slate-900 sm:px-4">{format.name}</th>
+                  <td className="whitespace-nowrap px-2 py-3 text-slate-700 sm:px-4">{format.size}</td>
+                  <td className="px-2 py-3 font-semibold text-brand-800 sm:whitespace-nowrap sm:px-4">{format.price}</td>
                 </tr>
               ))}
             </tbody>

@@ -48,11 +48,17 @@ export function SiteFooter() {
                 Política de Privacidade
               </Link>
             </li>
+            <li>
+              <Link to={paths.accessibility()} className="hover:text-white hover:underline">
+                Acessibilidade
+              </Link>
+            </li>
           </ul>
         </nav>
         <address className="space-y-1 text-sm not-italic">
           <p>
-            <a href={`mailto:${site.contact.email}`} className="hover:text-white hover:underline">
+            {/* A third of a 640 px footer (a 1280 px window at 200%) is narrower than the address: it breaks. */}
+            <a href={`mailto:${site.contact.email}`} className="break-all hover:text-white hover:underline">
               {site.contact.email}
             </a>
           </p>

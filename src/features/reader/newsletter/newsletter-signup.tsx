@@ -94,7 +94,9 @@ export function NewsletterSignup({ signUp, tone = 'card' }: NewsletterSignupProp
   const clear = (field: keyof SignUpValues) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
   return (
-    <section aria-labelledby={headingId} className={frame}>
+    // The footer's copy is no region of its own: the home page and stories show one too, and two regions may not
+    // share a name (axe's landmark-unique). The footer (contentinfo) is its landmark.
+    <section aria-labelledby={tone === 'footer' ? undefined : headingId} className={frame}>
       <h2 id={headingId} className="font-serif text-xl font-bold text-slate-900">
         {DIGEST_HEADING}
       </h2>

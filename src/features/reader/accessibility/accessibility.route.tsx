@@ -1,0 +1,5 @@
+import { AccessibilityPage } from './accessibility-page';
+
+export function Component() {
+  return <AccessibilityPage />;
+}
