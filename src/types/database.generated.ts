@@ -502,6 +502,8 @@ export type Database = {
           is_lead: boolean
           published: boolean
           published_at: string | null
+          review_note: string | null
+          review_requested_at: string | null
           search_vector: unknown
           signed: boolean
           sponsor_name: string | null
@@ -525,6 +527,8 @@ export type Database = {
           is_lead?: boolean
           published?: boolean
           published_at?: string | null
+          review_note?: string | null
+          review_requested_at?: string | null
           search_vector?: never
           signed?: boolean
           sponsor_name?: string | null
@@ -548,6 +552,8 @@ export type Database = {
           is_lead?: boolean
           published?: boolean
           published_at?: string | null
+          review_note?: string | null
+          review_requested_at?: string | null
           search_vector?: never
           signed?: boolean
           sponsor_name?: string | null
@@ -742,6 +748,8 @@ export type Database = {
           is_lead: boolean
           published: boolean
           published_at: string | null
+          review_note: string | null
+          review_requested_at: string | null
           search_vector: unknown
           signed: boolean
           sponsor_name: string | null
