@@ -89,6 +89,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
           at('admin-ad-campaign', admin.adCampaign),
           at('admin-users', admin.users),
           at('admin-newsletter', admin.newsletter),
+          at('admin-review', admin.review),
+          at('admin-audit', admin.audit),
         ],
       },
     ],

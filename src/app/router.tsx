@@ -67,6 +67,8 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   'admin-ad-campaign': { lazy: () => import('../features/admin/ads/campaign.route') },
   'admin-users': { lazy: () => import('../features/admin/users/users.route') },
   'admin-newsletter': { lazy: () => import('../features/admin/newsletter/newsletter.route') },
+  'admin-review': { lazy: () => import('../features/admin/review/review.route') },
+  'admin-audit': { lazy: () => import('../features/admin/audit/audit.route') },
 };
 
 function withModules(entries: RouteEntry[]): RouteObject[] {

@@ -55,7 +55,7 @@ export function Component() {
   // followed as signed out already, so ending its session below does not send it to the sign-in page.
   useRevalidateOnAuthChange(
     access.status === 'removed' ? null : access.user.id,
-    access.status === 'admin' ? onSessionLost : undefined,
+    access.status === 'staff' ? onSessionLost : undefined,
   );
   const { revalidate } = revalidator;
   const checkAgain = useCallback(() => void revalidate(), [revalidate]);
@@ -87,7 +87,7 @@ export function Component() {
   return (
     <AdminSessionContext value={access}>
       <div className="min-h-screen bg-slate-100 md:flex">
-        <AdminSidebar userName={access.profile.name || access.user.email} onSignOut={handleSignOut} />
+        <AdminSidebar userName={access.profile.name || access.user.email} role={access.role} onSignOut={handleSignOut} />
         {/* The screen stays until the next one's data is there (its loader runs first); meanwhile a bar says so, and
             the main region is marked busy for screen readers. */}
         {navigation.state === 'loading' && <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" />}
