@@ -239,6 +239,15 @@ export async function countReviewQueue(client: DataClient): Promise<number> {
   return count ?? 0;
 }
 
+/** Where a story stands in review (the form shows a reporter): in the queue since, or returned with a note. */
+export async function getReviewState(client: DataClient, id: string): Promise<{ requestedAt: string | null; note: string | null } | null> {
+  if (!isUuid(id)) return null;
+  const row = unwrapOptional(
+    await client.from('publications').select('review_requested_at,review_note').eq('id', id).maybeSingle(),
+  );
+  return row ? { requestedAt: row.review_requested_at, note: row.review_note } : null;
+}
+
 /** The longest a returned story's note may be (the database's CHECK). */
 export const REVIEW_NOTE_MAX_LENGTH = 1000;
 
