@@ -282,7 +282,7 @@ describe('Editor', () => {
       [`leitor-${stamp()}@example.com`],
     );
     for (const [table, column] of [['audit_log', 'id'], ['newsletter_subscribers', 'email'], ['newsletter_settings', 'send_time'], ['newsletter_sends', 'id']]) {
-      const { data, error } = await editor.client.from(table!).select(column!).limit(5);
+      const { data, error } = await editor.client.from(table!).select(column).limit(5);
       expect(error, table).toBeNull();
       expect(data, table).toEqual([]);
     }
