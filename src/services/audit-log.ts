@@ -40,7 +40,7 @@ export function isAuditAction(value: string): value is AuditAction {
 
 /** What the entry is about, in the screen's words. */
 export const AUDIT_SUBJECT_LABELS: Readonly<Record<string, string>> = {
-  publication: 'Publicação',
+  publication: 'Notícia',
   obituary: 'Obituário',
   job: 'Vaga',
   ad_campaign: 'Campanha',
