@@ -40,8 +40,11 @@ type NewsletterTable = 'newsletter_subscribers' | 'newsletter_sends' | 'newslett
 /** The tip line's table has its own rows below (a photo bucket, a status column only), and its attacks in tests/security/attack-news-tips.test.ts. */
 type TipLineTable = 'news_tips';
 
+/** The audit log is written by the database alone and read by administrators: tests/security/attack-roles.test.ts. */
+type RolesTable = 'audit_log';
+
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | RolesTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',

@@ -173,7 +173,7 @@ describe('Repórter: everything else', () => {
     expect(await ownerCount(attackers.db, "select count(*) from public.audit_log where summary = 'falso'")).toBe(0);
   });
 
-  it.each([
+  it.each<[string, Record<string, unknown>]>([
     ['topics', { name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }],
     ['obituaries', { name: 'Fulano', age: 80, death_date: '2026-11-01', funeral_location: 'Cemitério', funeral_time: '10h' }],
     ['jobs', { title: 'Vaga', company: 'Empresa', location: 'Centro' }],
@@ -252,7 +252,7 @@ describe('Editor', () => {
     expect(await auditCount('publish', id)).toBe(0);
   });
 
-  it.each([
+  it.each<[string, Record<string, unknown>]>([
     ['topics', { name: `Tópico ${stamp()}`, slug: `topico-ed-${stamp()}` }],
     ['obituaries', { name: 'Fulano', age: 80, death_date: '2026-11-01', funeral_location: 'Cemitério', funeral_time: '10h', published: true }],
     ['jobs', { title: 'Vaga', company: 'Empresa', location: 'Centro', published: true }],
