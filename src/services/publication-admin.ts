@@ -159,7 +159,7 @@ const ADMIN_COLUMNS =
 
 export type AdminPublicationSummary = Omit<
   AdminPublication,
-  'content' | 'youtube_url' | 'search_vector' | 'image_alt' | 'image_credit' | 'sponsor_name'
+  'content' | 'youtube_url' | 'search_vector' | 'image_alt' | 'image_credit' | 'sponsor_name' | 'review_requested_by'
 >;
 
 /**
@@ -201,9 +201,12 @@ export async function listPublicationsPage(
 /** The queue holds at most this many rows per screen; a newsroom's queue is far shorter. */
 export const REVIEW_QUEUE_LIMIT = 100;
 
-const REVIEW_COLUMNS = 'id,title,description,byline,author_id,review_requested_at,updated_at,topics(name)' as const;
+const REVIEW_COLUMNS = 'id,title,description,byline,author_id,review_requested_at,review_requested_by,updated_at,topics(name)' as const;
 
-export type ReviewQueueItem = Pick<Row<'publications'>, 'id' | 'title' | 'description' | 'byline' | 'author_id' | 'updated_at'> & {
+export type ReviewQueueItem = Pick<
+  Row<'publications'>,
+  'id' | 'title' | 'description' | 'byline' | 'author_id' | 'updated_at' | 'review_requested_by'
+> & {
   review_requested_at: string;
   topics: { name: string } | null;
 };

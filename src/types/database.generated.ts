@@ -504,6 +504,7 @@ export type Database = {
           published_at: string | null
           review_note: string | null
           review_requested_at: string | null
+          review_requested_by: string | null
           search_vector: unknown
           signed: boolean
           sponsor_name: string | null
@@ -529,6 +530,7 @@ export type Database = {
           published_at?: string | null
           review_note?: string | null
           review_requested_at?: string | null
+          review_requested_by?: string | null
           search_vector?: never
           signed?: boolean
           sponsor_name?: string | null
@@ -554,6 +556,7 @@ export type Database = {
           published_at?: string | null
           review_note?: string | null
           review_requested_at?: string | null
+          review_requested_by?: string | null
           search_vector?: never
           signed?: boolean
           sponsor_name?: string | null
@@ -750,6 +753,7 @@ export type Database = {
           published_at: string | null
           review_note: string | null
           review_requested_at: string | null
+          review_requested_by: string | null
           search_vector: unknown
           signed: boolean
           sponsor_name: string | null

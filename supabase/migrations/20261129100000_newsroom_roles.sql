@@ -109,10 +109,13 @@ create policy "Editors manage report links" on public.ad_report_links for all to
 
 alter table public.publications
   add column review_requested_at timestamptz,
+  add column review_requested_by text check (char_length(review_requested_by) <= 254),
   add column review_note text check (char_length(review_note) <= 1000);
 
 comment on column public.publications.review_requested_at is
   'Sent for review (''Enviar para revisão'') at this instant, by the database''s clock; null when not in the queue.';
+comment on column public.publications.review_requested_by is
+  'Who sent it for review (their name, else e-mail), written by the database: the queue says whose story it is.';
 comment on column public.publications.review_note is
   'Why an editor returned the story to its reporter (''Devolver ao repórter''); cleared when it is sent again or published.';
 
@@ -155,7 +158,8 @@ create policy "Editors delete stories, reporters their own drafts" on public.pub
          or (author_id = (select auth.uid()) and not published and (select private.is_staff())));
 
 -- The review state's rules as a row is written (after publications_before_write has settled `published`; triggers
--- fire in name order). Security invoker: it only reads the caller's role.
+-- fire in name order). Security invoker: it reads only the caller's role and the caller's own profile (for the
+-- sender's name). review_requested_by has no grant: only this trigger writes it.
 --   42501 'only editors can return a story with a note'   a non-editor wrote review_note
 create function private.publications_review_rules() returns trigger
 language plpgsql
@@ -169,6 +173,7 @@ begin
   if new.published then
     -- Published (or scheduled): it has left the queue, and a returned story's note has served its purpose.
     new.review_requested_at := null;
+    new.review_requested_by := null;
     new.review_note := null;
     return new;
   end if;
@@ -177,9 +182,14 @@ begin
     -- Sent now: the database's clock says when (never the browser's), and the previous note is answered.
     new.review_requested_at := private.clock_now();
     new.review_note := null;
+    select left(coalesce(nullif(pg_catalog.btrim(p.name), ''), p.email), 254) into new.review_requested_by
+      from public.profiles p where p.id = auth.uid();
   elsif tg_op = 'UPDATE' and new.review_requested_at is not null then
-    -- Still in the queue: it keeps its place.
+    -- Still in the queue: it keeps its place and its sender.
     new.review_requested_at := old.review_requested_at;
+    new.review_requested_by := old.review_requested_by;
+  else
+    new.review_requested_by := null;
   end if;
   if new.review_note is not null
      and (tg_op = 'INSERT' or new.review_note is distinct from old.review_note)

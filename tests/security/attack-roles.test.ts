@@ -154,7 +154,11 @@ describe('Repórter: stories', () => {
     expect(new Date(String(sent.data?.review_requested_at)).getFullYear()).toBeGreaterThan(2000);
     expect(await auditCount('review_request', id)).toBe(1);
     expectRefused(await reporter.client.from('publications').update({ review_note: 'Aprovado por mim' }).eq('id', id), refusedAsSignedIn);
-    expect((await ownerRow(attackers.db, 'publications', id))?.review_note).toBeNull();
+    // Who sent it is the database's to write.
+    expectRefused(await reporter.client.from('publications').update({ review_requested_by: 'O editor-chefe' }).eq('id', id), refusedAsSignedIn);
+    const stored = await ownerRow(attackers.db, 'publications', id);
+    expect(stored?.review_note).toBeNull();
+    expect(stored?.review_requested_by).toMatch(/^Conta reporter /);
   });
 });
 

@@ -52,6 +52,7 @@ describe('the review queue', () => {
     expect(titles.indexOf(titles.find((t) => t?.startsWith('Buraco')) ?? '')).toBeLessThan(titles.indexOf(titles.find((t) => t?.startsWith('Feira')) ?? ''));
 
     const publishCard = screen.getByRole('listitem', { name: /^Buraco na rua/ });
+    expect(publishCard).toHaveTextContent('Enviada por Rita Repórter em');
     await user.click(within(publishCard).getByRole('button', { name: /^Publicar:/ }));
     expect(await screen.findByRole('status')).toHaveTextContent(/foi publicada/);
     await waitFor(() => expect(screen.queryByRole('listitem', { name: /^Buraco na rua/ })).not.toBeInTheDocument());

@@ -84,8 +84,8 @@ function ReviewCard({
         </Link>
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {story.topics?.name ?? 'Sem tópico'} · Enviada em {formatSaoPauloDateTime(story.review_requested_at)}
-        {story.byline ? ` · ${story.byline}` : ''}
+        {story.topics?.name ?? 'Sem tópico'} · Enviada {story.review_requested_by ? `por ${story.review_requested_by} ` : ''}em{' '}
+        {formatSaoPauloDateTime(story.review_requested_at)}
       </p>
       {story.description && <p className="mt-2 text-sm text-slate-700">{story.description}</p>}
       <div className="mt-4 flex flex-wrap gap-2">
