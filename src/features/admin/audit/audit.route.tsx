@@ -10,12 +10,14 @@ import {
   type AuditEntry,
 } from '../../../services/audit-log';
 import { formatSaoPauloDateTime } from '../../../lib/dates';
+import type { ProfileRole } from '../../../types/database';
+import { ROLE_LABELS } from '../auth/permissions';
 import { paths } from '../../../lib/paths';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from '../shared/admin-route-error';
-import { DataTable, EmptyRow, cell, desktopCell, phoneDetails } from '../shared/data-table';
+import { DataTable, EmptyRow, cell, desktopCell } from '../shared/data-table';
 import { PageHeader } from '../shared/page-header';
 import { loadScreenData } from '../shared/route-data';
 
@@ -60,27 +62,47 @@ export function actionLabel(action: string): string {
   return isAuditAction(action) ? AUDIT_ACTION_LABELS[action] : action;
 }
 
-function subjectLine(entry: AuditEntry): string {
-  const kind = AUDIT_SUBJECT_LABELS[entry.subject_type];
-  if (kind && entry.summary) return `${kind}: ${entry.summary}`;
-  return entry.summary || kind || '-';
+function roleLabel(role: unknown): string | null {
+  return typeof role === 'string' && Object.hasOwn(ROLE_LABELS, role) ? ROLE_LABELS[role as ProfileRole] : null;
 }
+
+/**
+ * What the entry is about: the kind of thing and its summary ('Notícia: <título>'). A role change names the roles in
+ * the screen's words from its detail (the summary the database writes has their codes); a sign-in needs no subject.
+ */
+export function subjectLine(entry: Pick<AuditEntry, 'action' | 'subject_type' | 'summary' | 'detail'>): string {
+  if (entry.action === 'sign_in') return entry.summary || '-';
+  const kind = AUDIT_SUBJECT_LABELS[entry.subject_type];
+  let summary = entry.summary;
+  if (entry.action === 'role_change' && entry.detail && typeof entry.detail === 'object' && !Array.isArray(entry.detail)) {
+    const from = roleLabel(entry.detail.from);
+    const to = roleLabel(entry.detail.to);
+    const name = summary.includes(': ') ? summary.slice(0, summary.lastIndexOf(': ')) : '';
+    if (from && to) summary = name ? `${name}: ${from} → ${to}` : `${from} → ${to}`;
+  }
+  if (kind && summary) return `${kind}: ${summary}`;
+  return summary || kind || '-';
+}
+
+const SYSTEM_ACTOR = 'Sistema';
 
 function AuditTable({ rows }: { rows: readonly AuditEntry[] }) {
   return (
-    <DataTable caption="Registro de auditoria" headers={['Quando', 'Quem', 'Ação', 'Sobre']} phoneHidden={['Quem', 'Sobre']}>
+    <DataTable caption="Registro de auditoria" headers={['Quando', 'Quem', 'Ação', 'Sobre']} phoneHidden={['Quem', 'Ação', 'Sobre']}>
       {rows.length === 0 && <EmptyRow colSpan={4}>Nenhum registro encontrado</EmptyRow>}
       {rows.map((entry) => (
         <tr key={entry.id}>
-          <td className={`${cell} whitespace-nowrap`}>
+          <td className={`${cell} md:whitespace-nowrap`}>
+            {/* On a phone the other columns stand under the time, so nothing scrolls out of sight. */}
+            <span className="font-semibold text-slate-900 md:hidden">{actionLabel(entry.action)} · </span>
             {formatSaoPauloDateTime(entry.at)}
-            <p className={phoneDetails}>
-              <span>{entry.actor_name || 'Sistema'}</span>
+            <span className="mt-1 flex flex-col gap-y-1 text-xs text-slate-600 md:hidden">
+              <span>{entry.actor_name || SYSTEM_ACTOR}</span>
               <span className="break-words">{subjectLine(entry)}</span>
-            </p>
+            </span>
           </td>
-          <td className={`${cell} ${desktopCell}`}>{entry.actor_name || 'Sistema'}</td>
-          <td className={`${cell} font-medium`}>{actionLabel(entry.action)}</td>
+          <td className={`${cell} ${desktopCell}`}>{entry.actor_name || SYSTEM_ACTOR}</td>
+          <td className={`${cell} ${desktopCell} font-medium`}>{actionLabel(entry.action)}</td>
           <td className={`${cell} ${desktopCell} break-words`}>{subjectLine(entry)}</td>
         </tr>
       ))}
