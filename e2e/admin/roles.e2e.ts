@@ -121,8 +121,6 @@ describe('newsroom roles', () => {
     await openSection(admin, 'Auditoria');
     const log = admin.getByRole('table', { name: 'Registro de auditoria' });
     await log.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Publicação' }).first().waitFor();
-    await screenshot(admin, 'roles-debug');
-    console.log(await log.getByRole('row').filter({ hasText: 'Mudança de papel' }).allTextContents());
     await log.getByRole('row').filter({ hasText: 'Mudança de papel' }).filter({ hasText: `${reporterName}: Aguardando aprovação → Repórter` }).waitFor();
     expect(await seriousAccessibilityViolations(admin)).toEqual([]);
     await screenshot(admin, 'roles-audit-1280');
