@@ -32,6 +32,7 @@ const ROUTE_MODULE: Partial<Record<ReaderPageId, string>> = {
   obituaries: 'src/features/reader/obituaries/obituaries.route.tsx',
   advertising: 'src/features/reader/advertising/advertising.route.tsx',
   'tip-line': 'src/features/reader/tip-line/tip-line.route.tsx',
+  privacy: 'src/features/reader/privacy/privacy.route.tsx',
 };
 
 function fail(message: string): never {

@@ -332,3 +332,10 @@ values
   'Avenida dos Oleiros, Porto Ferreira - SP', false, '2026-12-20', '2026-11-21 11:00:00-03'
 )
 on conflict do nothing;
+
+-- The privacy page's controller in development: labelled as the demonstration it is (production ships empty values,
+-- which the administrator fills in on 'Configurações').
+update public.site_settings
+   set controller_name = 'Porto Ferreira Notícias (empresa de demonstração)',
+       controller_address = 'Rua Dr. Carlos Botelho, 1000 – Centro, Porto Ferreira – SP, 13660-000',
+       privacy_email = 'privacidade@portoferreiranoticias.com.br';

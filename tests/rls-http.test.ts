@@ -41,10 +41,13 @@ type NewsletterTable = 'newsletter_subscribers' | 'newsletter_sends' | 'newslett
 type TipLineTable = 'news_tips';
 
 /** The audit log is written by the database alone and read by administrators: tests/security/attack-roles.test.ts. */
-type RolesTable = 'audit_log';
+type AuditTable = 'audit_log';
+
+/** The site settings (one row, anyone reads, administrators change): tests/security/attack-privacy.test.ts. */
+type PrivacyTable = 'site_settings';
 
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | RolesTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | AuditTable | PrivacyTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',

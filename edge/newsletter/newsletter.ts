@@ -13,6 +13,7 @@ import {
 } from '../../src/services/newsletter/delivery';
 import { unsubscribeFromDigest } from '../../src/services/newsletter/subscription';
 import { isPermissionDenied } from '../../src/services/errors';
+import { runRetention, storageRemover, type RetentionCounts } from '../../src/services/retention';
 import { confirmationMail, digestContent, digestMail, type SiteIdentity } from './compose';
 import type { EdgeConfig } from '../types';
 import type { SendMail } from './mail';
@@ -51,6 +52,8 @@ export interface Newsletter {
   runScheduled(origin: string): Promise<void>;
   /** The digest now (`npm run digest`): whatever is new since the last one. Null when there is nothing to send. */
   sendDigestNow(origin: string): Promise<DigestRun | null>;
+  /** Retention now (`npm run retention`), whatever the hour: the counts of what went. */
+  runRetentionNow(): Promise<RetentionCounts | null>;
   /** Answers /api/newsletter/*; null for any other address. */
   answer(request: Request, url: URL): Promise<Response | null>;
 }
@@ -169,6 +172,14 @@ export function createNewsletter(settings: NewsletterSettings, host: NewsletterH
     return json(200, { to });
   }
 
+  // Retention (docs/decisions/0039) rides on the same scheduled job and service key: the database runs it at most
+  // hourly whichever host asks, so every minute's call is one cheap query until it is due.
+  async function retention(client: DataClient, withKey: NewsletterHost, force: boolean): Promise<RetentionCounts | null> {
+    const counts = await runRetention(client, storageRemover(settings.supabaseUrl, withKey.serviceRoleKey, settings.fetch), force);
+    if (counts) log(`[retention] ${JSON.stringify(counts)}`);
+    return counts;
+  }
+
   async function answer(request: Request, url: URL): Promise<Response | null> {
     const path = url.pathname;
     if (!path.startsWith(NEWSLETTER_API_PREFIX)) return null;
@@ -193,6 +204,12 @@ export function createNewsletter(settings: NewsletterSettings, host: NewsletterH
       const run = await sendDigest(service, host.sendMail, site, true);
       return json(200, run ?? { state: 'nada_novo' });
     }
+    if (path === NEWSLETTER_API.retention) {
+      if (!service || !host) return json(503, { error: 'retention_unavailable' });
+      const key = bearer(request);
+      if (!key || !sameSecret(key, host.serviceRoleKey)) return json(401, { error: 'service_key_required' });
+      return json(200, await retention(service, host, true));
+    }
     if (path === NEWSLETTER_API.test) return sendTest(request, site);
     return json(404, { error: 'not_found' });
   }
@@ -203,6 +220,15 @@ export function createNewsletter(settings: NewsletterSettings, host: NewsletterH
       const site = siteFor(origin);
       await sendConfirmations(service, host.sendMail, site);
       await sendDigest(service, host.sendMail, site, false);
+      try {
+        await retention(service, host, false);
+      } catch (error) {
+        log(`[retention] scheduled run failed (tried again next minute): ${reason(error)}`);
+      }
+    },
+    async runRetentionNow() {
+      if (!service || !host) throw new Error('retention needs the service key');
+      return retention(service, host, true);
     },
     async sendDigestNow(origin) {
       if (!service || !host) throw new Error('the newsletter needs the service key and a mailer');

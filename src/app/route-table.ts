@@ -22,6 +22,7 @@ export type ReaderPageId =
   | 'search'
   | 'advertising'
   | 'tip-line'
+  | 'privacy'
   | 'ad-report'
   | 'newsletter-confirm'
   | 'newsletter-unsubscribe'
@@ -44,6 +45,7 @@ const readerPages: (RouteEntry & { id: ReaderPageId })[] = [
   at('search', paths.search),
   at('advertising', paths.advertising),
   at('tip-line', paths.tipLine),
+  at('privacy', paths.privacy),
   at('ad-report', paths.adReport),
   at('newsletter-confirm', paths.newsletterConfirm),
   at('newsletter-unsubscribe', paths.newsletterUnsubscribe),
@@ -88,6 +90,9 @@ export const ROUTE_TABLE: RouteEntry[] = [
           at('admin-ad-edit', admin.adEdit),
           at('admin-ad-campaign', admin.adCampaign),
           at('admin-users', admin.users),
+          at('admin-settings', admin.settings),
+          at('admin-data-rights', admin.dataRights),
+          at('admin-account', admin.account),
           at('admin-newsletter', admin.newsletter),
           at('admin-review', admin.review),
           at('admin-audit', admin.audit),

@@ -30,6 +30,11 @@ export const tipLineMeta = (siteName: string) => ({
   description: `Viu algo acontecer em ${SITE_DEFAULTS.city}? Envie sua sugestão de pauta, com fotos, para a redação do ${siteName}.`,
 });
 
+export const privacyMeta = (siteName: string) => ({
+  title: 'Política de Privacidade',
+  description: `Quais dados o ${siteName} coleta, por quê, por quanto tempo, com quem compartilha e como exercer seus direitos (LGPD).`,
+});
+
 export const searchMeta = (query: string) => ({ title: query ? `Busca: ${query}` : 'Busca' });
 
 export const storyNotFoundMeta = { title: 'Notícia não encontrada' } as const;

@@ -46,6 +46,8 @@ export const paths = {
   advertising: route('/anuncie', () => '/anuncie'),
   /** The tip line 'Envie sua notícia': a reader sends the newsroom what happened, with photos. */
   tipLine: route('/envie-sua-noticia', () => '/envie-sua-noticia'),
+  /** 'Política de Privacidade' (docs/decisions/0039): what the site collects, why, for how long, and the reader's rights. */
+  privacy: route('/privacidade', () => '/privacidade'),
   /** An advertiser's read-only campaign report, behind the unguessable token the newsroom can renew or revoke. */
   adReport: route('/anuncios/relatorio/:token', (token: string) => `/anuncios/relatorio/${segment(token)}`),
   /** The daily digest's e-mailed links: confirm a sign-up, leave the list (docs/decisions/0033). */
@@ -74,6 +76,12 @@ export const paths = {
     mediaKit: route('/admin/media-kit', () => '/admin/media-kit'),
     /** The tips readers sent through the tip line ('Sugestões de pauta'), by status. */
     tips: route('/admin/sugestoes', () => '/admin/sugestoes'),
+    /** The privacy settings: controller, privacy contact, retention periods (administrators; docs/decisions/0039). */
+    settings: route('/admin/configuracoes', () => '/admin/configuracoes'),
+    /** 'Direitos dos titulares': find, export and erase what the site holds about an e-mail address. */
+    dataRights: route('/admin/privacidade', () => '/admin/privacidade'),
+    /** 'Minha conta': the signed-in account downloads its own data or deletes itself. */
+    account: route('/admin/conta', () => '/admin/conta'),
     /** Advertising campaigns ('Anúncios'), their form, and one campaign's figures and report link. */
     ads: route('/admin/ads', () => '/admin/ads'),
     /** A new campaign; from a media-kit request ('Criar campanha'), its contact fills the advertiser. */

@@ -9,6 +9,7 @@ import {
   searchMeta,
   storyNotFoundMeta,
   tipLineMeta,
+  privacyMeta,
   topicMeta,
 } from '../lib/page-meta';
 import { jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../lib/community-meta';
@@ -295,6 +296,10 @@ export async function answerPage(site: SiteContext, url: URL, matched: MatchedPa
     }
     case 'tip-line': {
       const meta = tipLineMeta(site.siteName);
+      return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: meta.title, description: meta.description }));
+    }
+    case 'privacy': {
+      const meta = privacyMeta(site.siteName);
       return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: meta.title, description: meta.description }));
     }
     case 'search': {

@@ -45,6 +45,10 @@ export const AUDIT_SUBJECT_LABELS: Readonly<Record<string, string>> = {
   job: 'Vaga',
   ad_campaign: 'Campanha',
   account: 'Conta',
+  // The privacy branch's subjects (decision 0039).
+  data_subject: 'Titular',
+  site_settings: 'Configurações',
+  retention: 'Prazo de guarda',
 };
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -280,6 +280,7 @@ export type Database = {
           consent_text: string
           consented_at: string
           created_at: string
+          handled_at: string | null
           id: string
           photo_folder: string | null
           photo_paths: string[]
@@ -293,6 +294,7 @@ export type Database = {
           consent_text: string
           consented_at?: string
           created_at?: string
+          handled_at?: string | null
           id?: string
           photo_folder?: string | null
           photo_paths?: string[]
@@ -306,6 +308,7 @@ export type Database = {
           consent_text?: string
           consented_at?: string
           created_at?: string
+          handled_at?: string | null
           id?: string
           photo_folder?: string | null
           photo_paths?: string[]
@@ -577,6 +580,39 @@ export type Database = {
           },
         ]
       }
+      site_settings: {
+        Row: {
+          controller_address: string
+          controller_name: string
+          media_kit_retention_months: number
+          news_tip_retention_months: number
+          only_row: boolean
+          privacy_email: string
+          unconfirmed_newsletter_days: number
+          updated_at: string
+        }
+        Insert: {
+          controller_address?: string
+          controller_name?: string
+          media_kit_retention_months?: number
+          news_tip_retention_months?: number
+          only_row?: boolean
+          privacy_email?: string
+          unconfirmed_newsletter_days?: number
+          updated_at?: string
+        }
+        Update: {
+          controller_address?: string
+          controller_name?: string
+          media_kit_retention_months?: number
+          news_tip_retention_months?: number
+          only_row?: boolean
+          privacy_email?: string
+          unconfirmed_newsletter_days?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
       topic_slug_redirects: {
         Row: {
           created_at: string
@@ -642,6 +678,13 @@ export type Database = {
           urgent_until: string
         }[]
       }
+      data_subject_erase: { Args: { email: string }; Returns: Json }
+      data_subject_export: { Args: { email: string }; Returns: Json }
+      data_subject_lookup: { Args: { email: string }; Returns: Json }
+      delete_own_account: {
+        Args: Record<PropertyKey, never>
+        Returns: undefined
+      }
       increment_views: { Args: { publication_id: string }; Returns: undefined }
       newsletter_claim_confirmations: {
         Args: { max_count: number }
@@ -695,10 +738,16 @@ export type Database = {
         Returns: string
       }
       newsletter_unsubscribe: { Args: { token: string }; Returns: boolean }
+      own_data_export: { Args: Record<PropertyKey, never>; Returns: Json }
       reject_pending_account: {
         Args: { target_id: string }
         Returns: undefined
       }
+      retention_tip_photos_due: {
+        Args: { max_count?: number }
+        Returns: string[]
+      }
+      run_retention: { Args: { force?: boolean }; Returns: Json }
       search_obituaries: {
         Args: {
           after_death_date?: string

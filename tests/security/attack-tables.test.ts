@@ -419,7 +419,7 @@ describe('what readers must not see', () => {
 });
 
 describe('coverage', () => {
-  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts or attack-roles.test.ts', async () => {
+  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts, attack-roles.test.ts or attack-privacy.test.ts', async () => {
     const { rows } = await attackers.db.query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
@@ -429,7 +429,8 @@ describe('coverage', () => {
     const newsletter = ['newsletter_sends', 'newsletter_settings', 'newsletter_subscribers'];
     const tipLine = ['news_tips'];
     const roles = ['audit_log'];
-    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
+    const privacy = ['site_settings'];
+    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, ...privacy, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
     expect(rows.map((row) => row.table_name)).toEqual(attacked);
   });
 });

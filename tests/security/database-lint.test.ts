@@ -68,6 +68,16 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   'private.newsletter_stories(timestamp with time zone, timestamp with time zone)': [],
   'private.newsletter_window_start(timestamp with time zone)': [],
   'private.newsletter_forget_unconfirmed(timestamp with time zone)': [],
+  // Privacy (docs/decisions/0039): the settings' audit trigger, the host's retention job, and the data-rights
+  // helpers that the public functions (run as their caller) need for what no policy can express: writing the
+  // audit entry, an account's own log entries and drafts, and deleting an account without losing the last
+  // administrator. In `private`, so the API cannot call them; each checks the caller itself.
+  'private.audit_site_settings()': [],
+  'public.run_retention(boolean)': ['service_role'],
+  'public.retention_tip_photos_due(integer)': ['service_role'],
+  'private.audit_data_right(text, text, text, jsonb)': ['authenticated'],
+  'private.account_data(uuid)': ['authenticated'],
+  'private.erase_account(uuid)': ['authenticated'],
 };
 
 /**
@@ -103,6 +113,11 @@ const API_FUNCTIONS = [
   'newsletter_unsubscribe',
   'newsletter_test_recipient',
   'current_breaking_news',
+  'data_subject_lookup',
+  'data_subject_export',
+  'data_subject_erase',
+  'own_data_export',
+  'delete_own_account',
 ];
 
 /**

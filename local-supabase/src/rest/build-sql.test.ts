@@ -131,7 +131,7 @@ describe('mutations', () => {
       singular: false,
     });
     const sql = buildMutation(plan).text;
-    expect(sql).toContain('ON CONFLICT ("id") DO UPDATE SET "id" = EXCLUDED."id", "name" = EXCLUDED."name" RETURNING "_t0".*, ("_t0".xmax = 0) AS "pgrst_inserted"');
+    expect(sql).toContain('ON CONFLICT ("id") DO UPDATE SET "id" = EXCLUDED."id", "name" = EXCLUDED."name" RETURNING "_t0"."id", "_t0"."name", "_t0"."slug", ("_t0".xmax = 0) AS "pgrst_inserted"');
     expect(sql).toContain(`(SELECT count(*) FROM "pgrst_mut" WHERE "pgrst_inserted")::int AS inserted`);
     expect(sql).toContain(`"pgrst_source" AS (SELECT "_t1"."id" AS "id", "_t1"."name" AS "name", "_t1"."slug" AS "slug" FROM "pgrst_mut" AS "_t1")`);
   });
@@ -160,7 +160,7 @@ describe('mutations', () => {
   it('deletes the filtered rows, returning them for representation', () => {
     const plan = planDelete(cache, requireTable(cache, 'topics'), q('id=eq.5&select=id'), { prefs: { return: 'representation' }, singular: true });
     const sql = buildMutation(plan).text;
-    expect(sql).toContain(`"pgrst_mut" AS (DELETE FROM "public"."topics" AS "_t0" WHERE "_t0"."id" = CAST($1::text AS uuid) RETURNING "_t0".*)`);
+    expect(sql).toContain(`"pgrst_mut" AS (DELETE FROM "public"."topics" AS "_t0" WHERE "_t0"."id" = CAST($1::text AS uuid) RETURNING "_t0"."id")`);
     expect(sql).toContain(`row_to_json(`);
   });
 });

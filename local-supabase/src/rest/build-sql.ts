@@ -260,9 +260,23 @@ export function buildCountQuery(plan: ReadPlan | RpcPlan): SqlQuery {
 // ---------------------------------------------------------------------------------------------------------------
 // mutations
 
-function returningList(alias: string, representation: boolean, upsertMerge: boolean): string {
+/**
+ * The columns a representation needs: those it selects and those its embeds join on. PostgREST returns only these,
+ * so a table whose columns are granted one by one answers a mutation with representation as it answers a read.
+ */
+function returnedColumns(node: ReadNode): string[] {
+  const names = new Set<string>();
+  for (const item of node.projection) {
+    if (item.kind === 'column') names.add(item.column.name);
+    else for (const j of item.embed.relationship.join) names.add(j.parent);
+  }
+  return [...names];
+}
+
+function returningList(alias: string, representation: ReadNode | null, upsertMerge: boolean): string {
   // `RETURNING 1` keeps SELECT policies out of a plain insert, exactly as PostgREST (docs/architecture.md §5).
-  const items = [representation ? `${alias}.*` : '1'];
+  const columns = representation ? returnedColumns(representation).map((c) => `${alias}.${quoteIdent(c)}`) : [];
+  const items = columns.length > 0 ? columns : ['1'];
   // xmax is 0 for a freshly inserted row and set for one an upsert updated: it tells 201 from 200.
   if (upsertMerge) items.push(`(${alias}.xmax = 0) AS "pgrst_inserted"`);
   return items.join(', ');
@@ -290,7 +304,7 @@ function insertStatements(b: Builder, plan: InsertPlan): string[] {
           ? ` ON CONFLICT (${conflict}) DO UPDATE SET ${sets.join(', ')}`
           : ` ON CONFLICT (${conflict}) DO NOTHING`;
     }
-    return `${sql} RETURNING ${returningList(alias, plan.representation, merge)}`;
+    return `${sql} RETURNING ${returningList(alias, plan.representation ? plan.node : null, merge)}`;
   });
 }
 
@@ -300,7 +314,7 @@ function updateStatement(b: Builder, plan: UpdatePlan): string {
   const where = whereConditions(b, plan.node, alias);
   if (plan.columns.length === 0) {
     // Nothing to set: PostgREST touches no row.
-    return `SELECT ${plan.representation ? `${alias}.*` : '1'} FROM ${table} AS ${alias} WHERE FALSE`;
+    return `SELECT ${returningList(alias, plan.representation ? plan.node : null, false)} FROM ${table} AS ${alias} WHERE FALSE`;
   }
   const body = b.alias('b');
   const sets = plan.columns.map((c) => `${quoteIdent(c)} = ${body}.${quoteIdent(c)}`);
@@ -308,7 +322,7 @@ function updateStatement(b: Builder, plan: UpdatePlan): string {
     `UPDATE ${table} AS ${alias} SET ${sets.join(', ')} ` +
     `FROM json_populate_record(NULL::${table}, ${b.param(plan.body)}::json) AS ${body}` +
     (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
-    ` RETURNING ${returningList(alias, plan.representation, false)}`
+    ` RETURNING ${returningList(alias, plan.representation ? plan.node : null, false)}`
   );
 }
 
@@ -318,7 +332,7 @@ function deleteStatement(b: Builder, plan: DeletePlan): string {
   return (
     `DELETE FROM ${qualified(plan.node.table.name)} AS ${alias}` +
     (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
-    ` RETURNING ${returningList(alias, plan.representation, false)}`
+    ` RETURNING ${returningList(alias, plan.representation ? plan.node : null, false)}`
   );
 }
 

@@ -73,6 +73,19 @@ alter table public.media_kit_requests enable row level security;
 create policy "Anyone can ask for the media kit" on public.media_kit_requests for insert to anon, authenticated
   with check (true);
 
+-- Columns granted one by one, as the digest's subscribers are: the token is nobody's to read.
+create table public.subscribers (
+  id bigint generated always as identity primary key,
+  email text not null,
+  token uuid not null default gen_random_uuid()
+);
+alter table public.subscribers enable row level security;
+create policy "Signed-in users manage subscribers" on public.subscribers for all to authenticated
+  using (true) with check (true);
+revoke all on table public.subscribers from anon, authenticated;
+grant select (id, email), update (email), delete on table public.subscribers to authenticated;
+insert into public.subscribers (email) values ('um@example.com'), ('dois@example.com');
+
 create function public.increment_views(publication_id uuid) returns void
 language sql volatile security definer set search_path = '' as $$
   update public.publications set views = views + 1 where id = increment_views.publication_id and published;
@@ -650,6 +663,17 @@ describe('writes (docs/architecture.md §5)', () => {
     });
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.media_kit_requests');
     expect(rows[0]?.n).toBe(1);
+  });
+
+  it('returns only the selected columns of a mutation, so a table granted column by column answers as a read', async () => {
+    const updated = await editor.from('subscribers').update({ email: 'um@exemplo.com' }).eq('email', 'um@example.com').select('id,email').single();
+    expect(updated.error).toBeNull();
+    expect(updated.data).toMatchObject({ email: 'um@exemplo.com' });
+    const deleted = await editor.from('subscribers').delete().eq('email', 'dois@example.com').select('email');
+    expect(deleted).toMatchObject({ status: 200, data: [{ email: 'dois@example.com' }] });
+    // The token stays out of reach, written or read.
+    const token = await editor.from('subscribers').update({ email: 'x@example.com' }).eq('email', 'um@exemplo.com').select('token');
+    expect(token.error).toMatchObject({ code: '42501' });
   });
 
   it('rolls back a mutation whose .single() finds other than one row', async () => {

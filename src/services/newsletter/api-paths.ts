@@ -8,6 +8,8 @@ export const NEWSLETTER_API = {
   unsubscribe: (token: string) => `/api/newsletter/cancelar/${encodeURIComponent(token)}`,
   /** Sends today's digest now if it has not gone yet: the server's key only (`npm run digest`). */
   digest: '/api/newsletter/resumo',
+  /** Retention now (`npm run retention`, docs/decisions/0039): the server's key only; it shares the digest's job. */
+  retention: '/api/newsletter/retencao',
   /** 'Enviar teste': the digest as it would go now, to the signed-in administrator alone. */
   test: '/api/newsletter/teste',
 } as const;

@@ -20,7 +20,10 @@ export type AdminArea =
   | 'ads'
   | 'newsletter'
   | 'users'
-  | 'audit';
+  | 'audit'
+  | 'dataRights'
+  | 'settings'
+  | 'account';
 
 const EVERYONE: readonly StaffRole[] = ['admin', 'editor', 'reporter'];
 const EDITORS: readonly StaffRole[] = ['admin', 'editor'];
@@ -40,6 +43,10 @@ const WHO_MAY_USE: Record<AdminArea, readonly StaffRole[]> = {
   newsletter: ADMINS,
   users: ADMINS,
   audit: ADMINS,
+  // Privacy (decision 0039): the data subjects' rights and the settings are administrators'; 'Minha conta' everyone's.
+  dataRights: ADMINS,
+  settings: ADMINS,
+  account: EVERYONE,
 };
 
 export function isStaffRole(role: ProfileRole): role is StaffRole {
@@ -75,6 +82,9 @@ const AREA_PREFIXES: readonly (readonly [string, AdminArea])[] = [
   [paths.admin.newsletter(), 'newsletter'],
   [paths.admin.users(), 'users'],
   [paths.admin.audit(), 'audit'],
+  [paths.admin.dataRights(), 'dataRights'],
+  [paths.admin.settings(), 'settings'],
+  [paths.admin.account(), 'account'],
 ];
 
 /** The area an admin address belongs to; the dashboard for /admin itself and anything not listed. */

@@ -1,3 +1,4 @@
+import { PrivacyNoticeLink } from '../../../components/ui/privacy-notice-link';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -68,6 +69,7 @@ export function RegisterForm({ onRegister }: RegisterFormProps) {
       <TextField label="Nome completo" autoComplete="name" required {...field('name')} />
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       <NewPasswordFields labels={{ password: 'Senha', confirmation: 'Confirmar senha' }} password={field('password')} confirmation={field('confirmation')} />
+      <PrivacyNoticeLink />
       <button type="submit" disabled={saving} className={`${primaryButton} w-full`}>
         {saving ? 'Processando...' : 'Criar conta'}
       </button>

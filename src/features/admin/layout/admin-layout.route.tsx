@@ -74,6 +74,14 @@ export function Component() {
   if (access.status === 'removed') return <AccountRemovedNotice email={access.user.email} />;
 
   if (access.status === 'pending') {
+    // An account waiting for approval still has its own data to download or delete (LGPD art. 18).
+    if (location.pathname === paths.admin.account()) {
+      return (
+        <main className="mx-auto max-w-3xl px-4 py-8">
+          <Outlet />
+        </main>
+      );
+    }
     return (
       <PendingApprovalNotice
         email={access.user.email}

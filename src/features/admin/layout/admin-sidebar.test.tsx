@@ -22,7 +22,8 @@ describe('AdminSidebar', () => {
     const nav = screen.getByRole('navigation', { name: 'Painel administrativo' });
     const links = Array.from(nav.querySelectorAll('a'));
     expect(links.map((a) => a.textContent)).toEqual([
-      'Dashboard', 'Publicações', 'Revisão', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Newsletter', 'Usuários', 'Auditoria',
+      'Dashboard', 'Publicações', 'Revisão', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Newsletter', 'Usuários',
+      'Auditoria', 'Direitos dos titulares', 'Configurações', 'Minha conta',
     ]);
     expect(screen.getByRole('link', { name: 'Publicações' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
@@ -64,7 +65,11 @@ describe('PendingApprovalNotice', () => {
   it("says the account waits for approval, and offers 'Sair' and a new check", async () => {
     const onSignOut = vi.fn();
     const onCheckAgain = vi.fn();
-    render(<PendingApprovalNotice email="novo@example.com" onSignOut={onSignOut} onCheckAgain={onCheckAgain} />);
+    render(
+      <MemoryRouter>
+        <PendingApprovalNotice email="novo@example.com" onSignOut={onSignOut} onCheckAgain={onCheckAgain} />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('heading', { name: 'Conta aguardando aprovação' })).toBeInTheDocument();
     expect(screen.getByText(/novo@example.com/)).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
@@ -72,5 +77,7 @@ describe('PendingApprovalNotice', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
     expect(onCheckAgain).toHaveBeenCalled();
     expect(onSignOut).toHaveBeenCalled();
+    // Its own data stays within reach while it waits (LGPD art. 18).
+    expect(screen.getByRole('link', { name: /Minha conta/ })).toHaveAttribute('href', '/admin/conta');
   });
 });

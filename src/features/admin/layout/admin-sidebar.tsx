@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Briefcase, ClipboardCheck, FileText, Flower2, GalleryHorizontal, History, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Tags, Users, X } from 'lucide';
+import { Briefcase, ClipboardCheck, FileText, Flower2, GalleryHorizontal, History, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserCog, Users, X } from 'lucide';
 import { Icon, type IconNode } from '../../../components/ui/icon';
 import { paths } from '../../../lib/paths';
 import { site } from '../../../config/site';
@@ -19,6 +19,11 @@ const ITEMS: readonly { to: string; label: string; icon: IconNode; end: boolean;
   { to: paths.admin.newsletter(), label: 'Newsletter', icon: Mail, end: false, area: 'newsletter' },
   { to: paths.admin.users(), label: 'Usuários', icon: Users, end: false, area: 'users' },
   { to: paths.admin.audit(), label: 'Auditoria', icon: History, end: false, area: 'audit' },
+  // Privacy (docs/decisions/0039): the settings and the data subjects' rights are administrators' screens (the
+  // database refuses anyone else); 'Minha conta' is every account's.
+  { to: paths.admin.dataRights(), label: 'Direitos dos titulares', icon: ShieldCheck, end: false, area: 'dataRights' },
+  { to: paths.admin.settings(), label: 'Configurações', icon: Settings, end: false, area: 'settings' },
+  { to: paths.admin.account(), label: 'Minha conta', icon: UserCog, end: false, area: 'account' },
 ];
 
 interface AdminSidebarProps {

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { Clock, LogOut, RefreshCw } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import { site } from '../../../config/site';
@@ -45,6 +47,11 @@ export function PendingApprovalNotice({ email, onCheckAgain, onSignOut, checking
             Sair
           </button>
         </div>
+        <p className="mt-4 text-sm">
+          <Link to={paths.admin.account()} className="font-medium text-brand-700 underline hover:text-brand-900">
+            Minha conta: baixar meus dados ou excluir a conta
+          </Link>
+        </p>
       </div>
     </main>
   );

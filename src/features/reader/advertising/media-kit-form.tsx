@@ -1,3 +1,4 @@
+import { PrivacyNoticeLink } from '../../../components/ui/privacy-notice-link';
 import type { Dispatch, SetStateAction } from 'react';
 import type { MediaKitInterest } from '../../../types/database';
 import { MEDIA_KIT_INTERESTS, isMediaKitRateLimited, type MediaKitRequestInput } from '../../../services/media-kit';
@@ -91,6 +92,10 @@ export function MediaKitForm({ values: draft, onChange, onSubmit, onCancel }: Me
         }
         {...field('message')}
       />
+      <p className="text-xs text-slate-600">
+        Usamos seu nome, empresa, e-mail e telefone só para responder a esta solicitação.
+      </p>
+      <PrivacyNoticeLink />
       {failure && <ErrorAlert>{failure}</ErrorAlert>}
       <div className="flex justify-end gap-3">
         <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">

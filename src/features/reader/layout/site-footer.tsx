@@ -43,6 +43,11 @@ export function SiteFooter() {
                 Vagas de Emprego
               </Link>
             </li>
+            <li>
+              <Link to={paths.privacy()} className="hover:text-white hover:underline">
+                Política de Privacidade
+              </Link>
+            </li>
           </ul>
         </nav>
         <address className="space-y-1 text-sm not-italic">

@@ -1,3 +1,4 @@
+import { PrivacyNoticeLink } from '../../../components/ui/privacy-notice-link';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../components/form/use-validated-form';
 import { ErrorAlert } from '../../../components/ui/alert-message';
@@ -149,6 +150,7 @@ export function NewsletterSignup({ signUp, tone = 'card' }: NewsletterSignupProp
                 {errors.consent}
               </p>
             )}
+            <PrivacyNoticeLink className="mt-1 text-xs text-slate-600" />
           </div>
           {failure && <ErrorAlert>{failure}</ErrorAlert>}
           <button

@@ -1,3 +1,4 @@
+import { PrivacyNoticeLink } from '../../../components/ui/privacy-notice-link';
 import { useEffect, useState } from 'react';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/form/form-fields';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
@@ -113,6 +114,7 @@ export function TipLineForm({ onSubmit }: TipLineFormProps) {
         onChange={(checked) => set('consent', checked)}
         error={errors.consent}
       />
+      <PrivacyNoticeLink />
       {failure && <ErrorAlert>{failure}</ErrorAlert>}
       <div className="flex justify-end">
         <button

@@ -1,0 +1,245 @@
+import type { ReactNode } from 'react';
+import { site } from '../../../config/site';
+import { paths } from '../../../lib/paths';
+import { privacyMeta } from '../../../lib/page-meta';
+import type { SiteSettings } from '../../../services/site-settings';
+import { BackToHomeLink } from '../components/back-to-home-link';
+import { Deferred, type Later } from '../components/deferred';
+import { useDocumentMeta } from '../components/use-document-meta';
+
+// 'Política de Privacidade' (LGPD, Lei 13.709/2018; docs/decisions/0039). Written from what the site really collects:
+// every form, counter and third party named here is in the migrations and the code. The controller, the privacy
+// contact and the periods come from the site settings, which administrators keep on 'Configurações'.
+
+const months = (n: number) => (n === 1 ? '1 mês' : `${n} meses`);
+const days = (n: number) => (n === 1 ? '1 dia' : `${n} dias`);
+
+/** A value still on its way: the space it will take, and words for a screen reader. */
+function Pending() {
+  return (
+    <span className="inline-block h-4 w-20 animate-pulse rounded bg-slate-200 align-middle" role="img" aria-label="carregando" />
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="font-serif text-2xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const cell = 'border-t border-slate-200 px-3 py-2 align-top';
+
+function PolicyBody({ settings }: { settings: SiteSettings | null }) {
+  const value = (render: (s: SiteSettings) => ReactNode) => (settings ? render(settings) : <Pending />);
+  const contact = settings?.privacy_email ? (
+    <a href={`mailto:${settings.privacy_email}`} className="font-medium text-brand-800 underline">
+      {settings.privacy_email}
+    </a>
+  ) : settings ? (
+    <>
+      o e-mail de contato do jornal,{' '}
+      <a href={`mailto:${site.contact.email}`} className="font-medium text-brand-800 underline">
+        {site.contact.email}
+      </a>
+    </>
+  ) : (
+    <Pending />
+  );
+
+  return (
+    <>
+      <Section id="controlador" title="Quem cuida dos seus dados">
+        <p>
+          O controlador dos dados pessoais tratados neste site é{' '}
+          {value((s) => (s.controller_name ? <strong>{s.controller_name}</strong> : <>a empresa responsável pelo {site.name}</>))}
+          {settings?.controller_address ? `, ${settings.controller_address}` : ''}.
+        </p>
+        <p>
+          Pedidos sobre seus dados, dúvidas sobre esta política e o contato com o encarregado pelo tratamento de dados: {contact}.
+        </p>
+      </Section>
+
+      <Section id="o-que-coletamos" title="O que coletamos, por quê e por quanto tempo">
+        <p>
+          Para ler o site você não precisa se identificar. Só guardamos dados pessoais quando você mesmo os envia em um dos
+          formulários abaixo.
+        </p>
+        <div className="overflow-x-auto">
+          <table className="w-full border border-slate-200 text-left text-sm">
+            <caption className="sr-only">Dados que o site guarda, finalidade, base legal e prazo</caption>
+            <thead className="bg-slate-100 text-slate-900">
+              <tr>
+                <th scope="col" className="px-3 py-2">Onde</th>
+                <th scope="col" className="px-3 py-2">Dados</th>
+                <th scope="col" className="px-3 py-2">Para quê e base legal</th>
+                <th scope="col" className="px-3 py-2">Por quanto tempo</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row" className={cell}>
+                  <a href={paths.advertising()} className="text-brand-800 underline">Anuncie</a> (pedido de mídia kit)
+                </th>
+                <td className={cell}>Nome, empresa, e-mail, telefone, espaço de interesse e mensagem.</td>
+                <td className={cell}>Responder ao seu pedido de proposta comercial: procedimentos preliminares de contrato, a seu pedido (art. 7º, V).</td>
+                <td className={cell}>Até a equipe responder e por mais {value((s) => months(s.media_kit_retention_months))}; depois, apagado.</td>
+              </tr>
+              <tr>
+                <th scope="row" className={cell}>Resumo diário por e-mail</th>
+                <td className={cell}>Seu e-mail, o texto do consentimento que você marcou, a página e o momento em que se inscreveu.</td>
+                <td className={cell}>Enviar o resumo das notícias: consentimento (art. 7º, I), confirmado pelo link que enviamos.</td>
+                <td className={cell}>
+                  Até você cancelar: o link &ldquo;cancelar inscrição&rdquo; de cada e-mail apaga o endereço na hora. Sem confirmação, o
+                  endereço é apagado em {value((s) => days(s.unconfirmed_newsletter_days))}.
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" className={cell}>
+                  <a href={paths.tipLine()} className="text-brand-800 underline">Envie sua notícia</a>
+                </th>
+                <td className={cell}>
+                  O relato, o local, até 3 fotos (guardadas em área privada, sem endereço público) e, se você quiser, seu nome e um
+                  contato; o texto do consentimento e o momento do envio.
+                </td>
+                <td className={cell}>Avaliar a sugestão de pauta e, se preciso, falar com você: consentimento (art. 7º, I).</td>
+                <td className={cell}>
+                  Até a redação analisar a sugestão e por mais {value((s) => months(s.news_tip_retention_months))}; depois, apagada com as
+                  fotos.
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" className={cell}>Contas da redação (painel)</th>
+                <td className={cell}>
+                  Nome, e-mail, senha (guardada só como resumo criptográfico), função e o registro de atividades no painel (entradas,
+                  publicações, alterações).
+                </td>
+                <td className={cell}>
+                  Dar acesso ao painel e responder por quem publicou o quê: execução de contrato (art. 7º, V) e legítimo interesse na
+                  segurança do site (art. 7º, IX).
+                </td>
+                <td className={cell}>
+                  Enquanto a conta existir; o registro de atividades, 1 ano. Notícias assinadas continuam publicadas, como obra
+                  jornalística, mesmo depois de a conta ser apagada.
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" className={cell}>Contadores</th>
+                <td className={cell}>
+                  Um resumo criptográfico (hash com chave secreta) do endereço de internet do seu aparelho. O endereço em si não é
+                  guardado.
+                </td>
+                <td className={cell}>
+                  Contar cada leitura uma vez e limitar abusos dos formulários: legítimo interesse (art. 7º, IX).
+                </td>
+                <td className={cell}>
+                  Leituras de notícia: 6 horas. Exibições e cliques de anúncios: 1 hora. Envios do mídia kit e inscrições no resumo:
+                  24 horas. Sugestões de pauta e fotos: 1 hora.
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p>
+          Quem vê esses dados: só as contas de Administrador da redação. Editores e Repórteres não têm acesso aos pedidos de mídia
+          kit, às inscrições no resumo nem às sugestões enviadas. Não vendemos nem cedemos dados pessoais.
+        </p>
+      </Section>
+
+      <Section id="cookies" title="Cookies e o que fica no seu navegador">
+        <p>
+          O site não usa cookies de rastreamento, nem ferramentas de análise de audiência, nem redes de anúncios: os anúncios são
+          servidos pelo próprio site. Leitores não recebem nenhum cookie.
+        </p>
+        <p>
+          Quem entra no painel da redação tem a sessão guardada no armazenamento local do próprio navegador (localStorage), só
+          para continuar conectado; sair do painel a apaga.
+        </p>
+      </Section>
+
+      <Section id="terceiros" title="Serviços de terceiros">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <strong>Vídeos do YouTube:</strong> o vídeo de uma notícia só é carregado, do endereço youtube-nocookie.com, quando você
+            clica para assisti-lo. Antes disso, nenhuma informação vai para o YouTube.
+          </li>
+          <li>
+            <strong>Previsão do tempo e notícias de outros veículos:</strong> quem consulta esses serviços é o nosso servidor; seu
+            navegador não fala com eles.
+          </li>
+          <li>
+            <strong>Envio de e-mails:</strong> a confirmação e o resumo diário saem pelo provedor de e-mail (SMTP) contratado pelo
+            jornal, que recebe o endereço de destino.
+          </li>
+          <li>
+            <strong>Hospedagem e banco de dados:</strong> o site, os dados e as fotos ficam nos servidores do provedor de hospedagem
+            contratado pelo jornal, que pode manter registros técnicos de acesso pelo prazo que a lei exige (Marco Civil da
+            Internet, art. 15: 6 meses).
+          </li>
+          <li>
+            <strong>Links externos</strong> (WhatsApp, Instagram, compartilhamento): só levam você a esses serviços quando você
+            clica.
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="direitos" title="Seus direitos">
+        <p>Pela LGPD (art. 18), você pode pedir a qualquer momento:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>a confirmação de que tratamos dados seus e o acesso a eles;</li>
+          <li>a correção de dados incompletos, inexatos ou desatualizados;</li>
+          <li>a anonimização, o bloqueio ou a eliminação de dados desnecessários ou tratados em desacordo com a lei;</li>
+          <li>a portabilidade dos dados (entregamos uma cópia em arquivo JSON);</li>
+          <li>a eliminação dos dados tratados com o seu consentimento, e a revogação desse consentimento;</li>
+          <li>a informação sobre com quem compartilhamos seus dados e sobre a possibilidade de não dar o consentimento.</li>
+        </ul>
+        <p>
+          Para qualquer um deles, escreva para {contact} a partir do e-mail em questão. Respondemos em até 15 dias. Para deixar de
+          receber o resumo diário, basta o link &ldquo;cancelar inscrição&rdquo; de qualquer e-mail. Contas da redação baixam os
+          próprios dados e excluem a conta em &ldquo;Minha conta&rdquo;, no painel.
+        </p>
+        <p>
+          Se não ficar satisfeito, você pode reclamar à Autoridade Nacional de Proteção de Dados (ANPD), em{' '}
+          <a href="https://www.gov.br/anpd" className="text-brand-800 underline" rel="noopener noreferrer">
+            gov.br/anpd
+          </a>
+          .
+        </p>
+      </Section>
+
+    </>
+  );
+}
+
+export function PrivacyPage({ settings }: { settings: Later<SiteSettings> }) {
+  const meta = privacyMeta(site.name);
+  useDocumentMeta(meta.title, meta.description);
+  return (
+    <div className="space-y-8">
+      <BackToHomeLink />
+      <header className="max-w-3xl">
+        <h1 className="font-serif text-3xl font-bold text-slate-900 sm:text-4xl">Política de Privacidade</h1>
+        <p className="mt-3 text-lg text-slate-700">
+          O que o {site.name} sabe sobre você, por quê, por quanto tempo e como pedir acesso, correção ou eliminação.
+        </p>
+      </header>
+      <article className="max-w-3xl space-y-8 text-slate-800">
+        <Deferred
+          promise={settings}
+          fallback={<PolicyBody settings={null} />}
+          errorElement={
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-900">
+              Não foi possível carregar a política agora. Tente recarregar a página ou escreva para {site.contact.email}.
+            </p>
+          }
+        >
+          {(loaded) => <PolicyBody settings={loaded} />}
+        </Deferred>
+      </article>
+    </div>
+  );
+}
