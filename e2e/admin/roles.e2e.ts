@@ -60,7 +60,7 @@ describe('newsroom roles', () => {
     await signInToPanel(desk, { email: reporter.email, password: PASSWORD });
     const nav = desk.getByRole('navigation', { name: 'Painel administrativo' });
     await nav.getByRole('link', { name: 'Publicações', exact: true }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Publicações']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Publicações', 'Minha conta']);
     await desk.goto(paths.admin.review());
     await desk.getByRole('heading', { name: 'Sem permissão' }).waitFor();
 

@@ -99,7 +99,7 @@ describe('the admin layout route', () => {
     expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', paths.admin.root());
     expect(screenData).not.toHaveBeenCalled();
     const nav = screen.getByRole('navigation', { name: 'Painel administrativo' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Publicações']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Publicações', 'Minha conta']);
   });
 
   it("shows an editor 'Sem permissão' on the audit log, an administrator's screen", async () => {

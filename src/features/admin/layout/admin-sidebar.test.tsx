@@ -30,8 +30,8 @@ describe('AdminSidebar', () => {
   });
 
   it.each([
-    ['editor', 'Editor', ['Dashboard', 'Publicações', 'Revisão', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios']],
-    ['reporter', 'Repórter', ['Dashboard', 'Publicações']],
+    ['editor', 'Editor', ['Dashboard', 'Publicações', 'Revisão', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Minha conta']],
+    ['reporter', 'Repórter', ['Dashboard', 'Publicações', 'Minha conta']],
   ] as const)('offers an %s only what the role may use, and names the role', (role, label, items) => {
     renderAt('/admin', role);
     const nav = screen.getByRole('navigation', { name: 'Painel administrativo' });
