@@ -404,15 +404,19 @@ create trigger audit_ad_campaign_update after update on public.ad_campaigns
 create trigger audit_ad_campaign_delete after delete on public.ad_campaigns
   for each row execute function private.audit_ad_campaign();
 
--- A refused sign-up ('Recusar', reject_pending_account): the pending profile goes, by someone else's hand (an account
--- that deletes itself is the privacy branch's own_account_delete).
+-- A refused sign-up ('Recusar', reject_pending_account): the pending profile goes, by someone else's hand. Not when
+-- the account deletes itself, nor when the same transaction has already logged why the profile goes (an erasure of
+-- personal data or an account's own deletion, which the privacy functions log first): one entry per act.
 create function private.audit_account_rejected() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if private.audit_through_api() and auth.uid() is distinct from old.id then
+  if private.audit_through_api() and auth.uid() is distinct from old.id
+     and not exists (select 1 from public.audit_log a
+                      where a.action in ('data_erasure', 'own_account_delete') and a.at = private.clock_now()
+                        and a.actor_id is not distinct from auth.uid()) then
     perform private.record_audit('account_rejected', 'account', old.id::text,
       left(coalesce(nullif(btrim(old.name), ''), old.email, ''), 300), '{}'::jsonb);
   end if;

@@ -313,6 +313,13 @@ describe('the audit log', () => {
     expect(await auditCount('account_rejected', account.id)).toBe(1);
   });
 
+  it('records an erasure of a pending account once, as the erasure, not as a refused sign-up', async () => {
+    const account = await attackers.signUpAt('127.0.42.10');
+    expect((await attackers.admin.rpc('data_subject_erase', { email: account.email })).error).toBeNull();
+    expect(await ownerRow(attackers.db, 'profiles', account.id)).toBeNull();
+    expect(await auditCount('account_rejected', account.id)).toBe(0);
+  });
+
   it('records a story published by the administrator', async () => {
     const { data } = await attackers.admin
       .from('publications')
