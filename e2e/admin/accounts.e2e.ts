@@ -61,13 +61,14 @@ describe('a new account waits for approval before it can publish', () => {
     await again.getByRole('button', { name: 'Criar conta' }).click();
     await expect.poll(() => again.getByRole('alert').textContent()).toBe('Este email já está cadastrado');
 
-    // The administrator approves the account.
+    // The administrator approves the account as an Editor (who publishes: decision 0037).
     const admin = await browser.newPage('desktop');
     await signInAsAdmin(admin);
     await openSection(admin, 'Usuários');
     await row(admin, email).getByText('Aguardando aprovação').filter({ visible: true }).waitFor();
+    await row(admin, email).getByRole('combobox', { name: `Papel ao aprovar: ${person}` }).selectOption('editor');
     await row(admin, email).getByRole('button', { name: `Aprovar: ${person}` }).click();
-    await row(admin, email).getByText('Administrador').filter({ visible: true }).waitFor();
+    await row(admin, email).getByText('Editor', { exact: true }).filter({ visible: true }).waitFor();
 
     // The newcomer checks again and can now publish.
     await newcomer.getByRole('button', { name: 'Verificar novamente' }).click();

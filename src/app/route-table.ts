@@ -96,6 +96,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
           at('admin-data-rights', admin.dataRights),
           at('admin-account', admin.account),
           at('admin-newsletter', admin.newsletter),
+          at('admin-review', admin.review),
+          at('admin-audit', admin.audit),
         ],
       },
     ],

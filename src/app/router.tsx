@@ -72,6 +72,8 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   'admin-data-rights': { lazy: () => import('../features/admin/privacy/data-rights.route') },
   'admin-account': { lazy: () => import('../features/admin/privacy/account.route') },
   'admin-newsletter': { lazy: () => import('../features/admin/newsletter/newsletter.route') },
+  'admin-review': { lazy: () => import('../features/admin/review/review.route') },
+  'admin-audit': { lazy: () => import('../features/admin/audit/audit.route') },
 };
 
 function withModules(entries: RouteEntry[]): RouteObject[] {

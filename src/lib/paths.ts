@@ -93,6 +93,10 @@ export const paths = {
     adEdit: route('/admin/ads/:id/edit', (id: string) => `/admin/ads/${segment(id)}/edit`),
     adCampaign: route('/admin/ads/:id', (id: string) => `/admin/ads/${segment(id)}`),
     users: route('/admin/users', () => '/admin/users'),
+    /** Stories reporters sent for review ('Revisão'), oldest first: editors publish or return them (decision 0037). */
+    review: route('/admin/revisao', () => '/admin/revisao'),
+    /** The audit log ('Auditoria'): who did what and when, newest first; administrators only (decision 0037). */
+    audit: route('/admin/auditoria', () => '/admin/auditoria'),
     /** The daily digest: subscribers, send history, send time, 'Enviar teste'. */
     newsletter: route('/admin/newsletter', () => '/admin/newsletter'),
   },

@@ -50,11 +50,18 @@ export interface PublicationInput {
   signed: boolean;
   /** A sponsored story's sponsor, trimmed, 1–120 characters; null for the newsroom's own story (clears it). */
   sponsor_name: string | null;
+  /**
+   * 'Enviar para revisão' (a reporter's draft, docs/decisions/0037): the save also puts it in the review queue (the
+   * database stamps the time, and a story already there keeps its place). Absent or false leaves the state as it is.
+   */
+  send_for_review?: boolean;
 }
 
 /**
  * Creates (no id) or updates a publication with docs/product.md §19's rules: published_at is now on every save with the box
- * ticked (edits included) and null without it; updated_at is now; author_id is the signed-in user.
+ * ticked (edits included) and null without it; updated_at is now. A new story's author is the signed-in user; an
+ * edit keeps the author (an editor who publishes a reporter's story does not take its byline, and the reporter keeps
+ * the story: decision 0037).
  * The content must already be sanitised by the caller (lib/rich-text), which owns the allow-list.
  */
 export async function savePublication(
@@ -82,11 +89,12 @@ export async function savePublication(
     signed: input.signed,
     sponsor_name: input.sponsor_name?.trim() || null,
     updated_at: timestamp,
-    author_id: authorId,
+    // Any instant asks for the queue: the database writes its own clock's (publications_review_rules).
+    ...(input.send_for_review ? { review_requested_at: timestamp } : {}),
   };
   const query = id
     ? client.from('publications').update(row).eq('id', id)
-    : client.from('publications').insert(row);
+    : client.from('publications').insert({ ...row, author_id: authorId });
   const result = await query.select('*,topics(name)').single();
   if (result.error) throw leadError(result.error) ?? toServiceError(result.error, result.status);
   return unwrap(result);
@@ -147,11 +155,11 @@ export const deletePublication = (client: DataClient, id: string): Promise<void>
 
 /** What the admin list shows of a publication: no body, no search vector. */
 const ADMIN_COLUMNS =
-  'id,title,description,image_url,topic_id,published,published_at,is_lead,urgent_until,signed,byline,created_at,updated_at,author_id,views,topics(name)' as const;
+  'id,title,description,image_url,topic_id,published,published_at,is_lead,urgent_until,signed,byline,created_at,updated_at,author_id,views,review_requested_at,review_note,topics(name)' as const;
 
 export type AdminPublicationSummary = Omit<
   AdminPublication,
-  'content' | 'youtube_url' | 'search_vector' | 'image_alt' | 'image_credit' | 'sponsor_name'
+  'content' | 'youtube_url' | 'search_vector' | 'image_alt' | 'image_credit' | 'sponsor_name' | 'review_requested_by'
 >;
 
 /**
@@ -185,4 +193,92 @@ export async function listPublicationsPage(
     if (query.status === 'scheduled') request = request.gt('published_at', now.toISOString());
     return tableKeysetRows(request, 'created_at', keyset);
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The review queue ('Revisão', docs/decisions/0037): reporters send drafts; editors publish or return them.
+
+/** The queue holds at most this many rows per screen; a newsroom's queue is far shorter. */
+export const REVIEW_QUEUE_LIMIT = 100;
+
+const REVIEW_COLUMNS = 'id,title,description,byline,author_id,review_requested_at,review_requested_by,updated_at,topics(name)' as const;
+
+export type ReviewQueueItem = Pick<
+  Row<'publications'>,
+  'id' | 'title' | 'description' | 'byline' | 'author_id' | 'updated_at' | 'review_requested_by'
+> & {
+  review_requested_at: string;
+  topics: { name: string } | null;
+};
+
+/**
+ * The stories waiting for review, the longest-waiting first, at most `limit` (+1 to say there are more). Served by
+ * the partial index publications_review_queue_idx; row-level security shows an editor every story, a reporter their own.
+ */
+export async function listReviewQueue(
+  client: DataClient,
+  limit = REVIEW_QUEUE_LIMIT,
+): Promise<{ rows: ReviewQueueItem[]; more: boolean }> {
+  const rows = unwrap(
+    await client
+      .from('publications')
+      .select(REVIEW_COLUMNS)
+      .not('review_requested_at', 'is', null)
+      .order('review_requested_at', { ascending: true })
+      .order('id', { ascending: true })
+      .limit(limit + 1),
+  );
+  const queued = rows.flatMap((row) => (row.review_requested_at ? [{ ...row, review_requested_at: row.review_requested_at }] : []));
+  return { rows: queued.slice(0, limit), more: queued.length > limit };
+}
+
+/** How many stories wait for review (as many as the caller may see), for the dashboard. */
+export async function countReviewQueue(client: DataClient): Promise<number> {
+  const { count, error, status } = await client
+    .from('publications')
+    .select('id', { count: 'exact', head: true })
+    .not('review_requested_at', 'is', null);
+  if (error) throw toServiceError(error, status);
+  return count ?? 0;
+}
+
+/** Where a story stands in review (the form shows a reporter): in the queue since, or returned with a note. */
+export async function getReviewState(client: DataClient, id: string): Promise<{ requestedAt: string | null; note: string | null } | null> {
+  if (!isUuid(id)) return null;
+  const row = unwrapOptional(
+    await client.from('publications').select('review_requested_at,review_note').eq('id', id).maybeSingle(),
+  );
+  return row ? { requestedAt: row.review_requested_at, note: row.review_note } : null;
+}
+
+/** The longest a returned story's note may be (the database's CHECK). */
+export const REVIEW_NOTE_MAX_LENGTH = 1000;
+
+/**
+ * 'Devolver ao repórter': takes the story out of the queue with the editor's note, which the reporter sees on the
+ * story. Fails with 'not_in_review' when the story is no longer waiting (published or returned meanwhile).
+ */
+export async function returnToReporter(client: DataClient, id: string, note: string): Promise<void> {
+  const result = await client
+    .from('publications')
+    .update({ review_requested_at: null, review_note: note.trim() })
+    .eq('id', id)
+    .not('review_requested_at', 'is', null)
+    .eq('published', false)
+    .select('id');
+  const rows = unwrap(result);
+  if (rows.length === 0) throw new ServiceError('the story is not waiting for review', { code: 'not_in_review' });
+}
+
+/** 'Publicar' from the queue: published now (the database's clock), which takes it out of the queue. */
+export async function publishFromReview(client: DataClient, id: string): Promise<void> {
+  const rows = unwrap(
+    await client
+      .from('publications')
+      .update({ published: true, published_at: null })
+      .eq('id', id)
+      .not('review_requested_at', 'is', null)
+      .select('id'),
+  );
+  if (rows.length === 0) throw new ServiceError('the story is not waiting for review', { code: 'not_in_review' });
 }

@@ -505,6 +505,9 @@ export type Database = {
           is_lead: boolean
           published: boolean
           published_at: string | null
+          review_note: string | null
+          review_requested_at: string | null
+          review_requested_by: string | null
           search_vector: unknown
           signed: boolean
           sponsor_name: string | null
@@ -528,6 +531,9 @@ export type Database = {
           is_lead?: boolean
           published?: boolean
           published_at?: string | null
+          review_note?: string | null
+          review_requested_at?: string | null
+          review_requested_by?: string | null
           search_vector?: never
           signed?: boolean
           sponsor_name?: string | null
@@ -551,6 +557,9 @@ export type Database = {
           is_lead?: boolean
           published?: boolean
           published_at?: string | null
+          review_note?: string | null
+          review_requested_at?: string | null
+          review_requested_by?: string | null
           search_vector?: never
           signed?: boolean
           sponsor_name?: string | null
@@ -791,6 +800,9 @@ export type Database = {
           is_lead: boolean
           published: boolean
           published_at: string | null
+          review_note: string | null
+          review_requested_at: string | null
+          review_requested_by: string | null
           search_vector: unknown
           signed: boolean
           sponsor_name: string | null

@@ -30,6 +30,11 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   'private.record_audit(text, text, text, text, jsonb)': [],
   'private.audit_log_forget_old()': ['service_role'],
   'private.audit_sign_in()': [],
+  // The log's triggers for publishing, deletions, reviews and refused sign-ups (docs/decisions/0037).
+  'private.audit_publication()': [],
+  'private.audit_published_row()': [],
+  'private.audit_ad_campaign()': [],
+  'private.audit_account_rejected()': [],
   'private.clock_now()': ['anon', 'authenticated'],
   'private.limit_media_kit_requests()': [],
   'private.check_news_tip()': [],
@@ -540,7 +545,7 @@ describe('each lint rule reports a deliberately broken schema', () => {
     expect(
       await offendersOf(
         bucketsListNothing,
-        exec(`drop policy "Admins can list the site's images and tips' photos" on storage.objects;
+        exec(`drop policy "Staff list story images, editors every image and tips' photos" on storage.objects;
               create policy "Lint signed-in" on storage.objects for select to authenticated using (auth.uid() is not null)`),
       ),
     ).toEqual([
@@ -589,7 +594,7 @@ describe('each lint rule reports a deliberately broken schema', () => {
             create policy "Lint all" on public.topics for all to anon using (true);`),
     );
     expect(offenders).toEqual([
-      'public.jobs: 2 permissive SELECT policies for authenticated ("Lint also admins", "Signed-in users read published open jobs, admins all")',
+      'public.jobs: 2 permissive SELECT policies for authenticated ("Lint also admins", "Signed-in users read published open jobs, editors all")',
       'public.topics: 2 permissive SELECT policies for anon ("Anyone can read topics", "Lint all")',
     ]);
   });

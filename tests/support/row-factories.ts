@@ -99,6 +99,8 @@ export function buildAdminPublicationSummary(overrides: Partial<AdminPublication
     updated_at: '2026-11-01T12:00:00Z',
     author_id: null,
     views: 0,
+    review_requested_at: null,
+    review_note: null,
     ...overrides,
   };
 }

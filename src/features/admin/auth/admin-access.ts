@@ -3,15 +3,17 @@ import { browserClient } from '../../../services/browser-client';
 import { getSession, userFromSession, type SignedInUser } from '../../../services/auth';
 import { getOwnProfile, type Profile } from '../../../services/profiles';
 import { loadScreenData } from '../shared/route-data';
+import { areaOfPath, isStaffRole, mayUse, type StaffRole } from './permissions';
 import { loginPathFor } from './return-path';
 
 /**
- * What the signed-in account may see: the panel, (docs/decisions/0001) the notice that it waits for approval, or
- * (docs/decisions/0013) that its sign-up was refused: the session still holds a token, but its profile is gone, and
- * a profile is its account (a rejection deletes both: supabase/migrations/20261126100000_api_functions_run_as_caller.sql).
+ * What the signed-in account may see: the panel, as its role allows (docs/decisions/0037), (docs/decisions/0001) the
+ * notice that it waits for approval, or (docs/decisions/0013) that its sign-up was refused: the session still holds a
+ * token, but its profile is gone, and a profile is its account (a rejection deletes both:
+ * supabase/migrations/20261126100000_api_functions_run_as_caller.sql).
  */
 export type AdminAccess =
-  | { status: 'admin'; user: SignedInUser; profile: Profile }
+  | { status: 'staff'; user: SignedInUser; profile: Profile; role: StaffRole }
   | { status: 'pending'; user: SignedInUser; profile: Profile }
   | { status: 'removed'; user: SignedInUser };
 
@@ -27,7 +29,7 @@ function signInFirst(request: Request): Response {
 // that runs alone (after a save, or moving between screens) trusts the last check that found this user an admin;
 // the layout checks afresh on every sign-in change and on 'Verificar novamente'.
 const checks = new WeakMap<Request, Promise<AdminAccess>>();
-let approvedUserId: string | null = null;
+let approved: { userId: string; role: StaffRole } | null = null;
 
 /**
  * The signed-in user as supabase-js reports it (it keeps the session in localStorage, refreshes it, and signs out
@@ -43,7 +45,7 @@ export async function currentUser(): Promise<SignedInUser | null> {
     user = null;
   }
   // Signed out, the approval is forgotten: whoever signs in next is checked afresh.
-  if (!user) approvedUserId = null;
+  if (!user) approved = null;
   return user;
 }
 
@@ -51,9 +53,10 @@ async function checkAccess(request: Request): Promise<AdminAccess> {
   const user = await currentUser();
   if (!user) throw signInFirst(request);
   const profile = await loadScreenData(ACCOUNT_LOAD_FAILURE, () => getOwnProfile(browserClient(), user.id));
-  approvedUserId = profile?.role === 'admin' ? user.id : null;
+  const role = profile && isStaffRole(profile.role) ? profile.role : null;
+  approved = role ? { userId: user.id, role } : null;
   if (!profile) return { status: 'removed', user };
-  return profile.role === 'admin' ? { status: 'admin', user, profile } : { status: 'pending', user, profile };
+  return role ? { status: 'staff', user, profile, role } : { status: 'pending', user, profile };
 }
 
 /** For the admin layout's loader: who is signed in and whether approved; no session → the sign-in page. */
@@ -66,16 +69,31 @@ export function loadAdminAccess(request: Request): Promise<AdminAccess> {
   return check;
 }
 
+/** What a screen's loader throws for a role that may not use it: the screen's error element says so. */
+export const NO_PERMISSION_STATUS_TEXT = 'Sem permissão';
+
+function forbidden(statusText = 'Forbidden'): Response {
+  return new Response('Forbidden', { status: 403, statusText });
+}
+
 /**
  * For every screen's loader, before its requests: no session → the sign-in page; an account waiting for approval
- * gets a 403 and nothing is requested (the layout shows the notice instead of the screen).
+ * gets a 403 and nothing is requested (the layout shows the notice instead of the screen); an approved account whose
+ * role may not use the screen (by its address: permissions.ts) gets a 403 'Sem permissão', which the screen's error
+ * element shows as such. Returns the caller's role.
  */
-export async function requireAdmin(request: Request): Promise<void> {
+export async function requireAdmin(request: Request): Promise<StaffRole> {
+  let role: StaffRole | null = null;
   if (!checks.has(request)) {
     const user = await currentUser();
     if (!user) throw signInFirst(request);
-    if (user.id === approvedUserId) return;
+    if (user.id === approved?.userId) role = approved.role;
   }
-  const access = await loadAdminAccess(request);
-  if (access.status !== 'admin') throw new Response('Forbidden', { status: 403, statusText: 'Forbidden' });
+  if (!role) {
+    const access = await loadAdminAccess(request);
+    if (access.status !== 'staff') throw forbidden();
+    role = access.role;
+  }
+  if (!mayUse(role, areaOfPath(new URL(request.url).pathname))) throw forbidden(NO_PERMISSION_STATUS_TEXT);
+  return role;
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Briefcase, FileCheck2, FilePen, Flower2, Inbox, Megaphone } from 'lucide';
+import { Briefcase, ClipboardCheck, FileCheck2, FilePen, Flower2, Inbox, Megaphone } from 'lucide';
 import { Icon, type IconNode } from '../../../components/ui/icon';
 import type { DashboardSummary } from '../../../services/dashboard';
 import type { RunningCampaign } from '../../../services/ad-campaigns';
@@ -10,16 +10,26 @@ import { TitledSection } from '../../../components/ui/titled-section';
 
 interface Stat {
   label: string;
-  value: number;
+  /** Null: not this role's work (docs/decisions/0037), and not shown. */
+  value: number | null;
   to: string;
   icon: IconNode;
 }
 
-/** docs/product.md dashboard: the counts and the five most read publications. */
-export function DashboardView({ summary }: { summary: DashboardSummary }) {
+/**
+ * docs/product.md dashboard: the counts and the five most read publications. A reporter's (`newsroom` false) shows
+ * its stories and its review queue only, each leading to a screen it may use.
+ */
+export function DashboardView({ summary, newsroom = true }: { summary: DashboardSummary; newsroom?: boolean }) {
   const stats: Stat[] = [
     { label: 'Publicações publicadas', value: summary.publishedPublications, to: paths.admin.publications(), icon: FileCheck2 },
-    { label: 'Rascunhos', value: summary.draftPublications, to: paths.admin.publications(), icon: FilePen },
+    { label: newsroom ? 'Rascunhos' : 'Meus rascunhos', value: summary.draftPublications, to: paths.admin.publications(), icon: FilePen },
+    {
+      label: newsroom ? 'Aguardando revisão' : 'Minhas em revisão',
+      value: summary.inReview,
+      to: newsroom ? paths.admin.review() : paths.admin.publications(),
+      icon: ClipboardCheck,
+    },
     { label: 'Obituários', value: summary.obituaries, to: paths.admin.obituaries(), icon: Flower2 },
     { label: 'Vagas', value: summary.jobs, to: paths.admin.jobs(), icon: Briefcase },
     { label: 'Pedidos de mídia kit', value: summary.mediaKitRequests, to: paths.admin.mediaKit(), icon: Megaphone },
@@ -27,8 +37,8 @@ export function DashboardView({ summary }: { summary: DashboardSummary }) {
   ];
   return (
     <div className="space-y-8">
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
-        {stats.map(({ label, value, to, icon }) => (
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
+        {stats.flatMap((stat) => (stat.value === null ? [] : [{ ...stat, value: stat.value }])).map(({ label, value, to, icon }) => (
           <li key={label}>
             <Link to={to} className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600">
               <Icon node={icon} className="h-5 w-5 text-brand-700" />
@@ -52,9 +62,16 @@ export function DashboardView({ summary }: { summary: DashboardSummary }) {
               <li key={publication.id} className="flex items-center gap-3 py-3 sm:gap-4">
                 <span className="w-8 text-lg font-bold text-brand-700">{String(index + 1).padStart(2, '0')}</span>
                 <div className="min-w-0 flex-1">
-                  <Link to={paths.admin.publicationEdit(publication.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-                    {publication.title}
-                  </Link>
+                  {newsroom ? (
+                    <Link to={paths.admin.publicationEdit(publication.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                      {publication.title}
+                    </Link>
+                  ) : (
+                    // A reporter edits only its own drafts: the story's page is where it reads a published one.
+                    <Link to={paths.article(publication.id, publication.title)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                      {publication.title}
+                    </Link>
+                  )}
                   <p className="text-xs text-slate-600">
                     {publication.topics?.name ?? '-'} · {formatDate(publication.published_at)}
                     <span className="sm:hidden"> · {publication.views.toLocaleString('pt-BR')} visualizações</span>
@@ -68,7 +85,7 @@ export function DashboardView({ summary }: { summary: DashboardSummary }) {
           </ol>
         )}
       </TitledSection>
-      <RunningCampaigns campaigns={summary.runningCampaigns} today={summary.today} />
+      {summary.runningCampaigns && <RunningCampaigns campaigns={summary.runningCampaigns} today={summary.today} />}
     </div>
   );
 }

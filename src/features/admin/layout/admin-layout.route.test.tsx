@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { requireAdmin } from '../auth/admin-access';
 import { auth } from '../testing/fake-auth';
 import { renderRoute } from '../testing/render-route';
+import { AdminRouteError } from '../shared/admin-route-error';
 import * as layoutRoute from './admin-layout.route';
 
 const editor: SignedInUser = { id: 'u1', email: 'redacao@example.com', name: 'Redação' };
@@ -40,6 +41,13 @@ function renderAdmin(path: string) {
     path,
     children: [
       { path: paths.admin.jobs.pattern, loader: screenLoader, element: <h1>Vagas de Emprego</h1>, errorElement: <p>A tela falhou.</p> },
+      // A screen with the admin's own error element, as every real one has: it says 'Sem permissão' (decision 0037).
+      {
+        path: paths.admin.audit.pattern,
+        loader: screenLoader,
+        element: <h1>Auditoria</h1>,
+        errorElement: <AdminRouteError header={<h1>Auditoria</h1>} />,
+      },
     ],
   });
 }
@@ -81,6 +89,24 @@ describe('the admin layout route', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verificar novamente' }));
     expect(await screen.findByRole('heading', { name: 'Vagas de Emprego' })).toBeInTheDocument();
     expect(screenData).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a reporter only its items and 'Sem permissão' on a screen its role may not use, asking for none of its data", async () => {
+    profiles.getOwnProfile.mockResolvedValue(profile('reporter'));
+    renderAdmin('/admin/auditoria');
+    expect(await screen.findByRole('heading', { name: 'Sem permissão' })).toBeInTheDocument();
+    expect(screen.getByText(/não tem permissão para usar esta área/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', paths.admin.root());
+    expect(screenData).not.toHaveBeenCalled();
+    const nav = screen.getByRole('navigation', { name: 'Painel administrativo' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Publicações', 'Minha conta']);
+  });
+
+  it("shows an editor 'Sem permissão' on the audit log, an administrator's screen", async () => {
+    profiles.getOwnProfile.mockResolvedValue(profile('editor'));
+    renderAdmin('/admin/auditoria');
+    expect(await screen.findByRole('heading', { name: 'Sem permissão' })).toBeInTheDocument();
+    expect(screenData).not.toHaveBeenCalled();
   });
 
   it('says the account could not be loaded when the profile request fails, and logs it', async () => {

@@ -58,7 +58,7 @@ export function Component() {
   // followed as signed out already, so ending its session below does not send it to the sign-in page.
   useRevalidateOnAuthChange(
     access.status === 'removed' ? null : access.user.id,
-    access.status === 'admin' ? onSessionLost : undefined,
+    access.status === 'staff' ? onSessionLost : undefined,
   );
   const { revalidate } = revalidator;
   const checkAgain = useCallback(() => void revalidate(), [revalidate]);
@@ -98,14 +98,14 @@ export function Component() {
   return (
     <AdminSessionContext value={access}>
       <div className="min-h-screen bg-slate-100 md:flex">
-        {/* First in the Tab order: past the sidebar's ten links to the screen itself (WCAG 2.4.1). */}
+        {/* First in the Tab order: past the sidebar's links to the screen itself (WCAG 2.4.1). */}
         <a
           href={`#${ADMIN_MAIN_ID}`}
           className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
         >
           Pular para o conteúdo
         </a>
-        <AdminSidebar userName={access.profile.name || access.user.email} onSignOut={handleSignOut} />
+        <AdminSidebar userName={access.profile.name || access.user.email} role={access.role} onSignOut={handleSignOut} />
         {/* The screen stays until the next one's data is there (its loader runs first); meanwhile a bar says so, and
             the main region is marked busy for screen readers. */}
         {navigation.state === 'loading' && <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" />}

@@ -2,14 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import type { StaffRole } from '../auth/permissions';
 import { AdminSidebar } from './admin-sidebar';
 import { PendingApprovalNotice } from './pending-approval-notice';
 
-function renderAt(path: string) {
+function renderAt(path: string, role: StaffRole = 'admin') {
   const onSignOut = vi.fn();
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminSidebar userName="Redação" onSignOut={onSignOut} />
+      <AdminSidebar userName="Redação" role={role} onSignOut={onSignOut} />
     </MemoryRouter>,
   );
   return { onSignOut };
@@ -20,9 +21,22 @@ describe('AdminSidebar', () => {
     renderAt('/admin/publications/new');
     const nav = screen.getByRole('navigation', { name: 'Painel administrativo' });
     const links = Array.from(nav.querySelectorAll('a'));
-    expect(links.map((a) => a.textContent)).toEqual(['Dashboard', 'Publicações', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Newsletter', 'Usuários', 'Direitos dos titulares', 'Configurações', 'Minha conta']);
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Dashboard', 'Publicações', 'Revisão', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Newsletter', 'Usuários',
+      'Auditoria', 'Direitos dos titulares', 'Configurações', 'Minha conta',
+    ]);
     expect(screen.getByRole('link', { name: 'Publicações' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it.each([
+    ['editor', 'Editor', ['Dashboard', 'Publicações', 'Revisão', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Minha conta']],
+    ['reporter', 'Repórter', ['Dashboard', 'Publicações', 'Minha conta']],
+  ] as const)('offers an %s only what the role may use, and names the role', (role, label, items) => {
+    renderAt('/admin', role);
+    const nav = screen.getByRole('navigation', { name: 'Painel administrativo' });
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(items);
+    expect(screen.getByText(label)).toBeInTheDocument();
   });
 
   it('marks Dashboard only on /admin itself', () => {

@@ -1,38 +1,44 @@
 import { useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Briefcase, FileText, Flower2, GalleryHorizontal, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserCog, Users, X } from 'lucide';
-import { Icon } from '../../../components/ui/icon';
+import { Briefcase, ClipboardCheck, FileText, Flower2, GalleryHorizontal, History, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserCog, Users, X } from 'lucide';
+import { Icon, type IconNode } from '../../../components/ui/icon';
 import { paths } from '../../../lib/paths';
 import { site } from '../../../config/site';
+import { mayUse, ROLE_LABELS, type AdminArea, type StaffRole } from '../auth/permissions';
 
-const ITEMS = [
-  { to: paths.admin.root(), label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: paths.admin.publications(), label: 'Publicações', icon: FileText, end: false },
-  { to: paths.admin.topics(), label: 'Tópicos', icon: Tags, end: false },
-  { to: paths.admin.obituaries(), label: 'Obituários', icon: Flower2, end: false },
-  { to: paths.admin.jobs(), label: 'Vagas', icon: Briefcase, end: false },
-  { to: paths.admin.tips(), label: 'Sugestões de pauta', icon: Inbox, end: false },
-  { to: paths.admin.mediaKit(), label: 'Mídia Kit', icon: Megaphone, end: false },
-  { to: paths.admin.ads(), label: 'Anúncios', icon: GalleryHorizontal, end: false },
-  { to: paths.admin.newsletter(), label: 'Newsletter', icon: Mail, end: false },
-  { to: paths.admin.users(), label: 'Usuários', icon: Users, end: false },
+const ITEMS: readonly { to: string; label: string; icon: IconNode; end: boolean; area: AdminArea }[] = [
+  { to: paths.admin.root(), label: 'Dashboard', icon: LayoutDashboard, end: true, area: 'dashboard' },
+  { to: paths.admin.publications(), label: 'Publicações', icon: FileText, end: false, area: 'publications' },
+  { to: paths.admin.review(), label: 'Revisão', icon: ClipboardCheck, end: false, area: 'review' },
+  { to: paths.admin.topics(), label: 'Tópicos', icon: Tags, end: false, area: 'topics' },
+  { to: paths.admin.obituaries(), label: 'Obituários', icon: Flower2, end: false, area: 'obituaries' },
+  { to: paths.admin.jobs(), label: 'Vagas', icon: Briefcase, end: false, area: 'jobs' },
+  { to: paths.admin.tips(), label: 'Sugestões de pauta', icon: Inbox, end: false, area: 'tips' },
+  { to: paths.admin.mediaKit(), label: 'Mídia Kit', icon: Megaphone, end: false, area: 'mediaKit' },
+  { to: paths.admin.ads(), label: 'Anúncios', icon: GalleryHorizontal, end: false, area: 'ads' },
+  { to: paths.admin.newsletter(), label: 'Newsletter', icon: Mail, end: false, area: 'newsletter' },
+  { to: paths.admin.users(), label: 'Usuários', icon: Users, end: false, area: 'users' },
+  { to: paths.admin.audit(), label: 'Auditoria', icon: History, end: false, area: 'audit' },
   // Privacy (docs/decisions/0039): the settings and the data subjects' rights are administrators' screens (the
   // database refuses anyone else); 'Minha conta' is every account's.
-  { to: paths.admin.dataRights(), label: 'Direitos dos titulares', icon: ShieldCheck, end: false },
-  { to: paths.admin.settings(), label: 'Configurações', icon: Settings, end: false },
-  { to: paths.admin.account(), label: 'Minha conta', icon: UserCog, end: false },
-] as const;
+  { to: paths.admin.dataRights(), label: 'Direitos dos titulares', icon: ShieldCheck, end: false, area: 'dataRights' },
+  { to: paths.admin.settings(), label: 'Configurações', icon: Settings, end: false, area: 'settings' },
+  { to: paths.admin.account(), label: 'Minha conta', icon: UserCog, end: false, area: 'account' },
+];
 
 interface AdminSidebarProps {
   userName: string;
+  /** Only the screens this role may use are offered (docs/decisions/0037). */
+  role: StaffRole;
   onSignOut: () => void;
 }
 
 /**
- * docs/product.md §11 sidebar, with Sugestões de pauta, Mídia Kit, Anúncios, Newsletter and Usuários added. NavLink marks the active item with aria-current="page";
+ * docs/product.md §11 sidebar, with Revisão, Sugestões de pauta, Mídia Kit, Anúncios, Newsletter, Usuários and
+ * Auditoria added, each shown to the roles that may use it. NavLink marks the active item with aria-current="page";
  * on a phone the menu folds behind a button in a top bar and closes after a choice.
  */
-export function AdminSidebar({ userName, onSignOut }: AdminSidebarProps) {
+export function AdminSidebar({ userName, role, onSignOut }: AdminSidebarProps) {
   const [openFor, setOpenFor] = useState<string | null>(null);
   const location = useLocation();
   const navId = useId();
@@ -72,7 +78,7 @@ export function AdminSidebar({ userName, onSignOut }: AdminSidebarProps) {
         <div id={navId} className={`${open ? 'block' : 'hidden'} border-t border-white/10 md:flex md:flex-1 md:flex-col md:border-0`}>
           <nav aria-label="Painel administrativo" className="px-2 py-2 md:flex-1">
             <ul className="space-y-1">
-              {ITEMS.map(({ to, label, icon, end }) => (
+              {ITEMS.filter((item) => mayUse(role, item.area)).map(({ to, label, icon, end }) => (
                 <li key={to}>
                   <NavLink
                     to={to}
@@ -91,7 +97,8 @@ export function AdminSidebar({ userName, onSignOut }: AdminSidebarProps) {
             </ul>
           </nav>
           <div className="border-t border-white/10 px-2 py-3">
-            {userName && <p className="truncate px-3 pb-2 text-xs text-blue-100">{userName}</p>}
+            {userName && <p className="truncate px-3 text-xs text-blue-100">{userName}</p>}
+            <p className="truncate px-3 pb-2 text-xs text-blue-100">{ROLE_LABELS[role]}</p>
             <button
               type="button"
               onClick={onSignOut}

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { getLeadStory, getPublication, savePublication } from '../../../services/publication-admin';
+import { useContext } from 'react';
+import { getLeadStory, getPublication, getReviewState, savePublication } from '../../../services/publication-admin';
 import { endUrgent, getUrgentStory, markUrgent } from '../../../services/breaking-news-admin';
 import { browserClient } from '../../../services/browser-client';
 import type { Client } from '../../../services/client';
@@ -12,6 +13,8 @@ import { BreakingNewsBox, type BreakingNewsIntent } from './breaking-news-box';
 import { END_URGENT_FAILURE, END_URGENT_NOTICE, urgentFailureMessage, urgentNotice } from './breaking-news-messages';
 import { leadFailureMessage } from './lead-story-messages';
 import { PublicationForm } from './publication-form';
+import { isEditorRole } from '../auth/permissions';
+import { AdminSessionContext } from '../layout/admin-session-context';
 import { PUBLICATION_RESOURCE } from './publication-resource';
 import { EMPTY_PUBLICATION, toPublicationInput, valuesFromPublication } from './publication-values';
 
@@ -22,9 +25,28 @@ const uploadPublicationImage = bucketUploader('publications');
  * urgent story, which the 'Plantão' box shows (this one) or names as the one a new mark replaces.
  */
 async function loadChoices(client: Client, { id }: { id: string | undefined }) {
-  // A new story cannot be urgent yet: it has no box.
-  const [topics, lead, urgent] = await Promise.all([listTopics(client), getLeadStory(client), id ? getUrgentStory(client) : null]);
-  return { topics, lead, urgent };
+  // A new story cannot be urgent yet: it has no box, and no review state.
+  const [topics, lead, urgent, review] = await Promise.all([
+    listTopics(client),
+    getLeadStory(client),
+    id ? getUrgentStory(client) : null,
+    id ? getReviewState(client, id) : null,
+  ]);
+  return { topics, lead, urgent, review };
+}
+
+/** Whether the signed-in account publishes (an editor's or an administrator's form) or sends for review (a reporter's). */
+function useMayPublish(): boolean {
+  const session = useContext(AdminSessionContext);
+  return !session || isEditorRole(session.role);
+}
+
+function BreakingNewsForEditors(props: Parameters<typeof BreakingNewsBox>[0]) {
+  return useMayPublish() ? <BreakingNewsBox {...props} /> : null;
+}
+
+function RoleAwarePublicationForm(props: Omit<Parameters<typeof PublicationForm>[0], 'mayPublish'>) {
+  return <PublicationForm {...props} mayPublish={useMayPublish()} />;
 }
 
 const route = resourceFormRoute(PUBLICATION_RESOURCE, {
@@ -34,13 +56,14 @@ const route = resourceFormRoute(PUBLICATION_RESOURCE, {
   saveFailureFor: leadFailureMessage,
   renderForm: (props, { id, extra }) => (
     <>
-      {id && <BreakingNewsBox storyId={id} visible={props.initialValues.published} urgent={extra?.urgent ?? null} />}
-      <PublicationForm
+      {id && <BreakingNewsForEditors storyId={id} visible={props.initialValues.published} urgent={extra?.urgent ?? null} />}
+      <RoleAwarePublicationForm
         {...props}
         topics={extra?.topics ?? []}
         replacedLead={extra?.lead && extra.lead.id !== id ? extra.lead.title : null}
         upload={uploadPublicationImage}
         previewHref={id ? paths.admin.publicationPreview(id) : null}
+        review={extra?.review ?? null}
       />
     </>
   ),

@@ -230,6 +230,47 @@ describe('toPublicationInput', () => {
       is_lead: false,
       signed: false,
       sponsor_name: null,
+      send_for_review: false,
     });
+  });
+});
+
+describe("PublicationForm for a reporter (decision 0037)", () => {
+  const draft: PublicationFormValues = { ...EMPTY_PUBLICATION, title: 'Buraco na rua', topicId: 'local' };
+
+  it("offers no publishing, schedule, lead or sponsor fields, and 'Enviar para revisão' sends the draft for review", async () => {
+    const { onSubmit, user } = renderForm({ initialValues: draft, mayPublish: false });
+    expect(screen.queryByRole('checkbox', { name: 'Publicar imediatamente' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Agendar publicação' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Manchete da página inicial' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Conteúdo patrocinado' })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Assinar com meu nome' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Enviar para revisão' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Buraco na rua', published: false, sendForReview: true }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ published: false, sendForReview: false }));
+  });
+
+  it("never sends a reporter's save as published, even from a draft restored as one", async () => {
+    const { onSubmit, user } = renderForm({ initialValues: { ...draft, published: true, isLead: true, sponsored: true, sponsorName: 'Loja' }, mayPublish: false });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ published: false, scheduled: false, isLead: false, sponsored: false }));
+  });
+
+  it("shows 'Em revisão' while in the queue, and 'Devolvida' with the editor's note", () => {
+    renderForm({ initialValues: draft, mayPublish: false, review: { requestedAt: '2026-11-27T13:00:00Z', note: null } });
+    expect(screen.getByRole('status')).toHaveTextContent('Em revisão');
+    expect(screen.getByRole('status')).toHaveTextContent('Enviada em 27/11/2026');
+  });
+
+  it("shows a returned story's note", () => {
+    renderForm({ initialValues: draft, mayPublish: false, review: { requestedAt: null, note: 'Falta ouvir a prefeitura.' } });
+    expect(screen.getByRole('status')).toHaveTextContent('Devolvida');
+    expect(screen.getByRole('status')).toHaveTextContent('Falta ouvir a prefeitura.');
+  });
+
+  it('turns the flag into the service input', () => {
+    expect(toPublicationInput({ ...draft, sendForReview: true }).send_for_review).toBe(true);
   });
 });

@@ -1,8 +1,11 @@
-import { Suspense, lazy, useId, useState } from 'react';
+import { Suspense, lazy, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { Topic } from '../../../services/topics';
 import { YOUTUBE_URL_MESSAGE, youtubeVideoId } from '../../../lib/youtube';
 import { IMAGE_URL_MESSAGE, isSafeImageUrl } from '../../../lib/safe-urls';
-import { SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
+import { secondaryButton } from '../../../components/ui/buttons';
+import { formatSaoPauloDateTime } from '../../../lib/dates';
 import type { FieldErrors } from '../../../components/form/use-validated-form';
 import { ImageUploadField, type UploadImage } from '../shared/image-upload-field';
 import { ResourceFormFrame } from '../shared/resource-form-frame';
@@ -39,6 +42,68 @@ interface PublicationFormProps extends ResourceFormProps<PublicationFormValues> 
   now?: () => Date;
   /** The title of the story that leads the home page now, when it is not this one (see PublishingFields). */
   replacedLead?: string | null;
+  /**
+   * False for a reporter (decision 0037): no publishing, scheduling, lead or sponsor fields; 'Enviar para revisão'
+   * instead, with where the story stands in review.
+   */
+  mayPublish?: boolean;
+  /** The saved story's review state, shown to a reporter. */
+  review?: ReviewState | null;
+}
+
+/** Where a saved draft stands in review: in the queue since, or returned with the editor's note. */
+export interface ReviewState {
+  requestedAt: string | null;
+  note: string | null;
+}
+
+/** What a reporter's save may carry: never publishing, scheduling, the lead story or a sponsor (the database agrees). */
+function asReporterDraft(values: PublicationFormValues, sendForReview: boolean): PublicationFormValues {
+  return { ...values, published: false, scheduled: false, isLead: false, sponsored: false, sendForReview };
+}
+
+/** A reporter's box: where the story stands in review, and the byline choice. */
+function ReviewFields({
+  review,
+  signed,
+  onSignedChange,
+  previewHref,
+}: {
+  review: ReviewState | null;
+  signed: boolean;
+  onSignedChange: (signed: boolean) => void;
+  previewHref: string | null;
+}) {
+  return (
+    <fieldset className="min-w-0 space-y-3 rounded-md border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Revisão</legend>
+      {review?.requestedAt ? (
+        <p role="status" className="text-sm text-slate-800">
+          <span className="mr-2 inline-flex rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900">Em revisão</span>
+          Enviada em {formatSaoPauloDateTime(review.requestedAt)}. Um editor vai publicar ou devolver a publicação.
+        </p>
+      ) : review?.note ? (
+        <div role="status" className="rounded-md border border-orange-200 bg-orange-50 p-3 text-sm text-slate-800">
+          <p>
+            <span className="mr-2 inline-flex rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-semibold text-orange-900">Devolvida</span>
+            O editor pediu:
+          </p>
+          <p className="mt-2 whitespace-pre-line">{review.note}</p>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">
+          Quando o texto estiver pronto, use “Enviar para revisão”: um editor publica ou devolve com uma observação.
+        </p>
+      )}
+      <CheckboxField label="Assinar com meu nome" name="signed" checked={signed} onChange={onSignedChange} />
+      <p className="text-xs text-slate-600">Sem essa opção, a autoria aparece como “Redação”.</p>
+      {previewHref && (
+        <Link to={previewHref} className="inline-block text-sm font-semibold text-brand-700 underline hover:no-underline">
+          Pré-visualizar (versão salva)
+        </Link>
+      )}
+    </fieldset>
+  );
 }
 
 /**
@@ -56,22 +121,52 @@ export function PublicationForm({
   previewHref = null,
   now = () => new Date(),
   replacedLead = null,
+  mayPublish = true,
+  review = null,
 }: PublicationFormProps) {
   const contentLabelId = useId();
   // Remounts the editor when its content is replaced from outside (discarding the draft).
   const [editorVersion, setEditorVersion] = useState(0);
   const [uploading, setUploading] = useState(false);
+  // Which of a reporter's two submit buttons was pressed ('Salvar' or 'Enviar para revisão'); Enter in a field is 'Salvar'.
+  const sendForReview = useRef(false);
+  const roleSave = useMemo(
+    () => (mayPublish ? save : { ...save, submit: (values: PublicationFormValues) => save.submit(asReporterDraft(values, sendForReview.current)) }),
+    [mayPublish, save],
+  );
   const form = useDraftedForm({
     initialValues,
     validate: (v) => validatePublication(v, now()),
-    save,
+    save: roleSave,
     draft: { key: draftKey, template: EMPTY_PUBLICATION, storage },
     onDiscard: () => setEditorVersion((v) => v + 1),
   });
   const { values, set, field } = form;
 
   return (
-    <ResourceFormFrame {...form} onCancel={onCancel} saveDisabled={uploading} notice={form.draftNotice}>
+    <ResourceFormFrame
+      {...form}
+      onCancel={onCancel}
+      saveDisabled={uploading}
+      notice={form.draftNotice}
+      onSaveClick={() => {
+        sendForReview.current = false;
+      }}
+      moreActions={
+        !mayPublish && (
+          <button
+            type="submit"
+            disabled={form.saving || uploading}
+            onClick={() => {
+              sendForReview.current = true;
+            }}
+            className={secondaryButton}
+          >
+            Enviar para revisão
+          </button>
+        )
+      }
+    >
       <TextField label="Título" required {...field('title')} />
       <TextAreaField label="Descrição" rows={3} {...field('description')} />
       <div>
@@ -104,8 +199,14 @@ export function PublicationForm({
         options={topics.map((topic) => ({ value: topic.id, label: topic.name }))}
         {...field('topicId')}
       />
-      <SponsorFields form={form} />
-      <PublishingFields form={form} previewHref={previewHref} replacedLead={replacedLead} />
+      {mayPublish ? (
+        <>
+          <SponsorFields form={form} />
+          <PublishingFields form={form} previewHref={previewHref} replacedLead={replacedLead} />
+        </>
+      ) : (
+        <ReviewFields review={review} signed={values.signed} onSignedChange={(v) => set('signed', v)} previewHref={previewHref} />
+      )}
     </ResourceFormFrame>
   );
 }

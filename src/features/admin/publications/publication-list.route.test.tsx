@@ -5,6 +5,7 @@ import type { AdminPublicationSummary as AdminPublication } from '../../../servi
 import { paths } from '../../../lib/paths';
 import { buildAdminPublicationSummary } from '../../../../tests/support/row-factories';
 import { renderRoute } from '../testing/render-route';
+import { AdminSessionContext, type AdminSession } from '../layout/admin-session-context';
 import * as publicationListRoute from './publication-list.route';
 
 const publication = (overrides: Partial<AdminPublication>): AdminPublication =>
@@ -106,5 +107,43 @@ describe('the publication list', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao carregar as publicações.');
     expect(screen.getByRole('link', { name: 'Nova Publicação' })).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the publication list for a reporter (decision 0037)", () => {
+  const reporter: AdminSession = {
+    user: { id: 'rep', email: 'rep@example.com', name: 'Rita' },
+    profile: { id: 'rep', name: 'Rita', email: 'rep@example.com', role: 'reporter', created_at: '2026-10-01T12:00:00Z' },
+    role: 'reporter',
+  };
+
+  it("edits and deletes only its own drafts, publishes nothing, and shows 'Em revisão' and 'Devolvida'", async () => {
+    db.rows = [
+      publication({}),
+      publication({ id: 'd1', title: 'Meu rascunho', published: false, published_at: null, author_id: 'rep', review_requested_at: '2026-11-27T13:00:00Z' }),
+      publication({ id: 'd2', title: 'Devolvido a mim', published: false, published_at: null, author_id: 'rep', review_note: 'Falta a foto.' }),
+    ];
+    renderRoute(
+      {
+        ...publicationListRoute,
+        Component: () => (
+          <AdminSessionContext value={reporter}>
+            <publicationListRoute.Component />
+          </AdminSessionContext>
+        ),
+      },
+      { pattern: paths.admin.publications.pattern },
+    );
+    const others = await screen.findByRole('row', { name: /Festa da cerâmica/ });
+    expect(within(others).queryByRole('link', { name: /^Editar/ })).not.toBeInTheDocument();
+    expect(within(others).queryByRole('button', { name: /^(Excluir|Despublicar|Publicar|Tornar manchete)/ })).not.toBeInTheDocument();
+    expect(within(others).getByRole('link', { name: 'Pré-visualizar: Festa da cerâmica' })).toBeInTheDocument();
+
+    const mine = screen.getByRole('row', { name: /Meu rascunho/ });
+    expect(within(mine).getByRole('link', { name: 'Editar: Meu rascunho' })).toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'Excluir: Meu rascunho' })).toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: /^Publicar/ })).not.toBeInTheDocument();
+    expect(within(mine).getAllByText('Em revisão').length).toBeGreaterThan(0);
+    expect(within(screen.getByRole('row', { name: /Devolvido a mim/ })).getAllByText('Devolvida').length).toBeGreaterThan(0);
   });
 });

@@ -11,6 +11,19 @@ import { titleColumn } from '../shared/resource-table';
 import { leadChangeNotice, leadFailureMessage } from './lead-story-messages';
 import { PublicationRowExtras, PublicationState, scheduledLabel, urgentLabel } from './publication-state';
 import { PUBLICATION_RESOURCE } from './publication-resource';
+import { isEditorRole } from '../auth/permissions';
+import type { AdminSession } from '../layout/admin-session-context';
+import { reviewLabel } from './publication-state';
+
+/**
+ * A reporter (decision 0037) edits and deletes only its own drafts and publishes nothing; editors and administrators
+ * everything. The database holds the same rules.
+ */
+function publicationPermissions(publication: AdminPublicationSummary, session: AdminSession | null) {
+  if (!session || isEditorRole(session.role)) return { edit: true, publish: true, remove: true };
+  const ownDraft = publication.author_id === session.user.id && !publication.published;
+  return { edit: ownDraft, publish: false, remove: ownDraft };
+}
 
 function shownDate(publication: AdminPublicationSummary): string {
   return formatDate(publication.published_at ?? publication.created_at);
@@ -27,7 +40,7 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ad
         publication.topics?.name ?? '-',
         shownDate(publication),
         ...(publication.is_lead ? ['Manchete'] : []),
-        ...[urgentLabel(publication)].filter((label) => label !== null),
+        ...[urgentLabel(publication), reviewLabel(publication)].filter((label) => label !== null),
       ],
     }),
     { header: 'Tópico', phoneHidden: true, render: (publication) => publication.topics?.name ?? '-' },
@@ -38,7 +51,10 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ad
   rowSwitch: {
     set: async (client, id, on) => leadChangeNotice(await setLeadStory(client, id, on)),
     failureFor: (error) => leadFailureMessage(error) ?? 'Erro ao alterar a manchete.',
-    render: (publication, run, busy) => <PublicationRowExtras row={publication} setLead={run} busy={busy} />,
+    render: (publication, run, busy, session) => (
+      <PublicationRowExtras row={publication} setLead={run} busy={busy} mayLead={!session || isEditorRole(session.role)} />
+    ),
   },
+  rowPermissions: publicationPermissions,
   service: { list: (client, query) => listPublicationsPage(client, query), setPublished: setPublicationPublished, remove: deletePublication },
 });

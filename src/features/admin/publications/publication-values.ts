@@ -15,6 +15,11 @@ export type PublicationFormValues = {
   youtubeUrl: string;
   topicId: string;
   published: boolean;
+  /**
+   * 'Enviar para revisão' (a reporter's save, decision 0037): set on the submitted copy by the button that sends it,
+   * never in the form's state.
+   */
+  sendForReview: boolean;
 } & PublishingValues & ImageTextValues & SponsorValues;
 
 /** docs/product.md §12, docs/decisions/0014: scheduling, the lead story and the byline. */
@@ -60,6 +65,7 @@ export const EMPTY_PUBLICATION: PublicationFormValues = {
   topicId: '',
   // docs/product.md §19: the box is unticked by default.
   published: false,
+  sendForReview: false,
   ...EMPTY_PUBLISHING,
   ...EMPTY_IMAGE_TEXT,
   ...EMPTY_SPONSOR,
@@ -76,6 +82,7 @@ export function valuesFromPublication(publication: AdminPublication, now: Date =
     youtubeUrl: publication.youtube_url ?? '',
     topicId: publication.topic_id ?? '',
     published: publication.published && !scheduled,
+    sendForReview: false,
     scheduled,
     scheduleAt: scheduled ? toSaoPauloInput(publication.published_at) : '',
     isLead: publication.is_lead,
@@ -109,5 +116,6 @@ export function toPublicationInput(values: PublicationFormValues): PublicationIn
     signed: values.signed,
     // Unticking the box makes the story the newsroom's own again: the sponsor is cleared.
     sponsor_name: (values.sponsored && values.sponsorName.trim()) || null,
+    send_for_review: values.sendForReview === true,
   };
 }

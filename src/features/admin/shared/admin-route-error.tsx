@@ -15,6 +15,18 @@ export function RecordNotFound() {
   );
 }
 
+/**
+ * A screen the signed-in role may not use (docs/decisions/0037): its loader refused before any request (403). Also
+ * what a pending account's screen would say, though the layout shows the approval notice instead.
+ */
+export function NoPermission() {
+  return (
+    <AdminDeadEnd title="Sem permissão">
+      Sua conta não tem permissão para usar esta área do painel. Se precisar dela, fale com um administrador.
+    </AdminDeadEnd>
+  );
+}
+
 type LoadFailureView =
   /** The screen's header, with the message under it. */
   | { header: ReactNode }
@@ -29,6 +41,7 @@ type LoadFailureView =
 export function AdminRouteError(view: LoadFailureView) {
   const error = useRouteError();
   if (error instanceof NotFoundError || (isRouteErrorResponse(error) && error.status === 404)) return <RecordNotFound />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <NoPermission />;
   if (error instanceof LoadFailure) {
     if ('onLoadFailure' in view) return view.onLoadFailure(error.message);
     return (

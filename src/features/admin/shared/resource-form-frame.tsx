@@ -10,6 +10,10 @@ type ResourceFormFrameProps = Pick<ValidatedForm<object>, 'formRef' | 'submit' |
   saveDisabled?: boolean;
   /** What stands above the failure (the publication's restored-draft notice). */
   notice?: ReactNode;
+  /** Called as 'Salvar' is pressed (before the submit): a form with a second submit button tells the two apart. */
+  onSaveClick?: () => void;
+  /** More submit buttons after 'Salvar' (a reporter's 'Enviar para revisão'). 'Salvar' stays the form's default. */
+  moreActions?: ReactNode;
   children: ReactNode;
 };
 
@@ -17,7 +21,18 @@ type ResourceFormFrameProps = Pick<ValidatedForm<object>, 'formRef' | 'submit' |
  * The publication, obituary and job forms' frame (docs/product.md §2): the save's failure above the fields, and 'Cancelar' and
  * 'Salvar' ('Salvando...' with the button disabled while saving) below them.
  */
-export function ResourceFormFrame({ formRef, submit, failure, saving, onCancel, saveDisabled = false, notice, children }: ResourceFormFrameProps) {
+export function ResourceFormFrame({
+  formRef,
+  submit,
+  failure,
+  saving,
+  onCancel,
+  saveDisabled = false,
+  notice,
+  onSaveClick,
+  moreActions,
+  children,
+}: ResourceFormFrameProps) {
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       {notice}
@@ -27,9 +42,10 @@ export function ResourceFormFrame({ formRef, submit, failure, saving, onCancel, 
         <button type="button" onClick={onCancel} className={secondaryButton}>
           Cancelar
         </button>
-        <button type="submit" disabled={saving || saveDisabled} className={primaryButton}>
+        <button type="submit" disabled={saving || saveDisabled} onClick={onSaveClick} className={primaryButton}>
           {saving ? 'Salvando...' : 'Salvar'}
         </button>
+        {moreActions}
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { SelectOptions } from '../../../components/form/form-fields';
 import { Pager, pageSummary } from '../../../components/ui/pager';
@@ -10,7 +10,8 @@ import { AdminRouteError } from './admin-route-error';
 import { ListSearchForm } from './list-search-form';
 import { ListBody, type ListContent } from './list-body';
 import { NewItemLink, PageHeader } from './page-header';
-import { ResourceTable, type Column, type PublishableRow } from './resource-table';
+import { ResourceTable, type Column, type PublishableRow, type RowPermissions } from './resource-table';
+import { AdminSessionContext, type AdminSession } from '../layout/admin-session-context';
 import { listHref, readListLocation, toServiceQuery, type ListLocation } from './list-query';
 import { actionFailure, loadScreenData, readJson } from './route-data';
 import { useDeleteConfirmation } from './use-delete-confirmation';
@@ -38,6 +39,11 @@ export interface ResourceList<Row extends PublishableRow> {
   extraStatuses?: readonly { value: StatusFilter; label: string }[];
   /** One more on/off action of a row (publications: the lead story), with its own buttons and failure messages. */
   rowSwitch?: RowSwitch<Row>;
+  /**
+   * What the signed-in account may do to a row (decision 0037: a reporter edits and deletes only its own drafts);
+   * every button by default. The database refuses the rest anyway: this only keeps them off the screen.
+   */
+  rowPermissions?: (row: Row, session: AdminSession | null) => RowPermissions;
   service: {
     /** One page, searched (`q`) and filtered (`status`) by the database. */
     list: (client: Client, query: AdminListQuery) => Promise<AdminListPage<Row>>;
@@ -56,7 +62,7 @@ export interface RowSwitch<Row> {
   /** The failure's message ('Só uma publicação já publicada … pode ser a manchete.'). */
   failureFor: (error: unknown) => string;
   /** Its buttons in the row (before edit, publish and delete); `run(on)` sends the switch. */
-  render: (row: Row, run: (on: boolean) => void, busy: boolean) => ReactNode;
+  render: (row: Row, run: (on: boolean) => void, busy: boolean, session: AdminSession | null) => ReactNode;
 }
 
 /** What the list's row buttons send to its action. */
@@ -81,6 +87,8 @@ function ResourceListScreen<Row extends PublishableRow>({
   paging?: { total: number | null; hasMore: boolean; pageSize: number };
 }) {
   const words = listWords(resource.noun);
+  // Null outside the admin layout (a screen test of the list alone): every button, as before roles.
+  const session = useContext(AdminSessionContext);
   const actions = useRowActionFetcher<RowIntent>();
   const deletion = useDeleteConfirmation({
     message: words.deleteConfirmation,
@@ -110,8 +118,10 @@ function ResourceListScreen<Row extends PublishableRow>({
               onDelete={(row) => deletion.ask(row.id)}
               rowExtras={
                 resource.rowSwitch &&
-                ((row) => resource.rowSwitch?.render(row, (on) => actions.run({ intent: 'switch', id: row.id, on }), actions.busyId === row.id))
+                ((row) =>
+                  resource.rowSwitch?.render(row, (on) => actions.run({ intent: 'switch', id: row.id, on }), actions.busyId === row.id, session))
               }
+              permissions={resource.rowPermissions && ((row) => resource.rowPermissions?.(row, session) ?? { edit: true, publish: true, remove: true })}
             />
           )}
         />

@@ -76,7 +76,18 @@ interface ResourceTableProps<Row extends PublishableRow> {
   onDelete: (row: Row) => void;
   /** A resource's own buttons, before the usual ones (publications: preview and lead story). */
   rowExtras?: (row: Row) => ReactNode;
+  /** Which of the usual buttons the signed-in role may use on the row (decision 0037); all of them by default. */
+  permissions?: (row: Row) => RowPermissions;
 }
+
+/** The usual row buttons a role may use: edit, the publish toggle, delete. */
+export interface RowPermissions {
+  edit: boolean;
+  publish: boolean;
+  remove: boolean;
+}
+
+export const ALL_ROW_PERMISSIONS: RowPermissions = { edit: true, publish: true, remove: true };
 
 /** docs/product.md §2's lists of publications, obituaries and jobs: the resource's columns, then edit, publish and delete. */
 export function ResourceTable<Row extends PublishableRow>({
@@ -90,13 +101,16 @@ export function ResourceTable<Row extends PublishableRow>({
   onTogglePublished,
   onDelete,
   rowExtras,
+  permissions = () => ALL_ROW_PERMISSIONS,
 }: ResourceTableProps<Row>) {
   const headers = [...columns.map((column) => column.header), 'Ações'];
   const phoneHidden = columns.filter((column) => column.phoneHidden).map((column) => column.header);
   return (
     <DataTable caption={caption} headers={headers} phoneHidden={phoneHidden}>
       {rows.length === 0 && <EmptyRow colSpan={headers.length}>{emptyText}</EmptyRow>}
-      {rows.map((row) => (
+      {rows.map((row) => {
+        const may = permissions(row);
+        return (
         <tr key={row.id}>
           {columns.map((column) => (
             <td key={column.header} className={`${cell} ${column.phoneHidden ? desktopCell : ''} ${column.className ?? ''}`}>
@@ -108,16 +122,17 @@ export function ResourceTable<Row extends PublishableRow>({
               {rowExtras?.(row)}
               <RowActions
                 itemLabel={rowLabel(row)}
-                edit={editPath(row.id)}
+                edit={may.edit ? editPath(row.id) : null}
                 published={row.published}
-                onTogglePublished={() => onTogglePublished(row)}
-                onDelete={() => onDelete(row)}
+                onTogglePublished={may.publish ? () => onTogglePublished(row) : undefined}
+                onDelete={may.remove ? () => onDelete(row) : undefined}
                 busy={busyId === row.id}
               />
             </div>
           </td>
         </tr>
-      ))}
+        );
+      })}
     </DataTable>
   );
 }

@@ -6,9 +6,13 @@ import { iconButton } from '../../../components/ui/buttons';
 interface RowActionsProps {
   /** What the row is, for the buttons' accessible names ("Editar: Título"). */
   itemLabel: string;
-  /** The edit page's address, or (a topic, edited in the form above its list) what opens it in place. */
-  edit: string | (() => void);
-  onDelete: () => void;
+  /**
+   * The edit page's address, or (a topic, edited in the form above its list) what opens it in place; null when the
+   * signed-in role may not edit the row (decision 0037: a reporter and another's story).
+   */
+  edit: string | (() => void) | null;
+  /** Omitted when the signed-in role may not delete the row. */
+  onDelete?: () => void;
   /** The publish toggle (docs/product.md §2: titled 'Publicar' or 'Despublicar'); omitted for topics. */
   published?: boolean;
   onTogglePublished?: () => void;
@@ -38,20 +42,24 @@ export function RowActions({ itemLabel, edit, onDelete, published, onTogglePubli
           {pencil}
         </Link>
       ) : (
-        <button type="button" onClick={edit} disabled={busy} title="Editar" aria-label={`Editar: ${itemLabel}`} className={iconButton}>
-          {pencil}
+        edit && (
+          <button type="button" onClick={edit} disabled={busy} title="Editar" aria-label={`Editar: ${itemLabel}`} className={iconButton}>
+            {pencil}
+          </button>
+        )
+      )}
+      {onDelete && (
+        <button
+          type="button"
+          onClick={onDelete}
+          disabled={busy}
+          title="Excluir"
+          aria-label={`Excluir: ${itemLabel}`}
+          className={`${iconButton} hover:bg-red-50 hover:text-red-700`}
+        >
+          <Icon node={Trash2} className="h-4 w-4" />
         </button>
       )}
-      <button
-        type="button"
-        onClick={onDelete}
-        disabled={busy}
-        title="Excluir"
-        aria-label={`Excluir: ${itemLabel}`}
-        className={`${iconButton} hover:bg-red-50 hover:text-red-700`}
-      >
-        <Icon node={Trash2} className="h-4 w-4" />
-      </button>
     </div>
   );
 }

@@ -20,7 +20,7 @@ function renderTable(profiles: Profile[], administrators = profiles.filter((prof
       currentUserId="me"
       administrators={administrators}
       busyId={null}
-      onApprove={onApprove}
+      onSetRole={onApprove}
       onRevoke={onRevoke}
       onReject={onReject}
     />,
@@ -40,7 +40,7 @@ describe('UserTable', () => {
     expect(within(pendingRow).getAllByText('Aguardando aprovação')).toHaveLength(2);
     expect(within(pendingRow).getByText('05/10/2026')).toBeInTheDocument();
     await userEvent.click(within(pendingRow).getByRole('button', { name: 'Aprovar: Caio' }));
-    expect(onApprove).toHaveBeenCalledWith(pending);
+    expect(onApprove).toHaveBeenCalledWith(pending, 'reporter');
     await userEvent.click(within(pendingRow).getByRole('button', { name: 'Recusar: Caio' }));
     expect(onReject).toHaveBeenCalledWith(pending);
     // Only pending sign-ups can be rejected.
@@ -48,6 +48,23 @@ describe('UserTable', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Revogar acesso: Bia' }));
     expect(onRevoke).toHaveBeenCalledWith(other);
+  });
+
+  it('approves as the role chosen, and changes an approved account to another role', async () => {
+    const reporter: Profile = { ...other, id: 'r', name: 'Rui', email: 'rui@example.com', role: 'reporter' };
+    const { onApprove } = renderTable([me, reporter, pending]);
+    const pendingRow = screen.getByRole('row', { name: /caio@example.com/ });
+    await userEvent.selectOptions(within(pendingRow).getByRole('combobox', { name: 'Papel ao aprovar: Caio' }), 'editor');
+    await userEvent.click(within(pendingRow).getByRole('button', { name: 'Aprovar: Caio' }));
+    expect(onApprove).toHaveBeenLastCalledWith(pending, 'editor');
+
+    const reporterRow = screen.getByRole('row', { name: /rui@example.com/ });
+    expect(within(reporterRow).getAllByText('Repórter').length).toBeGreaterThan(0);
+    await userEvent.selectOptions(within(reporterRow).getByRole('combobox', { name: 'Papel: Rui' }), 'admin');
+    await userEvent.click(within(reporterRow).getByRole('button', { name: 'Alterar papel: Rui' }));
+    expect(onApprove).toHaveBeenLastCalledWith(reporter, 'admin');
+    // A reporter's access can be revoked whatever the number of administrators.
+    expect(within(reporterRow).getByRole('button', { name: 'Revogar acesso: Rui' })).toBeInTheDocument();
   });
 
   it('offers no revoke when only one admin is left', () => {
@@ -63,8 +80,8 @@ describe('UserTable', () => {
 
 describe('roleChangeErrorMessage', () => {
   it.each([
-    ['PF001', 'Você não pode revogar o seu próprio acesso de administrador.'],
-    ['PF002', 'Não é possível revogar o último administrador.'],
+    ['PF001', 'Você não pode mudar o seu próprio papel de administrador.'],
+    ['PF002', 'Não é possível tirar o papel do último administrador.'],
     ['42501', 'Apenas administradores podem alterar contas.'],
     [undefined, 'Erro ao atualizar a conta. Tente novamente.'],
   ])('maps SQLSTATE %s', (code, message) => {

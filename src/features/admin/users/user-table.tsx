@@ -1,5 +1,8 @@
+import { useId, useState } from 'react';
 import type { Profile } from '../../../services/profiles';
+import type { ProfileRole } from '../../../types/database';
 import { ServiceError } from '../../../services/errors';
+import { ROLE_LABELS, type StaffRole } from '../auth/permissions';
 import { formatDate } from '../../../lib/dates';
 import { secondaryButton } from '../../../components/ui/buttons';
 import { DataTable, EmptyRow, cell, desktopCell, phoneDetails } from '../shared/data-table';
@@ -17,8 +20,8 @@ export function roleChangeErrorMessage(error: unknown): string {
   return refusalMessage(
     error,
     {
-      PF001: 'Você não pode revogar o seu próprio acesso de administrador.',
-      PF002: 'Não é possível revogar o último administrador.',
+      PF001: 'Você não pode mudar o seu próprio papel de administrador.',
+      PF002: 'Não é possível tirar o papel do último administrador.',
       PF003: ACCOUNT_NOT_FOUND,
       '42501': 'Apenas administradores podem alterar contas.',
     },
@@ -45,11 +48,62 @@ export function accountLabel(profile: Pick<Profile, 'name' | 'email'>): string {
   return profile.name || profile.email;
 }
 
-function RoleBadge({ role }: { role: Profile['role'] }) {
-  return role === 'admin' ? (
-    <span className="inline-flex rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Administrador</span>
-  ) : (
-    <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Aguardando aprovação</span>
+const BADGE_LOOKS: Record<ProfileRole, string> = {
+  admin: 'bg-brand-100 text-brand-800',
+  editor: 'bg-emerald-100 text-emerald-900',
+  reporter: 'bg-slate-200 text-slate-800',
+  pending: 'bg-amber-100 text-amber-900',
+};
+
+function RoleBadge({ role }: { role: ProfileRole }) {
+  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_LOOKS[role]}`}>{ROLE_LABELS[role]}</span>;
+}
+
+/** The roles an approval or a change may give, least power first (an approval starts from Repórter). */
+const STAFF_ROLES: readonly StaffRole[] = ['reporter', 'editor', 'admin'];
+
+/** A role to choose and the button that applies it: 'Aprovar' for a pending account, 'Alterar papel' for another. */
+function RoleChooser({
+  profile,
+  busy,
+  onChoose,
+}: {
+  profile: Profile;
+  busy: boolean;
+  onChoose: (role: StaffRole) => void;
+}) {
+  const pending = profile.role === 'pending';
+  const [role, setRole] = useState<StaffRole>(profile.role === 'pending' ? 'reporter' : profile.role);
+  const selectId = useId();
+  const label = accountLabel(profile);
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-2">
+      <label htmlFor={selectId} className="sr-only">
+        {pending ? `Papel ao aprovar: ${label}` : `Papel: ${label}`}
+      </label>
+      <select
+        id={selectId}
+        value={role}
+        disabled={busy}
+        onChange={(event) => setRole(event.target.value as StaffRole)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900"
+      >
+        {STAFF_ROLES.map((value) => (
+          <option key={value} value={value}>
+            {ROLE_LABELS[value]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        onClick={() => onChoose(role)}
+        disabled={busy || (!pending && role === profile.role)}
+        aria-label={`${pending ? 'Aprovar' : 'Alterar papel'}: ${label}`}
+        className={secondaryButton}
+      >
+        {pending ? 'Aprovar' : 'Alterar papel'}
+      </button>
+    </span>
   );
 }
 
@@ -62,17 +116,19 @@ interface UserTableProps {
    */
   administrators: number;
   busyId: string | null;
-  onApprove: (profile: Profile) => void;
+  /** Approves a pending account, or changes an approved one's role, to `role`. */
+  onSetRole: (profile: Profile, role: StaffRole) => void;
   onRevoke: (profile: Profile) => void;
   /** Asks to reject (delete) a pending sign-up. */
   onReject: (profile: Profile) => void;
 }
 
 /**
- * docs/decisions/0001 accounts: name, e-mail, role, date; approve or reject (0013) a pending account, revoke an admin
- * (never yourself).
+ * docs/decisions/0001 accounts: name, e-mail, role, date; approve with a role (0037) or reject (0013) a pending
+ * account, change another account's role, revoke its access (never yourself; an administrator only while another
+ * one remains).
  */
-export function UserTable({ profiles, currentUserId, administrators, busyId, onApprove, onRevoke, onReject }: UserTableProps) {
+export function UserTable({ profiles, currentUserId, administrators, busyId, onSetRole, onRevoke, onReject }: UserTableProps) {
   return (
     <DataTable caption="Usuários" headers={['Nome', 'Email', 'Papel', 'Cadastro', 'Ações']} phoneHidden={['Email', 'Papel', 'Cadastro']}>
       {profiles.length === 0 && <EmptyRow colSpan={5}>Nenhuma conta cadastrada</EmptyRow>}
@@ -98,9 +154,7 @@ export function UserTable({ profiles, currentUserId, administrators, busyId, onA
             <td className={`${cell} text-right`}>
               {profile.role === 'pending' && (
                 <span className="inline-flex flex-wrap justify-end gap-2">
-                  <button type="button" onClick={() => onApprove(profile)} disabled={busyId === profile.id} aria-label={`Aprovar: ${label}`} className={secondaryButton}>
-                    Aprovar
-                  </button>
+                  <RoleChooser profile={profile} busy={busyId === profile.id} onChoose={(role) => onSetRole(profile, role)} />
                   <button
                     type="button"
                     onClick={() => onReject(profile)}
@@ -112,16 +166,19 @@ export function UserTable({ profiles, currentUserId, administrators, busyId, onA
                   </button>
                 </span>
               )}
-              {profile.role === 'admin' && !self && administrators > 1 && (
-                <button
-                  type="button"
-                  onClick={() => onRevoke(profile)}
-                  disabled={busyId === profile.id}
-                  aria-label={`Revogar acesso: ${label}`}
-                  className={`${secondaryButton} text-red-800`}
-                >
-                  Revogar acesso
-                </button>
+              {profile.role !== 'pending' && !self && (profile.role !== 'admin' || administrators > 1) && (
+                <span className="inline-flex flex-wrap justify-end gap-2">
+                  <RoleChooser profile={profile} busy={busyId === profile.id} onChoose={(role) => onSetRole(profile, role)} />
+                  <button
+                    type="button"
+                    onClick={() => onRevoke(profile)}
+                    disabled={busyId === profile.id}
+                    aria-label={`Revogar acesso: ${label}`}
+                    className={`${secondaryButton} text-red-800`}
+                  >
+                    Revogar acesso
+                  </button>
+                </span>
               )}
             </td>
           </tr>

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const user = userFromSession((await client.auth.getSession()).data.session);
   const profile = user && (await getOwnProfile(client, user.id));
   if (!user || !profile) throw new Error('the administrator is not signed in');
-  adminSession = { user, profile };
+  adminSession = { user, profile, role: 'admin' };
 }, 60_000);
 
 /** The screen under a stand-in for the admin layout, which provides the signed-in administrator. */
@@ -114,5 +114,42 @@ describe('revoking an administrator found through the search', () => {
     await waitFor(() => expect(within(screen.getByRole('row', { name: new RegExp(person.email) })).getByRole('button', { name: 'Aprovar: Otávio Buscado' })).toBeInTheDocument());
     const { data } = await (await local.backend.admin()).from('profiles').select('role').eq('id', person.id).single();
     expect(data?.role).toBe('pending');
+  });
+});
+
+describe('approving with a role, and changing it', () => {
+  it("approves a sign-up as the role chosen (Repórter by default), then changes it to Editor; the log says so", async () => {
+    const person = await pendingSignUp('Paula Pauteira');
+    const user = userEvent.setup();
+    renderUsersScreen();
+
+    const chooser = await screen.findByRole('combobox', { name: 'Papel ao aprovar: Paula Pauteira' });
+    expect(chooser).toHaveValue('reporter');
+    expect(within(chooser).getAllByRole('option').map((option) => option.textContent)).toEqual(['Repórter', 'Editor', 'Administrador']);
+    await user.click(screen.getByRole('button', { name: 'Aprovar: Paula Pauteira' }));
+
+    const row = () => screen.getByRole('row', { name: new RegExp(person.email) });
+    await waitFor(() => expect(within(row()).getByRole('combobox', { name: 'Papel: Paula Pauteira' })).toHaveValue('reporter'));
+    expect(within(row()).getAllByText('Repórter').length).toBeGreaterThan(0);
+    // Nothing to apply until another role is chosen.
+    expect(within(row()).getByRole('button', { name: 'Alterar papel: Paula Pauteira' })).toBeDisabled();
+    await user.selectOptions(within(row()).getByRole('combobox', { name: 'Papel: Paula Pauteira' }), 'editor');
+    await user.click(within(row()).getByRole('button', { name: 'Alterar papel: Paula Pauteira' }));
+    await waitFor(() => expect(within(row()).getAllByText('Editor').length).toBeGreaterThan(1));
+
+    const { data } = await (await local.backend.admin())
+      .from('audit_log')
+      .select('detail')
+      .eq('action', 'role_change')
+      .eq('subject_id', person.id)
+      .order('id');
+    expect(data?.map((entry) => entry.detail)).toEqual([{ from: 'pending', to: 'reporter' }, { from: 'reporter', to: 'editor' }]);
+  });
+
+  it('offers no role change on your own account', async () => {
+    renderUsersScreen();
+    const mine = await screen.findByRole('row', { name: new RegExp(adminSession.user.email) });
+    expect(within(mine).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(mine).queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -31,8 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Approves (admin) or revokes (pending) an account, or rejects (deletes) a pending one; the database refuses what
- * docs/decisions/0001 and 0013 forbid.
+ * Approves an account with a role or changes it (admin, editor, reporter: docs/decisions/0037), revokes it (pending),
+ * or rejects (deletes) a pending one; the database refuses what docs/decisions/0001 and 0013 forbid.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readJson<RoleChange | Rejection>(request);
@@ -72,7 +72,9 @@ function UsersScreen({
     <>
       <PageHeader title="Usuários" />
       <p className="-mt-3 mb-6 text-sm text-slate-700">
-        Novas contas só podem publicar depois de aprovadas por um administrador.
+        Novas contas só entram no painel depois de aprovadas por um administrador, com um papel: Repórter escreve e
+        envia para revisão; Editor publica e cuida de todo o conteúdo; Administrador também cuida das contas e das
+        configurações.
       </p>
       <OffsetListBody
         content={content}
@@ -85,7 +87,7 @@ function UsersScreen({
             currentUserId={user.id}
             administrators={administrators}
             busyId={busyId}
-            onApprove={(profile) => roles.run({ intent: 'role', id: profile.id, role: 'admin' })}
+            onSetRole={(profile, role) => roles.run({ intent: 'role', id: profile.id, role })}
             onRevoke={setRevoking}
             onReject={rejection.ask}
           />
@@ -94,7 +96,7 @@ function UsersScreen({
       <ConfirmDialog
         open={revoking !== null}
         title="Revogar acesso"
-        message={revoking ? `${revoking.name || revoking.email} deixará de poder gerenciar o conteúdo do site.` : ''}
+        message={revoking ? `${revoking.name || revoking.email} deixará de ter acesso ao painel e voltará a aguardar aprovação.` : ''}
         confirmLabel="Revogar acesso"
         onConfirm={() => {
           const target = revoking;
