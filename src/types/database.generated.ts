@@ -488,11 +488,88 @@ export type Database = {
         }
         Relationships: []
       }
+      publication_corrections: {
+        Row: {
+          correct: string
+          corrected_at: string
+          corrected_by: string | null
+          corrected_by_name: string
+          created_at: string
+          id: string
+          publication_id: string
+          wrong: string
+        }
+        Insert: {
+          correct: string
+          corrected_at?: string
+          corrected_by?: string | null
+          corrected_by_name?: string
+          created_at?: string
+          id?: string
+          publication_id: string
+          wrong: string
+        }
+        Update: {
+          correct?: string
+          corrected_at?: string
+          corrected_by?: string | null
+          corrected_by_name?: string
+          created_at?: string
+          id?: string
+          publication_id?: string
+          wrong?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "publication_corrections_publication_id_fkey"
+            columns: ["publication_id"]
+            isOneToOne: false
+            referencedRelation: "publications"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      publication_minor_edits: {
+        Row: {
+          edited_at: string
+          edited_by: string | null
+          edited_by_name: string
+          id: string
+          note: string | null
+          publication_id: string
+        }
+        Insert: {
+          edited_at?: string
+          edited_by?: string | null
+          edited_by_name?: string
+          id?: string
+          note?: string | null
+          publication_id: string
+        }
+        Update: {
+          edited_at?: string
+          edited_by?: string | null
+          edited_by_name?: string
+          id?: string
+          note?: string | null
+          publication_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "publication_minor_edits_publication_id_fkey"
+            columns: ["publication_id"]
+            isOneToOne: false
+            referencedRelation: "publications"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       publications: {
         Row: {
           author_id: string | null
           byline: string | null
           content: string | null
+          corrected_at: string | null
           created_at: string
           description: string | null
           id: string
@@ -516,6 +593,7 @@ export type Database = {
           author_id?: string | null
           byline?: string | null
           content?: string | null
+          corrected_at?: string | null
           created_at?: string
           description?: string | null
           id?: string
@@ -539,6 +617,7 @@ export type Database = {
           author_id?: string | null
           byline?: string | null
           content?: string | null
+          corrected_at?: string | null
           created_at?: string
           description?: string | null
           id?: string
@@ -690,6 +769,20 @@ export type Database = {
         Args: { target_id: string }
         Returns: undefined
       }
+      revise_publication: {
+        Args: {
+          correct?: string
+          corrected_at?: string
+          kind: string
+          new_content: string
+          new_description: string
+          new_title: string
+          note?: string
+          story_id: string
+          wrong?: string
+        }
+        Returns: undefined
+      }
       search_obituaries: {
         Args: {
           after_death_date?: string
@@ -733,6 +826,7 @@ export type Database = {
           author_id: string | null
           byline: string | null
           content: string | null
+          corrected_at: string | null
           created_at: string
           description: string | null
           id: string
