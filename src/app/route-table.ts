@@ -22,6 +22,7 @@ export type ReaderPageId =
   | 'search'
   | 'advertising'
   | 'tip-line'
+  | 'corrections'
   | 'ad-report'
   | 'newsletter-confirm'
   | 'newsletter-unsubscribe'
@@ -44,6 +45,7 @@ const readerPages: (RouteEntry & { id: ReaderPageId })[] = [
   at('search', paths.search),
   at('advertising', paths.advertising),
   at('tip-line', paths.tipLine),
+  at('corrections', paths.corrections),
   at('ad-report', paths.adReport),
   at('newsletter-confirm', paths.newsletterConfirm),
   at('newsletter-unsubscribe', paths.newsletterUnsubscribe),

@@ -36,6 +36,7 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   search: { lazy: () => import('../features/reader/search/search.route') },
   advertising: { lazy: () => import('../features/reader/advertising/advertising.route') },
   'tip-line': { lazy: () => import('../features/reader/tip-line/tip-line.route') },
+  corrections: { lazy: () => import('../features/reader/corrections/corrections.route') },
   'ad-report': { lazy: () => import('../features/reader/ad-report/ad-report.route') },
   'newsletter-confirm': { lazy: () => import('../features/reader/newsletter/confirm.route') },
   'newsletter-unsubscribe': { lazy: () => import('../features/reader/newsletter/unsubscribe.route') },

@@ -44,6 +44,8 @@ export const paths = {
   /** The site search; without a query, its empty form. */
   search: route('/busca', (q?: string) => (q?.trim() ? `/busca?q=${encodeURIComponent(q.trim())}` : '/busca')),
   advertising: route('/anuncie', () => '/anuncie'),
+  /** The newsroom's corrections of published stories, newest first (docs/decisions/0038). */
+  corrections: route('/correcoes', () => '/correcoes'),
   /** The tip line 'Envie sua notícia': a reader sends the newsroom what happened, with photos. */
   tipLine: route('/envie-sua-noticia', () => '/envie-sua-noticia'),
   /** An advertiser's read-only campaign report, behind the unguessable token the newsroom can renew or revoke. */

@@ -11,7 +11,7 @@ import {
   tipLineMeta,
   topicMeta,
 } from '../lib/page-meta';
-import { jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../lib/community-meta';
+import { correctionsMeta, jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../lib/community-meta';
 import { getPublishedJob } from '../services/job-board';
 import type { Job } from '../services/jobs';
 import { getPublishedObituary } from '../services/obituary-notice';
@@ -285,6 +285,8 @@ export async function answerPage(site: SiteContext, url: URL, matched: MatchedPa
       return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: obituariesMeta.title, description: obituariesMeta.description }));
     case 'jobs':
       return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: jobsMeta.title, description: jobsMeta.description }));
+    case 'corrections':
+      return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: correctionsMeta.title, description: correctionsMeta.description }));
     case 'job':
       return jobPage(site, loaded, id ?? '', slug, url.search);
     case 'obituary':

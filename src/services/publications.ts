@@ -4,9 +4,12 @@ import type { DataClient } from './client';
 import { check, unwrap, unwrapOptional } from './errors';
 import { publishedDescending } from './published-list';
 
-/** What an article page receives: docs/product.md §18's public select plus the video URL the article view embeds. */
+/**
+ * What an article page receives: docs/product.md §18's public select plus the video URL the article view embeds, and
+ * the story's corrections (at most 50 a story, by the table's own rule: decision 0038) with the newest one's time.
+ */
 const PUBLIC_COLUMNS =
-  'id,title,description,content,image_url,image_alt,image_credit,youtube_url,published_at,updated_at,views,author_id,byline,sponsor_name,topics(id,name,slug)' as const;
+  'id,title,description,content,image_url,image_alt,image_credit,youtube_url,published_at,updated_at,corrected_at,views,author_id,byline,sponsor_name,topics(id,name,slug),publication_corrections(id,corrected_at,wrong,correct)' as const;
 
 /**
  * What card lists receive: docs/product.md §18's public select without the body and the video, which no card shows; a
@@ -20,8 +23,13 @@ export type PublicationSummary = Pick<
   'id' | 'title' | 'description' | 'image_url' | 'published_at' | 'views' | 'author_id' | 'sponsor_name'
 > & { topics: { id: string; name: string; slug: string } | null };
 
+/** A correction as readers see it: what was wrong, what is right, when (never who). */
+export type PublicCorrection = Pick<Row<'publication_corrections'>, 'id' | 'corrected_at' | 'wrong' | 'correct'>;
+
 export type PublicPublication = PublicationSummary &
-  Pick<Row<'publications'>, 'content' | 'youtube_url' | 'byline' | 'image_alt' | 'image_credit' | 'updated_at'>;
+  Pick<Row<'publications'>, 'content' | 'youtube_url' | 'byline' | 'image_alt' | 'image_credit' | 'updated_at' | 'corrected_at'> & {
+    publication_corrections?: PublicCorrection[];
+  };
 
 export const PUBLIC_LIST_LIMIT = 24;
 export const MOST_READ_LIMIT = 5;

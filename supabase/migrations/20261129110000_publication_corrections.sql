@@ -217,7 +217,7 @@ create trigger publications_guard_published_text
   before update of title, description, content on public.publications
   for each row execute function private.guard_published_text();
 
--- Errors:
+-- An empty description or content is none (null), as the publication form's save stores it. Errors:
 --   42501 'only editors can revise published stories'   the caller is not an editor or administrator
 --   22023 'invalid revision kind: <kind>'                kind is neither 'correction' nor 'minor_edit'
 --   P0002 'publication not found'                       no story the caller may update has this id
@@ -248,8 +248,8 @@ begin
   perform pg_catalog.set_config('app.publication_revision', story_id::text, true);
   update public.publications p
     set title = revise_publication.new_title,
-        description = revise_publication.new_description,
-        content = revise_publication.new_content,
+        description = nullif(revise_publication.new_description, ''),
+        content = nullif(revise_publication.new_content, ''),
         updated_at = pg_catalog.now()
     where p.id = revise_publication.story_id;
   if not found then

@@ -24,15 +24,13 @@ describe("the article's last change", () => {
   const show = (modifiedAt: string | null) =>
     render(<ArticleLayout article={{ ...buildArticle({ publishedAt }), modifiedAt }} bodyHtml={null} shareUrl={null} back={STAY} />);
 
-  it("says 'Atualizado em' with São Paulo's day and time when the newsroom changed the story after publishing it", () => {
+  it("says 'Atualizado em' with São Paulo's day and time when the newsroom corrected the story", () => {
     show('2026-11-21T12:05:00.000Z');
     expect(screen.getByText('21/11/2026 às 09:05')).toHaveAttribute('datetime', '2026-11-21T12:05:00.000Z');
     expect(screen.getByText(/^Atualizado em/)).toBeInTheDocument();
   });
 
-  it('says nothing for a story unchanged since it was published (the save that published it included)', () => {
-    show('2026-11-20T13:00:30.000Z');
-    expect(screen.queryByText(/Atualizado em/)).toBeNull();
+  it('says nothing for a story never corrected (a minor edit or another save is no correction)', () => {
     show(null);
     expect(screen.queryByText(/Atualizado em/)).toBeNull();
   });

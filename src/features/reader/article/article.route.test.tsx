@@ -43,6 +43,7 @@ function publication(overrides: Partial<PublicPublication> = {}): PublicPublicat
     byline: null,
     sponsor_name: null,
     updated_at: '2026-11-18T07:40:00-03:00',
+    corrected_at: null,
     topics: { id: 't1', name: 'Porto Ferreira', slug: 'local' },
     ...overrides,
   };

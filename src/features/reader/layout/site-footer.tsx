@@ -43,6 +43,11 @@ export function SiteFooter() {
                 Vagas de Emprego
               </Link>
             </li>
+            <li>
+              <Link to={paths.corrections()} className="hover:text-white hover:underline">
+                Correções
+              </Link>
+            </li>
           </ul>
         </nav>
         <address className="space-y-1 text-sm not-italic">
