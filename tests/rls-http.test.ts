@@ -40,8 +40,11 @@ type NewsletterTable = 'newsletter_subscribers' | 'newsletter_sends' | 'newslett
 /** The tip line's table has its own rows below (a photo bucket, a status column only), and its attacks in tests/security/attack-news-tips.test.ts. */
 type TipLineTable = 'news_tips';
 
+/** Corrections are written through revise_publication or by editors, about live stories only: tests/security/attack-corrections.test.ts. */
+type CorrectionTable = 'publication_corrections' | 'publication_minor_edits';
+
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | CorrectionTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',
