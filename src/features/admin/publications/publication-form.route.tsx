@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { getLeadStory, getPublication, savePublication } from '../../../services/publication-admin';
+import { getLeadStory, getPublication, getRevisionHistory, savePublication } from '../../../services/publication-admin';
 import { endUrgent, getUrgentStory, markUrgent } from '../../../services/breaking-news-admin';
 import { browserClient } from '../../../services/browser-client';
 import type { Client } from '../../../services/client';
@@ -11,6 +11,8 @@ import { bucketUploader } from '../shared/upload';
 import { BreakingNewsBox, type BreakingNewsIntent } from './breaking-news-box';
 import { END_URGENT_FAILURE, END_URGENT_NOTICE, urgentFailureMessage, urgentNotice } from './breaking-news-messages';
 import { leadFailureMessage } from './lead-story-messages';
+import { revisionFailureMessage } from './revision-messages';
+import { RevisionHistoryList } from './revision-fields';
 import { PublicationForm } from './publication-form';
 import { PUBLICATION_RESOURCE } from './publication-resource';
 import { EMPTY_PUBLICATION, toPublicationInput, valuesFromPublication } from './publication-values';
@@ -22,16 +24,21 @@ const uploadPublicationImage = bucketUploader('publications');
  * urgent story, which the 'Plantão' box shows (this one) or names as the one a new mark replaces.
  */
 async function loadChoices(client: Client, { id }: { id: string | undefined }) {
-  // A new story cannot be urgent yet: it has no box.
-  const [topics, lead, urgent] = await Promise.all([listTopics(client), getLeadStory(client), id ? getUrgentStory(client) : null]);
-  return { topics, lead, urgent };
+  // A new story cannot be urgent yet, nor corrected: it has no box and no history.
+  const [topics, lead, urgent, history] = await Promise.all([
+    listTopics(client),
+    getLeadStory(client),
+    id ? getUrgentStory(client) : null,
+    id ? getRevisionHistory(client, id) : null,
+  ]);
+  return { topics, lead, urgent, history };
 }
 
 const route = resourceFormRoute(PUBLICATION_RESOURCE, {
   service: { get: getPublication, save: savePublication },
   values: { fromRow: valuesFromPublication, empty: () => EMPTY_PUBLICATION, toInput: toPublicationInput },
   loadExtra: loadChoices,
-  saveFailureFor: leadFailureMessage,
+  saveFailureFor: (error) => leadFailureMessage(error) ?? revisionFailureMessage(error),
   renderForm: (props, { id, extra }) => (
     <>
       {id && <BreakingNewsBox storyId={id} visible={props.initialValues.published} urgent={extra?.urgent ?? null} />}
@@ -42,6 +49,7 @@ const route = resourceFormRoute(PUBLICATION_RESOURCE, {
         upload={uploadPublicationImage}
         previewHref={id ? paths.admin.publicationPreview(id) : null}
       />
+      {extra?.history && <RevisionHistoryList history={extra.history} />}
     </>
   ),
 });

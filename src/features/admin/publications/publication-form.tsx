@@ -12,6 +12,7 @@ import { EMPTY_PUBLICATION, type PublicationFormValues } from './publication-val
 import { PublishingFields, validatePublishing } from './publishing-fields';
 import { ImageTextFields, validateImageTexts } from './image-text-fields';
 import { SponsorFields, validateSponsor } from './sponsor-fields';
+import { isLiveEdit, RevisionFields, textChanged, validateRevision, withApplicableRevision } from './revision-fields';
 
 // The editor (TipTap and ProseMirror) is its own chunk: only this form loads it, and the form's fields show first.
 const RichTextEditor = lazy(() => import('../editor/rich-text-editor'));
@@ -63,8 +64,9 @@ export function PublicationForm({
   const [uploading, setUploading] = useState(false);
   const form = useDraftedForm({
     initialValues,
-    validate: (v) => validatePublication(v, now()),
-    save,
+    // A live story's text changes only with a correction or a minor edit (docs/decisions/0038).
+    validate: (v) => ({ ...validatePublication(v, now()), ...validateRevision(initialValues, v, now()) }),
+    save: { ...save, submit: (v) => save.submit(withApplicableRevision(initialValues, v)) },
     draft: { key: draftKey, template: EMPTY_PUBLICATION, storage },
     onDiscard: () => setEditorVersion((v) => v + 1),
   });
@@ -106,6 +108,7 @@ export function PublicationForm({
       />
       <SponsorFields form={form} />
       <PublishingFields form={form} previewHref={previewHref} replacedLead={replacedLead} />
+      {isLiveEdit(initialValues, values) && <RevisionFields form={form} changed={textChanged(initialValues, values)} />}
     </ResourceFormFrame>
   );
 }
