@@ -230,6 +230,7 @@ describe('toPublicationInput', () => {
       is_lead: false,
       signed: false,
       sponsor_name: null,
+      revision: null,
     });
   });
 });
