@@ -59,13 +59,14 @@ describe('savePublication on a live story', () => {
     const read = await getPublishedPublication(backend.anon(), story.id);
     expect(read?.title).toBe(`${story.title} (corrigido)`);
     expect(read?.corrected_at).not.toBeNull();
-    expect(read?.publication_corrections).toEqual([
-      { id: expect.any(String), corrected_at: read?.corrected_at, wrong: 'A matéria dizia que a feira abre às 6h.', correct: 'A feira abre às 7h.' },
+    expect(read?.publication_corrections?.map(({ corrected_at, wrong, correct }) => ({ corrected_at, wrong, correct }))).toEqual([
+      { corrected_at: read?.corrected_at, wrong: 'A matéria dizia que a feira abre às 6h.', correct: 'A feira abre às 7h.' },
     ]);
     const page = publishedStory(read!, 'Jornal');
     expect(page.modifiedAt).toBe(read?.corrected_at);
     expect(page.corrections).toHaveLength(1);
-    expect(page.corrections[0]).toMatchObject({ wrong: 'A matéria dizia que a feira abre às 6h.', correctedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(page.corrections[0]?.wrong).toBe('A matéria dizia que a feira abre às 6h.');
+    expect(page.corrections[0]?.correctedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const history = await getRevisionHistory(admin.client, story.id);
     expect(history.corrections).toHaveLength(1);
@@ -86,7 +87,8 @@ describe('savePublication on a live story', () => {
     const read = await getPublishedPublication(backend.anon(), story.id);
     expect(read).toMatchObject({ content: '<p>Texto da matéria, revisado.</p>', corrected_at: null, publication_corrections: [] });
     const history = await getRevisionHistory(admin.client, story.id);
-    expect(history.minorEdits).toEqual([{ id: expect.any(String), note: 'Vírgula', edited_at: expect.any(String), edited_by_name: expect.any(String) }]);
+    expect(history.minorEdits.map((edit) => edit.note)).toEqual(['Vírgula']);
+    expect(history.minorEdits[0]?.edited_by_name).not.toBe('');
     await expect(backend.anon().from('publication_minor_edits').select('id')).resolves.toMatchObject({ error: { code: '42501' } });
   });
 
