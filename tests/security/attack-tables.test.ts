@@ -56,7 +56,8 @@ const adminTables: Record<AdminTable, AdminTarget> = {
   publications: {
     label: 'a publication',
     existingId: () => seed.publications.mostRead,
-    newRow: () => ({ title: `Invasão ${stamp()}`, topic_id: seed.topics.local, published: true }),
+    // A draft: a live story's text changes only through revise_publication (attack-corrections.test.ts).
+    newRow: () => ({ title: `Invasão ${stamp()}`, topic_id: seed.topics.local, published: false }),
     marker: 'title',
     change: { title: 'Matéria pichada' },
   },
