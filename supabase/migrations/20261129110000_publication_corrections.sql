@@ -7,7 +7,7 @@
 -- * publications.corrected_at: the newest correction's time, which readers see as 'Atualizado em', the story's
 --   JSON-LD dateModified and its feed entry's atom:updated. A minor edit does not change it.
 -- * The rule, in the database: once a story is published and its time has come, an UPDATE that changes its title,
---   description or content is refused unless public.revise_publication makes it, which records a correction or a
+--   description or content and leaves it live is refused unless public.revise_publication makes it, which records a correction or a
 --   minor edit in the same transaction. Every other change of a live story (image, topic, lead story, 'Plantão',
 --   sponsor, unpublishing) stays a plain update.
 
@@ -200,7 +200,10 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  if old.published and old.published_at <= private.clock_now() and new.published
+  -- new.published_at is already the saved one (publications_before_write runs first, by name): a story that leaves
+  -- readers (unpublished, or rescheduled for later) may change; it is a new publication when it comes back.
+  if old.published and old.published_at <= private.clock_now()
+     and new.published and new.published_at <= private.clock_now()
      and (new.title is distinct from old.title or new.description is distinct from old.description
           or new.content is distinct from old.content)
      and coalesce(pg_catalog.current_setting('app.publication_revision', true), '') <> old.id::text then
