@@ -263,9 +263,9 @@ describe('jobs and obituaries pages', () => {
   const OBITUARY = '33333333-3333-4333-8333-000000000001';
   const DRAFT_OBITUARY = '33333333-3333-4333-8333-000000000004';
 
-  it('/correcoes is the corrections page, prerendered, with its own title and canonical address', async () => {
+  it('/correcoes is the corrections page, in the reader shell (the server renders it), with its own title and canonical address', async () => {
     const doc = html(await (await get('/correcoes')).text());
-    expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('prerendered/correcoes.html');
+    expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('prerendered/shell.html');
     expect(doc.querySelector('title')?.textContent).toBe('Correções | Porto Ferreira Notícias');
     expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}/correcoes`);
   });

@@ -23,9 +23,3 @@ export const obituaryMeta = (obituary: { name: string; age: number; funeral_loca
 });
 
 export const obituaryNotFoundMeta = { title: 'Obituário não encontrado' } as const;
-
-/** /correcoes: the newsroom's corrections in the open (docs/decisions/0038). */
-export const correctionsMeta = {
-  title: 'Correções',
-  description: 'As correções que a redação fez em notícias já publicadas: o que estava errado, o que está correto e quando.',
-} as const;

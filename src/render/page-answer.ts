@@ -11,13 +11,14 @@ import {
   tipLineMeta,
   topicMeta,
 } from '../lib/page-meta';
-import { correctionsMeta, jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../lib/community-meta';
+import { correctionsMeta } from '../lib/corrections-meta';
+import { jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../lib/community-meta';
 import { getPublishedJob } from '../services/job-board';
 import type { Job } from '../services/jobs';
 import { getPublishedObituary } from '../services/obituary-notice';
 import { paths } from '../lib/paths';
 import { storySlug } from '../lib/story-slug';
-import { getPublishedPublication } from '../services/publications';
+import { getPublishedPublication } from '../services/published-story';
 import { publishedStory, type StoryDetails } from '../services/news/local-article';
 import type { NewsArticle } from '../services/news/news-article';
 import type { Obituary } from '../services/obituaries';

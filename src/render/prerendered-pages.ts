@@ -35,7 +35,6 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page('jobs', paths.jobs(), 'prerendered/vagas.html'),
   page('advertising', paths.advertising(), 'prerendered/anuncie.html'),
   page('tip-line', paths.tipLine(), 'prerendered/envie-sua-noticia.html'),
-  page('corrections', paths.corrections(), 'prerendered/correcoes.html'),
   READER_SHELL,
 ];
 

@@ -19,7 +19,7 @@ import {
   savePublication,
   setPublicationPublished,
 } from '../../src/services/publication-admin.ts';
-import { getPublishedPublication } from '../../src/services/publications.ts';
+import { getPublishedPublication } from '../../src/services/published-story.ts';
 import { createTopic, deleteTopic, listTopics, updateTopic } from '../../src/services/topic-admin.ts';
 import { resetDatabaseClock, setDatabaseClock } from '../support/database-clock.ts';
 import { buildPublicationInput } from '../support/row-factories.ts';

@@ -36,15 +36,6 @@ export function localArticle(
   };
 }
 
-/** A correction as the story's page lists it, with São Paulo's day of it (the page formats it with no Intl). */
-export interface StoryCorrection {
-  id: string;
-  correctedAt: string;
-  correctedOn: string;
-  wrong: string;
-  correct: string;
-}
-
 /** What a story's own page says of it beyond the article: its signature, its last change and its topic's address. */
 export interface StoryDetails {
   /** The journalist who signed it (docs/product.md §6); null for the newsroom's. */
@@ -55,8 +46,6 @@ export interface StoryDetails {
    */
   modifiedAt: string | null;
   topic: { name: string; slug: string } | null;
-  /** Its corrections, oldest first, as the page's 'Correções' lists them. */
-  corrections: StoryCorrection[];
 }
 
 /**
@@ -65,8 +54,5 @@ export interface StoryDetails {
  */
 export function publishedStory(publication: PublicPublication, sourceName: string): NewsArticle & StoryDetails {
   const topic = publication.topics ? { name: publication.topics.name, slug: publication.topics.slug } : null;
-  const corrections = (publication.publication_corrections ?? [])
-    .map((row) => ({ id: row.id, correctedAt: row.corrected_at, correctedOn: publishedDay(row.corrected_at) ?? '', wrong: row.wrong, correct: row.correct }))
-    .sort((a, b) => Date.parse(a.correctedAt) - Date.parse(b.correctedAt) || a.id.localeCompare(b.id));
-  return { ...localArticle(publication, sourceName), byline: publication.byline, modifiedAt: publication.corrected_at ?? null, topic, corrections };
+  return { ...localArticle(publication, sourceName), byline: publication.byline, modifiedAt: publication.corrected_at, topic };
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates';
-import { correctionsMeta } from '../../../lib/community-meta';
+import { correctionsMeta } from '../../../lib/corrections-meta';
 import { paths } from '../../../lib/paths';
 import type { PageCursor } from '../../../services/admin-paging';
 import type { CorrectionNotice, CorrectionPage } from '../../../services/corrections';
