@@ -26,6 +26,12 @@ function rfc822(iso: string | null): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toUTCString();
 }
 
+function iso(value: string | null): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
 function element(name: string, value: string | null | undefined): string {
   return value ? `<${name}>${xmlText(value)}</${name}>` : '';
 }
@@ -54,6 +60,8 @@ function item(site: SiteContext, story: FeedStory): string {
     `<guid isPermaLink="true">${xmlText(absolute(site, paths.article(story.id)))}</guid>`,
     element('description', notice ? `${notice} ${description}` : description),
     element('pubDate', rfc822(story.published_at)),
+    // A corrected story's entry says when (decision 0038): RSS has no such field, Atom's is read by feed readers.
+    element('atom:updated', iso(story.corrected_at)),
     element('category', story.topics?.name),
     notice ? element('category', SPONSORED_CATEGORY) : '',
     element('dc:creator', story.byline ?? 'Redação'),
@@ -66,7 +74,9 @@ function item(site: SiteContext, story: FeedStory): string {
 }
 
 export function renderRss(site: SiteContext, channel: Channel, stories: FeedStory[]): string {
-  const newest = rfc822(stories[0]?.published_at ?? null);
+  // The feed changed when its newest story was published or any of its stories was last corrected.
+  const times = stories.flatMap((story) => [story.published_at, story.corrected_at]).filter((time): time is string => time !== null);
+  const newest = rfc822(times.length ? new Date(Math.max(...times.map((time) => Date.parse(time)))).toISOString() : null);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',

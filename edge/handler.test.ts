@@ -263,6 +263,31 @@ describe('jobs and obituaries pages', () => {
   const OBITUARY = '33333333-3333-4333-8333-000000000001';
   const DRAFT_OBITUARY = '33333333-3333-4333-8333-000000000004';
 
+  it('/correcoes is the corrections page, in the reader shell (the server renders it), with its own title and canonical address', async () => {
+    const doc = html(await (await get('/correcoes')).text());
+    expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('prerendered/shell.html');
+    expect(doc.querySelector('title')?.textContent).toBe('Correções | Porto Ferreira Notícias');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}/correcoes`);
+  });
+
+  it('a corrected story says when in its feed entry (atom:updated) and in its head (dateModified)', async () => {
+    const { rows } = await backend.db.query<{ id: string }>(
+      `insert into public.publications (title, content, published, published_at) values ('Ponte reabre em março', '<p>Em março.</p>', true, now() - interval '1 hour') returning id`,
+    );
+    const id = rows[0]!.id;
+    await backend.db.query(`insert into public.publication_corrections (publication_id, wrong, correct) values ($1, 'Março', 'Abril')`, [id]);
+    const { rows: stored } = await backend.db.query<{ corrected_at: Date }>('select corrected_at from public.publications where id = $1', [id]);
+    const correctedAt = stored[0]!.corrected_at.toISOString();
+    const entry = (await (await get('/rss.xml')).text()).split('<item>').find((item) => item.includes(id)) ?? '';
+    expect(entry).toContain(`<atom:updated>${correctedAt}</atom:updated>`);
+    const others = (await (await get('/rss.xml')).text()).split('<item>').filter((item) => !item.includes(id));
+    expect(others.some((item) => item.includes('<atom:updated>'))).toBe(false);
+    const page = html(await (await get(storyPath(id, 'Ponte reabre em março'))).text());
+    const data = JSON.parse(page.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}') as { dateModified?: string };
+    expect(Date.parse(data.dateModified ?? '')).toBe(Date.parse(correctedAt));
+    await backend.db.query('delete from public.publications where id = $1', [id]);
+  });
+
   it('/vagas is the jobs page, prerendered, with its own title and canonical address', async () => {
     const doc = html(await (await get('/vagas')).text());
     expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('prerendered/vagas.html');
@@ -376,7 +401,7 @@ describe('sitemaps and robots.txt', () => {
   it('the pages sitemap has the home, every topic and the static pages', async () => {
     const addresses = locs(xml(await (await get('/sitemap-pages.xml')).text()));
     expect(addresses.slice(0, 2)).toEqual([`${SITE}/`, `${SITE}/topic/local`]);
-    expect(addresses).toEqual(expect.arrayContaining([`${SITE}/topic/cultura`, `${SITE}/obituarios`, `${SITE}/vagas`, `${SITE}/anuncie`, `${SITE}/envie-sua-noticia`, `${SITE}/acessibilidade`]));
+    expect(addresses).toEqual(expect.arrayContaining([`${SITE}/topic/cultura`, `${SITE}/obituarios`, `${SITE}/vagas`, `${SITE}/anuncie`, `${SITE}/envie-sua-noticia`, `${SITE}/privacidade`, `${SITE}/acessibilidade`, `${SITE}/correcoes`]));
     expect(addresses.every((address) => address.startsWith(`${SITE}/`))).toBe(true);
   });
 

@@ -47,7 +47,7 @@ export async function pagesSitemap(site: SiteContext): Promise<string> {
   const topics = await listTopicSlugs(site.client);
   const navigation = topicNavigation.map((topic) => topic.slug as string);
   const slugs = [...new Set([...navigation.filter((slug) => topics.some((topic) => topic.slug === slug)), ...topics.map((topic) => topic.slug)])];
-  const addresses = [paths.home(), ...slugs.map((slug) => paths.topic(slug)), paths.obituaries(), paths.jobs(), paths.advertising(), paths.tipLine(), paths.privacy(), paths.accessibility()];
+  const addresses = [paths.home(), ...slugs.map((slug) => paths.topic(slug)), paths.obituaries(), paths.jobs(), paths.advertising(), paths.tipLine(), paths.privacy(), paths.accessibility(), paths.corrections()];
   return urlset(addresses.map((address) => url(absolute(site, address))));
 }
 

@@ -86,6 +86,7 @@ const READER_PAGES: ReaderPage[] = [
   { name: 'job /vagas/:id', route: 'src/features/reader/jobs/job.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
   { name: 'search /busca', route: 'src/features/reader/search/search.route.tsx', alsoLoads: [SEARCH_SERVICE], budget: BUDGET_GZIP_BYTES },
   { name: 'advertising /anuncie', route: 'src/features/reader/advertising/advertising.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
+  { name: 'corrections /correcoes', route: 'src/features/reader/corrections/corrections.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
   // The tip line's supabase-js client (for the photos' uploads) comes only when a tip is sent: not in this first load.
   { name: 'privacy /privacidade', route: 'src/features/reader/privacy/privacy.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
   { name: 'tip line /envie-sua-noticia', route: 'src/features/reader/tip-line/tip-line.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },

@@ -46,8 +46,11 @@ type AuditTable = 'audit_log';
 /** The site settings (one row, anyone reads, administrators change): tests/security/attack-privacy.test.ts. */
 type PrivacyTable = 'site_settings';
 
+/** Corrections are written through revise_publication or by editors, about live stories only: tests/security/attack-corrections.test.ts. */
+type CorrectionTable = 'publication_corrections' | 'publication_minor_edits';
+
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | AuditTable | PrivacyTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | AuditTable | PrivacyTable | CorrectionTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',

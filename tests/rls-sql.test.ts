@@ -361,8 +361,14 @@ describe('acting as an admin', () => {
         `update public.publications set title = 'Novo título', description = 'd', content = '<p>c</p>',
                 image_url = null, youtube_url = null, topic_id = $2, updated_at = now()
           where id = $1`,
-        [PUBLISHED_PUBLICATION, TOPIC_LOCAL],
+        [DRAFT_PUBLICATION, TOPIC_LOCAL],
       ),
+    );
+    expectAllowed(
+      await run('admin', 'update public.publications set image_url = null, youtube_url = null, topic_id = $2, updated_at = now() where id = $1', [
+        PUBLISHED_PUBLICATION,
+        TOPIC_LOCAL,
+      ]),
     );
     expectAllowed(
       await run('admin', 'update public.publications set published = true, published_at = now() where id = $1', [
@@ -370,6 +376,16 @@ describe('acting as an admin', () => {
       ]),
     );
     expectAllowed(await run('admin', 'delete from public.publications where id = $1', [PUBLISHED_PUBLICATION]));
+  });
+
+  it("a live story's text is refused without a correction or a minor edit, and allowed through revise_publication (decision 0038)", async () => {
+    expect(await run('admin', `update public.publications set content = '<p>Outro</p>' where id = $1`, [PUBLISHED_PUBLICATION])).toEqual({
+      ok: false,
+      code: '23514',
+    });
+    expect(
+      await run('admin', `select public.revise_publication($1, 'Título', '', '<p>Outro</p>', 'minor_edit', note => 'Vírgula')`, [PUBLISHED_PUBLICATION]),
+    ).toMatchObject({ ok: true });
   });
 
   it('setting views directly is denied, on update and on insert', async () => {

@@ -76,6 +76,8 @@ describe('the newsroom publishes a story in a new topic', () => {
     expect(await admin.getByRole('textbox', { name: 'Título', exact: true }).inputValue()).toBe(title);
     expect(await admin.getByLabel('Publicar imediatamente').isChecked()).toBe(true);
     await admin.getByRole('textbox', { name: 'Título', exact: true }).fill(edited);
+    // A live story's text changes with a correction or a minor edit (docs/decisions/0038).
+    await admin.getByRole('radio', { name: /^Edição menor/ }).check();
     await admin.getByRole('button', { name: 'Salvar' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/publications');
     await row(admin, edited).waitFor();

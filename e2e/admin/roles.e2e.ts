@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/types/database.ts';
 import { paths } from '../../src/lib/paths.ts';
 import { adminApiClient } from '../support/api.ts';
-import { app, screenshot, seriousAccessibilityViolations, useBrowser } from '../support/browser.ts';
+import { app, screenshot, accessibilityViolations, useBrowser } from '../support/browser.ts';
 import { signInToPanel, unique } from '../support/fixtures.ts';
 import { openSection, row, selectAsReader, signInAsAdmin } from './admin-fixtures.ts';
 
@@ -101,7 +101,7 @@ describe('newsroom roles', () => {
     // The editor's queue, at both widths, then 'Publicar'.
     await editor.reload();
     await editor.getByRole('listitem', { name: title }).waitFor();
-    expect(await seriousAccessibilityViolations(editor)).toEqual([]);
+    expect(await accessibilityViolations(editor)).toEqual([]);
     await screenshot(editor, 'roles-review-1280');
     const phone = await browser.newPage('phone');
     await signInToPanel(phone, { email: editorAccount.email, password: PASSWORD });
@@ -122,7 +122,7 @@ describe('newsroom roles', () => {
     const log = admin.getByRole('table', { name: 'Registro de auditoria' });
     await log.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Publicação' }).first().waitFor();
     await log.getByRole('row').filter({ hasText: 'Mudança de papel' }).filter({ hasText: `${reporterName}: Aguardando aprovação → Repórter` }).waitFor();
-    expect(await seriousAccessibilityViolations(admin)).toEqual([]);
+    expect(await accessibilityViolations(admin)).toEqual([]);
     await screenshot(admin, 'roles-audit-1280');
     await admin.getByRole('combobox', { name: 'Ação' }).selectOption('publish');
     await admin.getByRole('button', { name: 'Filtrar' }).click();

@@ -24,6 +24,7 @@ export type ReaderPageId =
   | 'tip-line'
   | 'privacy'
   | 'accessibility'
+  | 'corrections'
   | 'ad-report'
   | 'newsletter-confirm'
   | 'newsletter-unsubscribe'
@@ -48,6 +49,7 @@ const readerPages: (RouteEntry & { id: ReaderPageId })[] = [
   at('tip-line', paths.tipLine),
   at('privacy', paths.privacy),
   at('accessibility', paths.accessibility),
+  at('corrections', paths.corrections),
   at('ad-report', paths.adReport),
   at('newsletter-confirm', paths.newsletterConfirm),
   at('newsletter-unsubscribe', paths.newsletterUnsubscribe),

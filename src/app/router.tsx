@@ -38,6 +38,7 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   'tip-line': { lazy: () => import('../features/reader/tip-line/tip-line.route') },
   privacy: { lazy: () => import('../features/reader/privacy/privacy.route') },
   accessibility: { lazy: () => import('../features/reader/accessibility/accessibility.route') },
+  corrections: { lazy: () => import('../features/reader/corrections/corrections.route') },
   'ad-report': { lazy: () => import('../features/reader/ad-report/ad-report.route') },
   'newsletter-confirm': { lazy: () => import('../features/reader/newsletter/confirm.route') },
   'newsletter-unsubscribe': { lazy: () => import('../features/reader/newsletter/unsubscribe.route') },

@@ -44,6 +44,8 @@ export const paths = {
   /** The site search; without a query, its empty form. */
   search: route('/busca', (q?: string) => (q?.trim() ? `/busca?q=${encodeURIComponent(q.trim())}` : '/busca')),
   advertising: route('/anuncie', () => '/anuncie'),
+  /** The newsroom's corrections of published stories, newest first (docs/decisions/0038). */
+  corrections: route('/correcoes', () => '/correcoes'),
   /** The tip line 'Envie sua notícia': a reader sends the newsroom what happened, with photos. */
   tipLine: route('/envie-sua-noticia', () => '/envie-sua-noticia'),
   /** 'Política de Privacidade' (docs/decisions/0039): what the site collects, why, for how long, and the reader's rights. */

@@ -13,13 +13,14 @@ import {
   accessibilityMeta,
   topicMeta,
 } from '../lib/page-meta';
+import { correctionsMeta } from '../lib/corrections-meta';
 import { jobMeta, jobNotFoundMeta, jobsMeta, obituaryMeta, obituaryNotFoundMeta } from '../lib/community-meta';
 import { getPublishedJob } from '../services/job-board';
 import type { Job } from '../services/jobs';
 import { getPublishedObituary } from '../services/obituary-notice';
 import { paths } from '../lib/paths';
 import { storySlug } from '../lib/story-slug';
-import { getPublishedPublication } from '../services/publications';
+import { getPublishedPublication } from '../services/published-story';
 import { publishedStory, type StoryDetails } from '../services/news/local-article';
 import type { NewsArticle } from '../services/news/news-article';
 import type { Obituary } from '../services/obituaries';
@@ -287,6 +288,8 @@ export async function answerPage(site: SiteContext, url: URL, matched: MatchedPa
       return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: obituariesMeta.title, description: obituariesMeta.description }));
     case 'jobs':
       return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: jobsMeta.title, description: jobsMeta.description }));
+    case 'corrections':
+      return page(prerenderedPageFor(path)!.file, pageHead(site, path, { shareTitle: correctionsMeta.title, description: correctionsMeta.description }));
     case 'job':
       return jobPage(site, loaded, id ?? '', slug, url.search);
     case 'obituary':

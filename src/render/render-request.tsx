@@ -18,7 +18,7 @@ import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLo
 /** How long a render waits for the weather (edge/weather-proxy.ts) within its own RENDER_TIMEOUT_MS. */
 const SERVER_WEATHER_WAIT_MS = 800;
 /** The routes whose pages render here: each one's content is its data. */
-const RENDERED_ROUTES = new Set<ReaderPageId>(['home', 'article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job', 'ad-report', 'privacy']);
+const RENDERED_ROUTES = new Set<ReaderPageId>(['home', 'article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job', 'corrections', 'ad-report', 'privacy']);
 const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
 
 class RenderAborted extends Error {}

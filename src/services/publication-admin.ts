@@ -55,6 +55,93 @@ export interface PublicationInput {
    * database stamps the time, and a story already there keeps its place). Absent or false leaves the state as it is.
    */
   send_for_review?: boolean;
+  /**
+   * How a change to a live story's title, description or content is recorded (decision 0038); null when there is
+   * none to record. The database refuses such a change without one.
+   */
+  revision?: Revision | null;
+}
+
+/** A correction readers see at the story's end, or a minor edit (typo, formatting) the newsroom keeps. */
+export type Revision =
+  | {
+      kind: 'correction';
+      /** 'O que estava errado' and 'O que está correto', 1–1,000 characters each. */
+      wrong: string;
+      correct: string;
+      /** When it was corrected (ISO instant); null for now, by the database's clock. */
+      correctedAt: string | null;
+    }
+  | { kind: 'minor_edit'; /** ≤ 300 characters; empty for none. */ note: string };
+
+/** The revision rules as codes the screens can word; null for any other failure. */
+export function revisionError(error: { code?: string; message: string; hint?: string | null }): ServiceError | null {
+  const hint = error.hint ?? '';
+  const codes: Record<string, string> = {
+    publication_revision_required: 'revision_required',
+    publication_correction_not_live: 'correction_not_live',
+    publication_correction_date: 'correction_date',
+    publication_corrections_limit: 'corrections_limit',
+  };
+  const found = error.code === '23514' ? Object.keys(codes).find((name) => hint.includes(name)) : undefined;
+  return found ? new ServiceError(error.message, { code: codes[found], cause: error }) : null;
+}
+
+/**
+ * Changes a live story's text and records the change, as a correction or a minor edit, in one transaction
+ * (public.revise_publication). With the text as it is, a correction is a note on the story alone.
+ */
+export async function revisePublication(
+  client: DataClient,
+  id: string,
+  text: { title: string; description: string | null; content: string | null },
+  revision: Revision,
+): Promise<void> {
+  const result = await client.rpc('revise_publication', {
+    story_id: id,
+    new_title: text.title,
+    // '' is "none", stored as null as the form's save stores it.
+    new_description: text.description ?? '',
+    new_content: text.content ?? '',
+    kind: revision.kind,
+    ...(revision.kind === 'correction'
+      ? { wrong: revision.wrong.trim(), correct: revision.correct.trim(), ...(revision.correctedAt ? { corrected_at: revision.correctedAt } : {}) }
+      : { note: revision.note.trim() }),
+  });
+  if (result.error) throw revisionError(result.error) ?? toServiceError(result.error, result.status);
+}
+
+/** A correction as the newsroom sees it in the editor: with who made it. */
+export type CorrectionRecord = Pick<Row<'publication_corrections'>, 'id' | 'wrong' | 'correct' | 'corrected_at' | 'corrected_by_name'>;
+/** A minor edit: who, when, and the note. */
+export type MinorEditRecord = Pick<Row<'publication_minor_edits'>, 'id' | 'note' | 'edited_at' | 'edited_by_name'>;
+
+export interface RevisionHistory {
+  corrections: CorrectionRecord[];
+  minorEdits: MinorEditRecord[];
+}
+
+/** How many of each the editor shows: a story carries at most 50 corrections; minor edits, the newest 50. */
+export const REVISION_HISTORY_LIMIT = 50;
+
+/** A story's corrections and minor edits, newest first (the editor's history). */
+export async function getRevisionHistory(client: DataClient, id: string): Promise<RevisionHistory> {
+  if (!isUuid(id)) return { corrections: [], minorEdits: [] };
+  const [corrections, minorEdits] = await Promise.all([
+    client
+      .from('publication_corrections')
+      .select('id,wrong,correct,corrected_at,corrected_by_name')
+      .eq('publication_id', id)
+      .order('corrected_at', { ascending: false })
+      .limit(REVISION_HISTORY_LIMIT),
+    client
+      .from('publication_minor_edits')
+      .select('id,note,edited_at,edited_by_name')
+      .eq('publication_id', id)
+      .order('edited_at', { ascending: false })
+      .limit(REVISION_HISTORY_LIMIT),
+  ]);
+  return { corrections: unwrap(corrections), minorEdits: unwrap(minorEdits) };
 }
 
 /**
@@ -92,12 +179,19 @@ export async function savePublication(
     // Any instant asks for the queue: the database writes its own clock's (publications_review_rules).
     ...(input.send_for_review ? { review_requested_at: timestamp } : {}),
   };
+  const revision = id ? (input.revision ?? null) : null;
+  // With a revision the text goes through revise_publication, after the rest: should that call fail, the rest is
+  // saved and the text is not, and saving again records the revision once.
+  const { title, description, content, ...rest } = row;
   const query = id
-    ? client.from('publications').update(row).eq('id', id)
+    ? client.from('publications').update(revision ? rest : row).eq('id', id)
     : client.from('publications').insert({ ...row, author_id: authorId });
   const result = await query.select('*,topics(name)').single();
-  if (result.error) throw leadError(result.error) ?? toServiceError(result.error, result.status);
-  return unwrap(result);
+  if (result.error) throw leadError(result.error) ?? revisionError(result.error) ?? toServiceError(result.error, result.status);
+  const saved = unwrap(result);
+  if (!id || !revision) return saved;
+  await revisePublication(client, id, { title, description, content }, revision);
+  return { ...saved, title, description, content };
 }
 
 /** The list toggle: publishing stamps published_at with the database's clock (null asks for it), unpublishing clears it. */
@@ -159,7 +253,7 @@ const ADMIN_COLUMNS =
 
 export type AdminPublicationSummary = Omit<
   AdminPublication,
-  'content' | 'youtube_url' | 'search_vector' | 'image_alt' | 'image_credit' | 'sponsor_name' | 'review_requested_by'
+  'content' | 'youtube_url' | 'search_vector' | 'image_alt' | 'image_credit' | 'sponsor_name' | 'review_requested_by' | 'corrected_at'
 >;
 
 /**

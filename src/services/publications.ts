@@ -1,12 +1,7 @@
 import type { Row } from '../types/database';
-import { isUuid } from '../lib/uuid';
 import type { DataClient } from './client';
 import { check, unwrap, unwrapOptional } from './errors';
 import { publishedDescending } from './published-list';
-
-/** What an article page receives: docs/product.md §18's public select plus the video URL the article view embeds. */
-const PUBLIC_COLUMNS =
-  'id,title,description,content,image_url,image_alt,image_credit,youtube_url,published_at,updated_at,views,author_id,byline,sponsor_name,topics(id,name,slug)' as const;
 
 /**
  * What card lists receive: docs/product.md §18's public select without the body and the video, which no card shows; a
@@ -20,8 +15,13 @@ export type PublicationSummary = Pick<
   'id' | 'title' | 'description' | 'image_url' | 'published_at' | 'views' | 'author_id' | 'sponsor_name'
 > & { topics: { id: string; name: string; slug: string } | null };
 
+/** A correction as readers see it: what was wrong, what is right, when (never who). */
+export type PublicCorrection = Pick<Row<'publication_corrections'>, 'id' | 'corrected_at' | 'wrong' | 'correct'>;
+
 export type PublicPublication = PublicationSummary &
-  Pick<Row<'publications'>, 'content' | 'youtube_url' | 'byline' | 'image_alt' | 'image_credit' | 'updated_at'>;
+  Pick<Row<'publications'>, 'content' | 'youtube_url' | 'byline' | 'image_alt' | 'image_credit' | 'updated_at' | 'corrected_at'> & {
+    publication_corrections?: PublicCorrection[];
+  };
 
 export const PUBLIC_LIST_LIMIT = 24;
 export const MOST_READ_LIMIT = 5;
@@ -66,13 +66,6 @@ export async function listMostRead(client: DataClient, limit = MOST_READ_LIMIT):
   return unwrap(await publishedDescending(client.from('publications').select(SUMMARY_COLUMNS), ['views'], limit));
 }
 
-/** One published publication; null when it does not exist, is not published or the id is no uuid. */
-export async function getPublishedPublication(client: DataClient, id: string): Promise<PublicPublication | null> {
-  if (!isUuid(id)) return null;
-  return unwrapOptional(
-    await client.from('publications').select(PUBLIC_COLUMNS).eq('id', id).eq('published', true).maybeSingle(),
-  );
-}
 
 /** rpc increment_views: +1 for a published publication (a draft is silently left alone by the database). */
 export async function incrementViews(client: DataClient, publicationId: string): Promise<void> {

@@ -11,7 +11,7 @@ type TopicRef = { name: string; slug: string } | null;
 /** A story as a feed carries it, with the body and its sponsor (a sponsored story's entry says so); no counters. */
 export type FeedStory = Pick<
   Row<'publications'>,
-  'id' | 'title' | 'description' | 'content' | 'image_url' | 'image_alt' | 'published_at' | 'updated_at' | 'byline' | 'sponsor_name'
+  'id' | 'title' | 'description' | 'content' | 'image_url' | 'image_alt' | 'published_at' | 'updated_at' | 'corrected_at' | 'byline' | 'sponsor_name'
 > & { topics: TopicRef };
 
 /** A story as a sitemap lists it. */
@@ -29,9 +29,9 @@ export async function listFeedStories(client: DataClient, topicSlug: string | nu
   const base = client.from('publications');
   const query = topicSlug
     ? base
-        .select('id,title,description,content,image_url,image_alt,published_at,updated_at,byline,sponsor_name,topics!inner(name,slug)')
+        .select('id,title,description,content,image_url,image_alt,published_at,updated_at,corrected_at,byline,sponsor_name,topics!inner(name,slug)')
         .eq('topics.slug', topicSlug)
-    : base.select('id,title,description,content,image_url,image_alt,published_at,updated_at,byline,sponsor_name,topics(name,slug)');
+    : base.select('id,title,description,content,image_url,image_alt,published_at,updated_at,corrected_at,byline,sponsor_name,topics(name,slug)');
   return unwrap(await query.eq('published', true).order('published_at', { ascending: false }).order('id').limit(limit));
 }
 

@@ -491,11 +491,88 @@ export type Database = {
         }
         Relationships: []
       }
+      publication_corrections: {
+        Row: {
+          correct: string
+          corrected_at: string
+          corrected_by: string | null
+          corrected_by_name: string
+          created_at: string
+          id: string
+          publication_id: string
+          wrong: string
+        }
+        Insert: {
+          correct: string
+          corrected_at?: string
+          corrected_by?: string | null
+          corrected_by_name?: string
+          created_at?: string
+          id?: string
+          publication_id: string
+          wrong: string
+        }
+        Update: {
+          correct?: string
+          corrected_at?: string
+          corrected_by?: string | null
+          corrected_by_name?: string
+          created_at?: string
+          id?: string
+          publication_id?: string
+          wrong?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "publication_corrections_publication_id_fkey"
+            columns: ["publication_id"]
+            isOneToOne: false
+            referencedRelation: "publications"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      publication_minor_edits: {
+        Row: {
+          edited_at: string
+          edited_by: string | null
+          edited_by_name: string
+          id: string
+          note: string | null
+          publication_id: string
+        }
+        Insert: {
+          edited_at?: string
+          edited_by?: string | null
+          edited_by_name?: string
+          id?: string
+          note?: string | null
+          publication_id: string
+        }
+        Update: {
+          edited_at?: string
+          edited_by?: string | null
+          edited_by_name?: string
+          id?: string
+          note?: string | null
+          publication_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "publication_minor_edits_publication_id_fkey"
+            columns: ["publication_id"]
+            isOneToOne: false
+            referencedRelation: "publications"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       publications: {
         Row: {
           author_id: string | null
           byline: string | null
           content: string | null
+          corrected_at: string | null
           created_at: string
           description: string | null
           id: string
@@ -522,6 +599,7 @@ export type Database = {
           author_id?: string | null
           byline?: string | null
           content?: string | null
+          corrected_at?: string | null
           created_at?: string
           description?: string | null
           id?: string
@@ -548,6 +626,7 @@ export type Database = {
           author_id?: string | null
           byline?: string | null
           content?: string | null
+          corrected_at?: string | null
           created_at?: string
           description?: string | null
           id?: string
@@ -747,6 +826,20 @@ export type Database = {
         Args: { max_count?: number }
         Returns: string[]
       }
+      revise_publication: {
+        Args: {
+          correct?: string
+          corrected_at?: string
+          kind: string
+          new_content: string
+          new_description: string
+          new_title: string
+          note?: string
+          story_id: string
+          wrong?: string
+        }
+        Returns: undefined
+      }
       run_retention: { Args: { force?: boolean }; Returns: Json }
       search_obituaries: {
         Args: {
@@ -791,6 +884,7 @@ export type Database = {
           author_id: string | null
           byline: string | null
           content: string | null
+          corrected_at: string | null
           created_at: string
           description: string | null
           id: string

@@ -56,7 +56,8 @@ const adminTables: Record<AdminTable, AdminTarget> = {
   publications: {
     label: 'a publication',
     existingId: () => seed.publications.mostRead,
-    newRow: () => ({ title: `Invasão ${stamp()}`, topic_id: seed.topics.local, published: true }),
+    // A draft: a live story's text changes only through revise_publication (attack-corrections.test.ts).
+    newRow: () => ({ title: `Invasão ${stamp()}`, topic_id: seed.topics.local, published: false }),
     marker: 'title',
     change: { title: 'Matéria pichada' },
   },
@@ -419,18 +420,20 @@ describe('what readers must not see', () => {
 });
 
 describe('coverage', () => {
-  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts, attack-roles.test.ts or attack-privacy.test.ts', async () => {
+  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts, attack-roles.test.ts, attack-privacy.test.ts or attack-corrections.test.ts', async () => {
     const { rows } = await attackers.db.query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     // The advertising tables are attacked in attack-ads.test.ts, the digest's in attack-newsletter.test.ts, the tip
-    // line's in attack-news-tips.test.ts, the audit log in attack-roles.test.ts.
+    // line's in attack-news-tips.test.ts, the audit log in attack-roles.test.ts, the corrections in
+    // attack-corrections.test.ts.
     const advertising = ['ad_campaign_days', 'ad_campaigns', 'ad_report_links', 'advertisers'];
     const newsletter = ['newsletter_sends', 'newsletter_settings', 'newsletter_subscribers'];
     const tipLine = ['news_tips'];
     const roles = ['audit_log'];
     const privacy = ['site_settings'];
-    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, ...privacy, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
+    const corrections = ['publication_corrections', 'publication_minor_edits'];
+    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, ...privacy, ...corrections, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
     expect(rows.map((row) => row.table_name)).toEqual(attacked);
   });
 });

@@ -38,6 +38,9 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   'private.clock_now()': ['anon', 'authenticated'],
   'private.limit_media_kit_requests()': [],
   'private.check_news_tip()': [],
+  // Corrections in the open (docs/decisions/0038): the records' triggers, which date, sign and log them.
+  'private.publication_corrections_before_insert()': [],
+  'private.publication_minor_edits_before_insert()': [],
   // The tip photos' upload rule, which the storage policies of anon and authenticated call (docs/decisions/0035).
   'private.may_upload_news_tip_photo(text, text)': ['anon', 'authenticated'],
   'public.handle_new_user()': [],
@@ -118,6 +121,7 @@ const API_FUNCTIONS = [
   'data_subject_erase',
   'own_data_export',
   'delete_own_account',
+  'revise_publication',
 ];
 
 /**

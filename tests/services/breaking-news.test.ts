@@ -148,7 +148,9 @@ describe('the banner goes', () => {
     await setDatabaseClock(backend.db, NOW);
     const id = await story();
     await markUrgent(admin.client, id, at(HOUR));
-    await savePublication(admin.client, buildPublicationInput({ title: 'Temporal: prefeitura decreta emergência', published: true }), id);
+    // A live story's new title goes with a minor edit (decision 0038).
+    const revision = { kind: 'minor_edit', note: '' } as const;
+    await savePublication(admin.client, buildPublicationInput({ title: 'Temporal: prefeitura decreta emergência', published: true, revision }), id);
     expect(await getCurrentBreakingNews(anon)).toMatchObject({ id, title: 'Temporal: prefeitura decreta emergência' });
   });
 });

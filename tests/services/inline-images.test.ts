@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPublishedPublication } from '../../src/services/publications.ts';
+import { getPublishedPublication } from '../../src/services/published-story.ts';
 import { buildPublicationRow } from '../support/row-factories.ts';
 import { seed } from '../support/seed.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/test-backend.ts';

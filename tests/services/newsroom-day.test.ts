@@ -18,11 +18,11 @@ import {
 } from '../../src/services/publication-admin.ts';
 import {
   getLeadPublication,
-  getPublishedPublication,
   incrementViews,
   listMostRead,
   listPublishedByTopicSlug,
 } from '../../src/services/publications.ts';
+import { getPublishedPublication } from '../../src/services/published-story.ts';
 import { countPublicationSearch, searchPublications } from '../../src/services/search.ts';
 import { createSupabaseClient, type Client } from '../../src/services/client.ts';
 import { resetDatabaseClock, setDatabaseClock } from '../support/database-clock.ts';

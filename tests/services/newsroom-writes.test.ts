@@ -19,7 +19,7 @@ import {
   savePublication,
   setPublicationPublished,
 } from '../../src/services/publication-admin.ts';
-import { getPublishedPublication } from '../../src/services/publications.ts';
+import { getPublishedPublication } from '../../src/services/published-story.ts';
 import { createTopic, deleteTopic, listTopics, updateTopic } from '../../src/services/topic-admin.ts';
 import { resetDatabaseClock, setDatabaseClock } from '../support/database-clock.ts';
 import { buildPublicationInput } from '../support/row-factories.ts';
@@ -74,7 +74,9 @@ describe('publications, as the newsroom', () => {
     expect(Date.parse(first.updated_at)).toBe(Date.parse('2026-11-20T10:00:00Z'));
 
     await setDatabaseClock(backend.db, new Date('2026-11-21T12:00:00Z'));
-    const edited = await savePublication(admin.client, buildPublicationInput({ published: true, title: 'Título revisto' }), first.id, new Date('2026-11-21T12:03:00Z'));
+    // A live story's text changes with a minor edit or a correction (decision 0038).
+    const revised = buildPublicationInput({ published: true, title: 'Título revisto', revision: { kind: 'minor_edit', note: '' } });
+    const edited = await savePublication(admin.client, revised, first.id, new Date('2026-11-21T12:03:00Z'));
     expect(edited.title).toBe('Título revisto');
     expect(Date.parse(edited.published_at!)).toBe(Date.parse('2026-11-20T10:00:00Z'));
     expect(Date.parse(edited.updated_at)).toBe(Date.parse('2026-11-21T12:00:00Z'));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPublishedJobs } from '../../src/services/jobs.ts';
 import { listPublishedObituaries } from '../../src/services/obituaries.ts';
+import { getPublishedPublication } from '../../src/services/published-story.ts';
 import {
-  getPublishedPublication,
   incrementViews,
   listMostRead,
   listPublishedByTopic,

@@ -3,7 +3,8 @@
 // it, the database keeps the name's shape, and only an administrator can write it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPublication, savePublication } from '../../src/services/publication-admin.ts';
-import { getPublishedPublication, listPublishedByTopicSlug } from '../../src/services/publications.ts';
+import { listPublishedByTopicSlug } from '../../src/services/publications.ts';
+import { getPublishedPublication } from '../../src/services/published-story.ts';
 import { listRelatedStories } from '../../src/services/related-stories.ts';
 import { searchPublications } from '../../src/services/search.ts';
 import { listFeedStories } from '../../src/services/site-index.ts';

@@ -40,6 +40,10 @@ export function localArticle(
 export interface StoryDetails {
   /** The journalist who signed it (docs/product.md §6); null for the newsroom's. */
   byline: string | null;
+  /**
+   * Its newest correction's time ('Atualizado em', JSON-LD dateModified); null without one. A minor edit or any other
+   * save does not count: readers are told of a correction (docs/decisions/0038).
+   */
   modifiedAt: string | null;
   topic: { name: string; slug: string } | null;
 }
@@ -50,5 +54,5 @@ export interface StoryDetails {
  */
 export function publishedStory(publication: PublicPublication, sourceName: string): NewsArticle & StoryDetails {
   const topic = publication.topics ? { name: publication.topics.name, slug: publication.topics.slug } : null;
-  return { ...localArticle(publication, sourceName), byline: publication.byline, modifiedAt: publication.updated_at, topic };
+  return { ...localArticle(publication, sourceName), byline: publication.byline, modifiedAt: publication.corrected_at, topic };
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { useContext } from 'react';
-import { getLeadStory, getPublication, getReviewState, savePublication } from '../../../services/publication-admin';
+import { getLeadStory, getPublication, getReviewState, getRevisionHistory, savePublication } from '../../../services/publication-admin';
 import { endUrgent, getUrgentStory, markUrgent } from '../../../services/breaking-news-admin';
 import { browserClient } from '../../../services/browser-client';
 import type { Client } from '../../../services/client';
@@ -12,6 +12,8 @@ import { bucketUploader } from '../shared/upload';
 import { BreakingNewsBox, type BreakingNewsIntent } from './breaking-news-box';
 import { END_URGENT_FAILURE, END_URGENT_NOTICE, urgentFailureMessage, urgentNotice } from './breaking-news-messages';
 import { leadFailureMessage } from './lead-story-messages';
+import { revisionFailureMessage } from './revision-messages';
+import { RevisionHistoryList } from './revision-fields';
 import { PublicationForm } from './publication-form';
 import { isEditorRole } from '../auth/permissions';
 import { AdminSessionContext } from '../layout/admin-session-context';
@@ -25,14 +27,15 @@ const uploadPublicationImage = bucketUploader('publications');
  * urgent story, which the 'Plantão' box shows (this one) or names as the one a new mark replaces.
  */
 async function loadChoices(client: Client, { id }: { id: string | undefined }) {
-  // A new story cannot be urgent yet: it has no box, and no review state.
-  const [topics, lead, urgent, review] = await Promise.all([
+  // A new story cannot be urgent yet, nor corrected: it has no box, no review state and no history.
+  const [topics, lead, urgent, review, history] = await Promise.all([
     listTopics(client),
     getLeadStory(client),
     id ? getUrgentStory(client) : null,
     id ? getReviewState(client, id) : null,
+    id ? getRevisionHistory(client, id) : null,
   ]);
-  return { topics, lead, urgent, review };
+  return { topics, lead, urgent, review, history };
 }
 
 /** Whether the signed-in account publishes (an editor's or an administrator's form) or sends for review (a reporter's). */
@@ -53,7 +56,7 @@ const route = resourceFormRoute(PUBLICATION_RESOURCE, {
   service: { get: getPublication, save: savePublication },
   values: { fromRow: valuesFromPublication, empty: () => EMPTY_PUBLICATION, toInput: toPublicationInput },
   loadExtra: loadChoices,
-  saveFailureFor: leadFailureMessage,
+  saveFailureFor: (error) => leadFailureMessage(error) ?? revisionFailureMessage(error),
   renderForm: (props, { id, extra }) => (
     <>
       {id && <BreakingNewsForEditors storyId={id} visible={props.initialValues.published} urgent={extra?.urgent ?? null} />}
@@ -65,6 +68,7 @@ const route = resourceFormRoute(PUBLICATION_RESOURCE, {
         previewHref={id ? paths.admin.publicationPreview(id) : null}
         review={extra?.review ?? null}
       />
+      {extra?.history && <RevisionHistoryList history={extra.history} />}
     </>
   ),
 });

@@ -231,6 +231,7 @@ describe('toPublicationInput', () => {
       signed: false,
       sponsor_name: null,
       send_for_review: false,
+      revision: null,
     });
   });
 });

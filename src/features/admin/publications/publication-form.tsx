@@ -15,6 +15,7 @@ import { EMPTY_PUBLICATION, type PublicationFormValues } from './publication-val
 import { PublishingFields, validatePublishing } from './publishing-fields';
 import { ImageTextFields, validateImageTexts } from './image-text-fields';
 import { SponsorFields, validateSponsor } from './sponsor-fields';
+import { isLiveEdit, RevisionFields, textChanged, validateRevision, withApplicableRevision } from './revision-fields';
 
 // The editor (TipTap and ProseMirror) is its own chunk: only this form loads it, and the form's fields show first.
 const RichTextEditor = lazy(() => import('../editor/rich-text-editor'));
@@ -130,13 +131,19 @@ export function PublicationForm({
   const [uploading, setUploading] = useState(false);
   // Which of a reporter's two submit buttons was pressed ('Salvar' or 'Enviar para revisão'); Enter in a field is 'Salvar'.
   const sendForReview = useRef(false);
+  // An editor's save of a live story carries its correction or minor edit (docs/decisions/0038); a reporter's is a
+  // draft, never live (docs/decisions/0037).
   const roleSave = useMemo(
-    () => (mayPublish ? save : { ...save, submit: (values: PublicationFormValues) => save.submit(asReporterDraft(values, sendForReview.current)) }),
-    [mayPublish, save],
+    () =>
+      mayPublish
+        ? { ...save, submit: (values: PublicationFormValues) => save.submit(withApplicableRevision(initialValues, values)) }
+        : { ...save, submit: (values: PublicationFormValues) => save.submit(asReporterDraft(values, sendForReview.current)) },
+    [mayPublish, save, initialValues],
   );
   const form = useDraftedForm({
     initialValues,
-    validate: (v) => validatePublication(v, now()),
+    // A live story's text changes only with a correction or a minor edit (docs/decisions/0038).
+    validate: (v) => ({ ...validatePublication(v, now()), ...(mayPublish ? validateRevision(initialValues, v, now()) : {}) }),
     save: roleSave,
     draft: { key: draftKey, template: EMPTY_PUBLICATION, storage },
     onDiscard: () => setEditorVersion((v) => v + 1),
@@ -203,6 +210,7 @@ export function PublicationForm({
         <>
           <SponsorFields form={form} />
           <PublishingFields form={form} previewHref={previewHref} replacedLead={replacedLead} />
+          {isLiveEdit(initialValues, values) && <RevisionFields form={form} changed={textChanged(initialValues, values)} />}
         </>
       ) : (
         <ReviewFields review={review} signed={values.signed} onSignedChange={(v) => set('signed', v)} previewHref={previewHref} />

@@ -1,4 +1,4 @@
-import type { AdminPublication, PublicationInput } from '../../../services/publication-admin';
+import type { AdminPublication, PublicationInput, Revision } from '../../../services/publication-admin';
 import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
 import { canonicalYoutubeUrl } from '../../../lib/youtube';
 import { fromSaoPauloInput, toSaoPauloInput } from '../../../lib/dates';
@@ -20,7 +20,7 @@ export type PublicationFormValues = {
    * never in the form's state.
    */
   sendForReview: boolean;
-} & PublishingValues & ImageTextValues & SponsorValues;
+} & PublishingValues & ImageTextValues & SponsorValues & RevisionValues;
 
 /** docs/product.md §12, docs/decisions/0014: scheduling, the lead story and the byline. */
 export type PublishingValues = {
@@ -56,6 +56,39 @@ export type SponsorValues = {
 
 export const EMPTY_SPONSOR: SponsorValues = { sponsored: false, sponsorName: '' };
 
+/**
+ * docs/decisions/0038: how a change to a live story's text is recorded. Part of the form's values, so what the
+ * editor types into a correction is kept in the autosaved draft like the story itself.
+ */
+export type RevisionValues = {
+  /** '' records nothing (the text did not change); 'correction' adds one readers see; 'minor_edit' a typo fix. */
+  revisionKind: '' | 'correction' | 'minor_edit';
+  /** 'O que estava errado'. */
+  correctionWrong: string;
+  /** 'O que está correto'. */
+  correctionRight: string;
+  /** São Paulo wall time ('YYYY-MM-DDTHH:mm'); '' for now. */
+  correctionAt: string;
+  /** The minor edit's note, optional. */
+  minorEditNote: string;
+};
+
+export const EMPTY_REVISION: RevisionValues = { revisionKind: '', correctionWrong: '', correctionRight: '', correctionAt: '', minorEditNote: '' };
+
+/** The revision the values ask for, or null (none chosen). */
+export function revisionFromValues(values: RevisionValues): Revision | null {
+  if (values.revisionKind === 'correction') {
+    return {
+      kind: 'correction',
+      wrong: values.correctionWrong.trim(),
+      correct: values.correctionRight.trim(),
+      correctedAt: values.correctionAt ? (fromSaoPauloInput(values.correctionAt)?.toISOString() ?? null) : null,
+    };
+  }
+  if (values.revisionKind === 'minor_edit') return { kind: 'minor_edit', note: values.minorEditNote.trim() };
+  return null;
+}
+
 export const EMPTY_PUBLICATION: PublicationFormValues = {
   title: '',
   description: '',
@@ -69,6 +102,7 @@ export const EMPTY_PUBLICATION: PublicationFormValues = {
   ...EMPTY_PUBLISHING,
   ...EMPTY_IMAGE_TEXT,
   ...EMPTY_SPONSOR,
+  ...EMPTY_REVISION,
 };
 
 /** A published story whose time has not come is scheduled: the form shows its time instead of 'Publicar imediatamente'. */
@@ -91,6 +125,7 @@ export function valuesFromPublication(publication: AdminPublication, now: Date =
     imageCredit: publication.image_credit ?? '',
     sponsored: publication.sponsor_name !== null,
     sponsorName: publication.sponsor_name ?? '',
+    ...EMPTY_REVISION,
   };
 }
 
@@ -117,5 +152,6 @@ export function toPublicationInput(values: PublicationFormValues): PublicationIn
     // Unticking the box makes the story the newsroom's own again: the sponsor is cleared.
     sponsor_name: (values.sponsored && values.sponsorName.trim()) || null,
     send_for_review: values.sendForReview === true,
+    revision: revisionFromValues(values),
   };
 }

@@ -2,7 +2,7 @@ import { isUuid } from '../../../lib/uuid';
 import type { NewsArticle } from '../../../services/news';
 import { storyFromPublication } from '../../../services/news/from-publication';
 import type { StoryDetails } from '../../../services/news/local-article';
-import { getPublishedPublication, incrementViews } from '../../../services/publications';
+import { incrementViews } from '../../../services/publications';
 import { awaitedLater } from '../components/deferred';
 import { withReaderClient } from '../reader-data';
 import { browserSources, type ReaderSources } from '../reader-sources';
@@ -17,7 +17,7 @@ export function countArticleView(id: string): void {
 }
 
 /** A local story with its body made for reading (readable-body.ts), as the page renders it and its head describes it. */
-export type ReadableArticle = NewsArticle & StoryDetails & { bodyHtml: string; adBreak: number | null };
+export type ReadableArticle = NewsArticle & StoryDetails & { bodyHtml: string; adBreak: number | null; correctionsHtml: string; updatedHtml: string };
 
 /**
  * A local publication as an article (null for an unknown, unpublished or malformed id: "not found" is an expected
@@ -34,7 +34,9 @@ export function loadArticleWithRelated(
   // (a page it was served hydrates the server's data, whose body the server made), so the sanitiser is no part of
   // the page's first load.
   const bodyMaker = import('./readable-body');
-  const publication = withReaderClient(sources, (client) => getPublishedPublication(client, id));
+  // The read comes with the loader too (published-story.ts): a page the server rendered hydrates without it.
+  const reader = import('../../../services/published-story');
+  const publication = withReaderClient(sources, async (client) => (await reader).getPublishedPublication(client, id));
   const related = publication.then((found) => {
     const topicId = found?.topics?.id;
     if (!found || !topicId) return [];
@@ -45,7 +47,13 @@ export function loadArticleWithRelated(
       publication.then(async (found) => {
         if (!found) return null;
         const article = storyFromPublication(found);
-        return { ...article, ...(await bodyMaker).readableBodyWithAdBreak(article.content, pageOrigin, sources.htmlWindow()) };
+        const maker = await bodyMaker;
+        return {
+          ...article,
+          ...maker.readableBodyWithAdBreak(article.content, pageOrigin, sources.htmlWindow()),
+          correctionsHtml: maker.correctionsHtml(found.publication_corrections ?? []),
+          updatedHtml: maker.updatedHtml(article.modifiedAt),
+        };
       }),
     ),
     related: awaitedLater(related),

@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildArticle } from '../../../../tests/support/row-factories';
 import { STAY } from '../../../../tests/support/back-target';
 import { ArticleView } from './article-view';
+import { updatedHtml } from './readable-body';
 import { ArticleLayout } from './article-layout';
 
 describe("the article's date", () => {
@@ -20,20 +21,18 @@ describe("the article's date", () => {
 });
 
 describe("the article's last change", () => {
-  const publishedAt = '2026-11-20T13:00:00.000Z';
-  const show = (modifiedAt: string | null) =>
-    render(<ArticleLayout article={{ ...buildArticle({ publishedAt }), modifiedAt }} bodyHtml={null} shareUrl={null} back={STAY} />);
+  const show = (updated: string) =>
+    render(<ArticleLayout article={{ ...buildArticle({ publishedAt: '2026-11-20T13:00:00.000Z' }), updatedHtml: updated }} bodyHtml={null} shareUrl={null} back={STAY} />);
 
-  it("says 'Atualizado em' with São Paulo's day and time when the newsroom changed the story after publishing it", () => {
-    show('2026-11-21T12:05:00.000Z');
+  it("says 'Atualizado em' with São Paulo's day and time when the newsroom corrected the story", () => {
+    show(updatedHtml('2026-11-21T12:05:00.000Z'));
     expect(screen.getByText('21/11/2026 às 09:05')).toHaveAttribute('datetime', '2026-11-21T12:05:00.000Z');
     expect(screen.getByText(/^Atualizado em/)).toBeInTheDocument();
   });
 
-  it('says nothing for a story unchanged since it was published (the save that published it included)', () => {
-    show('2026-11-20T13:00:30.000Z');
-    expect(screen.queryByText(/Atualizado em/)).toBeNull();
-    show(null);
+  it('says nothing for a story never corrected (a minor edit or another save is no correction)', () => {
+    expect(updatedHtml(null)).toBe('');
+    show('');
     expect(screen.queryByText(/Atualizado em/)).toBeNull();
   });
 });

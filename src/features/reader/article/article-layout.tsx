@@ -2,8 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { ArrowLeft } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import type { NewsArticle } from '../../../services/news';
-import type { StoryDetails } from '../../../services/news/local-article';
-import { formatLongDate, formatSaoPauloDateTime } from '../../../lib/dates';
+import { formatLongDate } from '../../../lib/dates';
 import { youtubeVideoId } from '../../../lib/youtube';
 import { articleImageSource } from '../../../lib/article-image';
 import { ARTICLE_SIZES } from '../../../lib/image-renditions';
@@ -19,8 +18,11 @@ import type { BackTarget } from './use-back-to-news';
 import { VideoFacade } from './video-facade';
 
 interface ArticleLayoutProps {
-  /** With its last change when it is one of the newsroom's (an external or built-in article has none). */
-  article: NewsArticle & Partial<Pick<StoryDetails, 'modifiedAt'>>;
+  /**
+   * With its 'Atualizado em' line and its corrections' section (made like the body: readable-body.ts) when it is one
+   * of the newsroom's and was corrected; an external or built-in article has neither.
+   */
+  article: NewsArticle & { correctionsHtml?: string; updatedHtml?: string };
   /**
    * A local story's body, already sanitised and made for reading (readable-body.ts); never the stored HTML. null for
    * an external or built-in article, whose text is shown as paragraphs.
@@ -60,7 +62,8 @@ export function ArticleLayout({ article, bodyHtml, shareUrl, back, inlineAd }: A
           <DemoBadge article={article} />
           <SponsorNotice article={article} />
           {article.publishedAt && <time dateTime={article.publishedAt}>{formatLongDate(article.publishedOn)}</time>}
-          <UpdatedAt article={article} />
+          {/* 'Atualizado em …', made with the body (readable-body.ts, decision 0038). */}
+          {article.updatedHtml && <span dangerouslySetInnerHTML={{ __html: article.updatedHtml }} />}
         </div>
         <h1 className="font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
         {article.description && <p className="text-lg text-slate-700">{article.description}</p>}
@@ -81,6 +84,9 @@ export function ArticleLayout({ article, bodyHtml, shareUrl, back, inlineAd }: A
       <ArticleBody article={article} bodyHtml={bodyHtml} inlineAd={inlineAd} />
 
       {videoId && <VideoFacade videoId={videoId} title={article.title} posterSrc={articleImageSource(article)} posterSizes={ARTICLE_SIZES} />}
+
+      {/* The corrections' section, made with the body (readable-body.ts, decision 0038). */}
+      {article.correctionsHtml && <div dangerouslySetInnerHTML={{ __html: article.correctionsHtml }} />}
 
       {article.url && (
         <p className="mt-6">
@@ -116,21 +122,6 @@ export function ArticleLayout({ article, bodyHtml, shareUrl, back, inlineAd }: A
 const BODY_TEXT =
   'space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_figure]:my-8 [&_img]:block [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_img]:bg-slate-200 [&_figcaption]:mt-2 [&_figcaption]:text-sm [&_figcaption]:text-slate-600';
 const BODY_CLASSES = `mt-8 ${BODY_TEXT}`;
-
-/** A save this long after publishing is a change readers are told of; closer, it was the publishing itself. */
-const CHANGED_AFTER_MS = 60_000;
-
-/** 'Atualizado em 21/11/2026 09:00' (São Paulo time) when the newsroom changed the story after publishing it. */
-function UpdatedAt({ article }: { article: ArticleLayoutProps['article'] }) {
-  const { publishedAt, modifiedAt } = article;
-  if (!publishedAt || !modifiedAt || Date.parse(modifiedAt) - Date.parse(publishedAt) < CHANGED_AFTER_MS) return null;
-  const [day, time] = formatSaoPauloDateTime(modifiedAt).split(' ');
-  return (
-    <span>
-      Atualizado em <time dateTime={modifiedAt}>{`${day} às ${time}`}</time>
-    </span>
-  );
-}
 
 function ArticleBody({ article, bodyHtml, inlineAd }: Pick<ArticleLayoutProps, 'article' | 'bodyHtml' | 'inlineAd'>) {
   if (article.origin === 'local' && inlineAd) {

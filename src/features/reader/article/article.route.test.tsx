@@ -16,6 +16,7 @@ const relatedService = vi.hoisted(() => ({
   listRelatedStories: vi.fn<(client: unknown, options: { topicId: string; excludeId: string }) => Promise<PublicationSummary[]>>(),
 }));
 vi.mock('../../../services/publications', () => services);
+vi.mock('../../../services/published-story', () => services);
 vi.mock('../../../services/related-stories', () => relatedService);
 // No campaign serves: the story's banner space is its placeholder (edge/ad-serving.test.ts renders one on the real backend).
 vi.mock('../../../services/ad-campaigns', async (importOriginal) => ({
@@ -43,6 +44,7 @@ function publication(overrides: Partial<PublicPublication> = {}): PublicPublicat
     byline: null,
     sponsor_name: null,
     updated_at: '2026-11-18T07:40:00-03:00',
+    corrected_at: null,
     topics: { id: 't1', name: 'Porto Ferreira', slug: 'local' },
     ...overrides,
   };

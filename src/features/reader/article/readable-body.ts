@@ -3,6 +3,9 @@ import { ARTICLE_SIZES } from '../../../lib/image-renditions';
 import { ownImageOrigins, sanitizeRichText } from '../../../lib/rich-text/sanitize';
 import type { WindowLike } from 'dompurify';
 import { paragraphBreak } from '../../../lib/rich-text/paragraph-break';
+import { escapeMarkup } from '../../../lib/escape';
+import { formatDate, formatSaoPauloDateTime } from '../../../lib/dates';
+import type { PublicCorrection } from '../../../services/publications';
 
 /**
  * A local story's stored HTML as readers get it: sanitised with the allow-list (images only from our own bucket at
@@ -20,4 +23,35 @@ export const PARAGRAPHS_BEFORE_AD = 2;
 export function readableBodyWithAdBreak(content: string, pageOrigin: string, window: WindowLike | null): { bodyHtml: string; adBreak: number | null } {
   const bodyHtml = readableBody(content, pageOrigin, window);
   return { bodyHtml, adBreak: paragraphBreak(bodyHtml, PARAGRAPHS_BEFORE_AD, window) };
+}
+
+/**
+ * A story's corrections as the section at its end, oldest first (decision 0038); '' without any. Made here, with the
+ * body, so a page the server rendered shows them and its first load carries no code for them (this module comes
+ * only with an in-app navigation's loader). Every text is escaped.
+ */
+export function correctionsHtml(rows: readonly PublicCorrection[]): string {
+  if (!rows.length) return '';
+  const items = [...rows]
+    .sort((a, b) => Date.parse(a.corrected_at) - Date.parse(b.corrected_at) || a.id.localeCompare(b.id))
+    .map(
+      (row) =>
+        `<li class="border-l-4 border-amber-500 pl-4"><p class="text-sm font-semibold text-slate-600"><time datetime="${escapeMarkup(row.corrected_at)}">${formatDate(row.corrected_at)}</time></p>` +
+        `<p class="mt-1"><span class="font-semibold">O que estava errado:</span> ${escapeMarkup(row.wrong)}</p>` +
+        `<p class="mt-1"><span class="font-semibold">O que está correto:</span> ${escapeMarkup(row.correct)}</p></li>`,
+    );
+  return (
+    '<section id="correcoes" aria-labelledby="correcoes-titulo" class="mt-10 border-t border-slate-200 pt-6">' +
+    '<h2 id="correcoes-titulo" class="text-lg font-bold text-slate-900">Correções</h2>' +
+    `<ul class="mt-3 space-y-4 text-slate-800">${items.join('')}</ul></section>`
+  );
+}
+
+/**
+ * 'Atualizado em 21/11/2026 às 09:05' (São Paulo time) for a corrected story, from its newest correction's time
+ * (decision 0038); '' for one never corrected. Made with the body, like the corrections' section.
+ */
+export function updatedHtml(modifiedAt: string | null | undefined): string {
+  const [day, time] = modifiedAt ? formatSaoPauloDateTime(modifiedAt).split(' ') : [];
+  return day && time ? `Atualizado em <time datetime="${escapeMarkup(modifiedAt ?? '')}">${day} às ${time}</time>` : '';
 }

@@ -53,6 +53,11 @@ export function SiteFooter() {
                 Acessibilidade
               </Link>
             </li>
+            <li>
+              <Link to={paths.corrections()} className="hover:text-white hover:underline">
+                Correções
+              </Link>
+            </li>
           </ul>
         </nav>
         <address className="space-y-1 text-sm not-italic">
