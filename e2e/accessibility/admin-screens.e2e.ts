@@ -42,6 +42,11 @@ const SIGNED_IN: AdminScreen[] = [
   { path: '/admin/ads/new', heading: 'Nova Campanha' },
   { path: '/admin/newsletter', heading: 'Newsletter' },
   { path: '/admin/users', heading: 'Usuários' },
+  { path: '/admin/revisao', heading: 'Revisão' },
+  { path: '/admin/auditoria', heading: 'Auditoria' },
+  { path: '/admin/privacidade', heading: 'Direitos dos titulares' },
+  { path: '/admin/configuracoes', heading: 'Configurações' },
+  { path: '/admin/conta', heading: 'Minha conta' },
 ];
 
 async function open(page: Page, screen: AdminScreen): Promise<void> {

@@ -26,6 +26,8 @@ const READER_PAGES: ReaderPage[] = [
   { name: 'advertising', path: '/anuncie', ready: (page) => page.getByRole('heading', { level: 1, name: /Anuncie no/ }).waitFor() },
   { name: 'tip-line', path: '/envie-sua-noticia', ready: (page) => page.getByRole('heading', { level: 1, name: 'Envie sua notícia' }).waitFor() },
   { name: 'accessibility', path: '/acessibilidade', ready: (page) => page.getByRole('heading', { level: 1, name: 'Acessibilidade' }).waitFor() },
+  { name: 'privacy', path: '/privacidade', ready: (page) => page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }).waitFor() },
+  { name: 'corrections', path: '/correcoes', ready: (page) => page.getByRole('heading', { level: 1, name: 'Correções' }).waitFor() },
 ];
 
 /** What has focus, for messages: its tag and name. */
@@ -195,6 +197,11 @@ describe('the newsroom using the keyboard alone', () => {
         ['/admin/ads', 'Anúncios'],
         ['/admin/newsletter', 'Newsletter'],
         ['/admin/users', 'Usuários'],
+        ['/admin/revisao', 'Revisão'],
+        ['/admin/auditoria', 'Auditoria'],
+        ['/admin/privacidade', 'Direitos dos titulares'],
+        ['/admin/configuracoes', 'Configurações'],
+        ['/admin/conta', 'Minha conta'],
       ] as const) {
         await openScreen(page, path, heading);
         await page.keyboard.press('Tab');

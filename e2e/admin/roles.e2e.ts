@@ -116,11 +116,29 @@ describe('newsroom roles', () => {
     const reader = await browser.newPage('desktop');
     await reader.goto(paths.article(story.id, title));
     await reader.getByRole('heading', { name: title, level: 1 }).waitFor();
+    expect(await reader.getByText(/^Atualizado em/).count()).toBe(0);
+
+    // The editor corrects the published story; the reader sees the correction (docs/decisions/0038).
+    const fixed = `${title} (corrigida)`;
+    await editor.goto(paths.admin.publicationEdit(story.id));
+    const titleField = editor.getByRole('textbox', { name: 'Título', exact: true });
+    await expect.poll(() => titleField.inputValue()).toBe(title);
+    await titleField.fill(fixed);
+    await editor.getByRole('radio', { name: /^Correção/ }).check();
+    await editor.getByRole('textbox', { name: 'O que estava errado' }).fill('O título omitia que a obra foi adiada.');
+    await editor.getByRole('textbox', { name: 'O que está correto' }).fill('A obra foi adiada para o segundo semestre.');
+    await editor.getByRole('button', { name: 'Salvar' }).click();
+    await editor.waitForURL((url) => url.pathname === paths.admin.publications());
+    await reader.reload();
+    await reader.getByRole('heading', { name: fixed, level: 1 }).waitFor();
+    await reader.getByText(/^Atualizado em/).waitFor();
+    await reader.getByRole('region', { name: 'Correções' }).getByText('A obra foi adiada para o segundo semestre.').waitFor();
 
     // The administrator finds the publish and the role change in 'Auditoria'.
     await openSection(admin, 'Auditoria');
     const log = admin.getByRole('table', { name: 'Registro de auditoria' });
     await log.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Publicação' }).first().waitFor();
+    await log.getByRole('row').filter({ hasText: fixed }).filter({ hasText: 'Correção' }).first().waitFor();
     await log.getByRole('row').filter({ hasText: 'Mudança de papel' }).filter({ hasText: `${reporterName}: Aguardando aprovação → Repórter` }).waitFor();
     expect(await accessibilityViolations(admin)).toEqual([]);
     await screenshot(admin, 'roles-audit-1280');

@@ -53,6 +53,16 @@ const pages: PublicPage[] = [
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Acessibilidade' }).waitFor(),
   },
   {
+    name: 'privacy',
+    path: '/privacidade',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }).waitFor(),
+  },
+  {
+    name: 'corrections',
+    path: '/correcoes',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Correções' }).waitFor(),
+  },
+  {
     name: 'obituary',
     path: '/obituarios/33333333-3333-4333-8333-000000000001',
     ready: (page) => page.getByRole('heading', { level: 1, name: seed.obituaries.maria.name }).waitFor(),
