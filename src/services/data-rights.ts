@@ -1,3 +1,4 @@
+import type { ProfileRole } from '../types/database';
 import type { Client, DataClient } from './client';
 import { ServiceError, StorageError, unwrap } from './errors';
 import { NEWS_TIP_BUCKET } from './news-tips';
@@ -26,7 +27,7 @@ export interface SubjectAccount {
   id: string;
   name: string;
   email: string;
-  role: string;
+  role: ProfileRole;
   created_at: string;
   audit_entries: SubjectAuditEntry[];
   authored_stories: SubjectStory[];
@@ -87,7 +88,7 @@ export interface ErasureCounts {
 
 /** A signed-in account's own data, as public.own_data_export returns it. */
 export interface OwnDataExport {
-  profile: { id: string; name: string; email: string; role: string; created_at: string } | null;
+  profile: { id: string; name: string; email: string; role: ProfileRole; created_at: string } | null;
   audit_entries: SubjectAuditEntry[];
   authored_stories: SubjectStory[];
   exported_at: string;

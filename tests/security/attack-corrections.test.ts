@@ -59,7 +59,8 @@ describe("a live story's text", () => {
   it.each(['title', 'description', 'content'])('cannot change by a plain update, an editor’s included (%s)', async (column) => {
     const id = await story();
     const before = await storedText(id);
-    const result = await attackers.admin.from('publications').update({ [column]: 'Trocado em silêncio' }).eq('id', id);
+    const change: { title?: string; description?: string; content?: string } = { [column]: 'Trocado em silêncio' };
+    const result = await attackers.admin.from('publications').update(change).eq('id', id);
     expectRefused(result, { status: 400, code: '23514' });
     expect((result.error as { hint?: string }).hint).toContain('publication_revision_required');
     expect(await storedText(id)).toEqual(before);

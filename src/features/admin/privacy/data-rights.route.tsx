@@ -19,6 +19,7 @@ import {
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from '../shared/admin-route-error';
 import { PageHeader } from '../shared/page-header';
+import { ROLE_LABELS } from '../auth/permissions';
 import { downloadJson } from './download-json';
 
 // 'Direitos dos titulares' (LGPD art. 18; docs/decisions/0039): an administrator types an e-mail address and sees
@@ -51,9 +52,9 @@ const when = (iso: string | null) =>
 function Found({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h3 className="font-semibold text-slate-900">
+      <h2 className="font-semibold text-slate-900">
         {title} <span className="font-normal text-slate-600">({count})</span>
-      </h3>
+      </h2>
       {count === 0 ? <p className="mt-1 text-sm text-slate-600">Nada encontrado.</p> : <div className="mt-2 space-y-2 text-sm text-slate-800">{children}</div>}
     </section>
   );
@@ -67,7 +68,7 @@ function ReportView({ report }: { report: DataSubjectReport }) {
         {account && (
           <>
             <p>
-              <strong>{account.name || '(sem nome)'}</strong> · {account.email} · função {account.role} · criada em {when(account.created_at)}
+              <strong>{account.name || '(sem nome)'}</strong> · {account.email} · função {ROLE_LABELS[account.role]} · criada em {when(account.created_at)}
             </p>
             <p>
               {account.authored_stories.length} notícia(s) de sua autoria; {account.audit_entries.length} registro(s) de atividade.

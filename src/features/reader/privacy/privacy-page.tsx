@@ -32,18 +32,17 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const cell = 'border-t border-slate-200 px-3 py-2 align-top';
 
 function PolicyBody({ settings }: { settings: SiteSettings | null }) {
   const value = (render: (s: SiteSettings) => ReactNode) => (settings ? render(settings) : <Pending />);
   const contact = settings?.privacy_email ? (
-    <a href={`mailto:${settings.privacy_email}`} className="font-medium text-brand-800 underline">
+    <a href={`mailto:${settings.privacy_email}`} className="font-medium text-brand-800 underline [overflow-wrap:anywhere]">
       {settings.privacy_email}
     </a>
   ) : settings ? (
     <>
       o e-mail de contato do jornal,{' '}
-      <a href={`mailto:${site.contact.email}`} className="font-medium text-brand-800 underline">
+      <a href={`mailto:${site.contact.email}`} className="font-medium text-brand-800 underline [overflow-wrap:anywhere]">
         {site.contact.email}
       </a>
     </>
@@ -69,84 +68,106 @@ function PolicyBody({ settings }: { settings: SiteSettings | null }) {
           Para ler o site você não precisa se identificar. Só guardamos dados pessoais quando você mesmo os envia em um dos
           formulários abaixo.
         </p>
-        <div className="overflow-x-auto">
-          <table className="w-full border border-slate-200 text-left text-sm">
-            <caption className="sr-only">Dados que o site guarda, finalidade, base legal e prazo</caption>
-            <thead className="bg-slate-100 text-slate-900">
-              <tr>
-                <th scope="col" className="px-3 py-2">Onde</th>
-                <th scope="col" className="px-3 py-2">Dados</th>
-                <th scope="col" className="px-3 py-2">Para quê e base legal</th>
-                <th scope="col" className="px-3 py-2">Por quanto tempo</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row" className={cell}>
-                  <a href={paths.advertising()} className="text-brand-800 underline">Anuncie</a> (pedido de mídia kit)
-                </th>
-                <td className={cell}>Nome, empresa, e-mail, telefone, espaço de interesse e mensagem.</td>
-                <td className={cell}>Responder ao seu pedido de proposta comercial: procedimentos preliminares de contrato, a seu pedido (art. 7º, V).</td>
-                <td className={cell}>Até a equipe responder e por mais {value((s) => months(s.media_kit_retention_months))}; depois, apagado.</td>
-              </tr>
-              <tr>
-                <th scope="row" className={cell}>Resumo diário por e-mail</th>
-                <td className={cell}>Seu e-mail, o texto do consentimento que você marcou, a página e o momento em que se inscreveu.</td>
-                <td className={cell}>Enviar o resumo das notícias: consentimento (art. 7º, I), confirmado pelo link que enviamos.</td>
-                <td className={cell}>
-                  Até você cancelar: o link &ldquo;cancelar inscrição&rdquo; de cada e-mail apaga o endereço na hora. Sem confirmação, o
-                  endereço é apagado em {value((s) => days(s.unconfirmed_newsletter_days))}.
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" className={cell}>
-                  <a href={paths.tipLine()} className="text-brand-800 underline">Envie sua notícia</a>
-                </th>
-                <td className={cell}>
-                  O relato, o local, até 3 fotos (guardadas em área privada, sem endereço público) e, se você quiser, seu nome e um
-                  contato; o texto do consentimento e o momento do envio.
-                </td>
-                <td className={cell}>Avaliar a sugestão de pauta e, se preciso, falar com você: consentimento (art. 7º, I).</td>
-                <td className={cell}>
-                  Até a redação analisar a sugestão e por mais {value((s) => months(s.news_tip_retention_months))}; depois, apagada com as
-                  fotos.
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" className={cell}>Contas da redação (painel)</th>
-                <td className={cell}>
-                  Nome, e-mail, senha (guardada só como resumo criptográfico), função e o registro de atividades no painel (entradas,
-                  publicações, alterações).
-                </td>
-                <td className={cell}>
-                  Dar acesso ao painel e responder por quem publicou o quê: execução de contrato (art. 7º, V) e legítimo interesse na
-                  segurança do site (art. 7º, IX).
-                </td>
-                <td className={cell}>
-                  Enquanto a conta existir; o registro de atividades, 1 ano. Notícias assinadas continuam publicadas, como obra
-                  jornalística, mesmo depois de a conta ser apagada.
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" className={cell}>Contadores</th>
-                <td className={cell}>
-                  Um resumo criptográfico (hash com chave secreta) do endereço de internet do seu aparelho. O endereço em si não é
-                  guardado.
-                </td>
-                <td className={cell}>
-                  Contar cada leitura uma vez e limitar abusos dos formulários: legítimo interesse (art. 7º, IX).
-                </td>
-                <td className={cell}>
-                  Leituras de notícia: 6 horas. Exibições e cliques de anúncios: 1 hora. Envios do mídia kit e inscrições no resumo:
-                  24 horas. Sugestões de pauta e fotos: 1 hora.
-                </td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        {/* One block per form rather than a table: at 320 px four columns cannot fit (WCAG 1.4.10). */}
+        <ul className="space-y-4">
+          <li className="rounded-md border border-slate-200 p-4">
+            <h3 className="font-semibold text-slate-900"><a href={paths.advertising()} className="text-brand-800 underline">Anuncie</a> (pedido de mídia kit)</h3>
+            <dl className="mt-2 space-y-2 text-sm">
+              <div>
+                <dt className="font-medium text-slate-900">Dados</dt>
+                <dd>Nome, empresa, e-mail, telefone, espaço de interesse e mensagem.</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Para quê e base legal</dt>
+                <dd>Responder ao seu pedido de proposta comercial: procedimentos preliminares de contrato, a seu pedido (art. 7º, V).</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Por quanto tempo</dt>
+                <dd>Até a equipe responder e por mais {value((s) => months(s.media_kit_retention_months))}; depois, apagado.</dd>
+              </div>
+            </dl>
+          </li>
+          <li className="rounded-md border border-slate-200 p-4">
+            <h3 className="font-semibold text-slate-900">Resumo diário por e-mail</h3>
+            <dl className="mt-2 space-y-2 text-sm">
+              <div>
+                <dt className="font-medium text-slate-900">Dados</dt>
+                <dd>Seu e-mail, o texto do consentimento que você marcou, a página e o momento em que se inscreveu.</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Para quê e base legal</dt>
+                <dd>Enviar o resumo das notícias: consentimento (art. 7º, I), confirmado pelo link que enviamos.</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Por quanto tempo</dt>
+                <dd>Até você cancelar: o link &ldquo;cancelar inscrição&rdquo; de cada e-mail apaga o endereço na hora. Sem confirmação, o
+                  endereço é apagado em {value((s) => days(s.unconfirmed_newsletter_days))}.</dd>
+              </div>
+            </dl>
+          </li>
+          <li className="rounded-md border border-slate-200 p-4">
+            <h3 className="font-semibold text-slate-900"><a href={paths.tipLine()} className="text-brand-800 underline">Envie sua notícia</a></h3>
+            <dl className="mt-2 space-y-2 text-sm">
+              <div>
+                <dt className="font-medium text-slate-900">Dados</dt>
+                <dd>O relato, o local, até 3 fotos (guardadas em área privada, sem endereço público) e, se você quiser, seu nome e um
+                  contato; o texto do consentimento e o momento do envio.</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Para quê e base legal</dt>
+                <dd>Avaliar a sugestão de pauta e, se preciso, falar com você: consentimento (art. 7º, I).</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Por quanto tempo</dt>
+                <dd>Até a redação analisar a sugestão e por mais {value((s) => months(s.news_tip_retention_months))}; depois, apagada com as
+                  fotos.</dd>
+              </div>
+            </dl>
+          </li>
+          <li className="rounded-md border border-slate-200 p-4">
+            <h3 className="font-semibold text-slate-900">Contas da redação (painel)</h3>
+            <dl className="mt-2 space-y-2 text-sm">
+              <div>
+                <dt className="font-medium text-slate-900">Dados</dt>
+                <dd>Nome, e-mail, senha (guardada só como resumo criptográfico), função e o registro de atividades no painel (entradas,
+                  publicações, alterações).</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Para quê e base legal</dt>
+                <dd>Dar acesso ao painel e responder por quem publicou o quê: execução de contrato (art. 7º, V) e legítimo interesse na
+                  segurança do site (art. 7º, IX).</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Por quanto tempo</dt>
+                <dd>Enquanto a conta existir; o registro de atividades, 1 ano. Notícias assinadas continuam publicadas, como obra
+                  jornalística, mesmo depois de a conta ser apagada.</dd>
+              </div>
+            </dl>
+          </li>
+          <li className="rounded-md border border-slate-200 p-4">
+            <h3 className="font-semibold text-slate-900">Contadores</h3>
+            <dl className="mt-2 space-y-2 text-sm">
+              <div>
+                <dt className="font-medium text-slate-900">Dados</dt>
+                <dd>Um resumo criptográfico (hash com chave secreta) do endereço de internet do seu aparelho. O endereço em si não é
+                  guardado.</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Para quê e base legal</dt>
+                <dd>Contar cada leitura uma vez e limitar abusos dos formulários: legítimo interesse (art. 7º, IX).</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Por quanto tempo</dt>
+                <dd>Leituras de notícia: 6 horas. Exibições e cliques de anúncios: 1 hora. Envios do mídia kit e inscrições no resumo:
+                  24 horas. Sugestões de pauta e fotos: 1 hora.</dd>
+              </div>
+            </dl>
+          </li>
+        </ul>
         <p>
-          Quem vê esses dados: só as contas de Administrador da redação. Editores e Repórteres não têm acesso aos pedidos de mídia
-          kit, às inscrições no resumo nem às sugestões enviadas. Não vendemos nem cedemos dados pessoais.
+          Quem vê esses dados: Administradores e Editores da redação veem os pedidos de mídia kit (para responder) e as sugestões
+          de pauta (para apurar); só Administradores veem as inscrições no resumo e as contas. Repórteres não veem nenhum desses
+          dados. Não vendemos nem cedemos dados pessoais.
         </p>
       </Section>
 
