@@ -59,12 +59,13 @@ export function MediaKitRequestList({ requests, busyId = null, onToggleHandled, 
             <td className={cell}>
               <p className="font-medium text-slate-900">{request.name}</p>
               <p className="text-xs">
-                <a href={`mailto:${request.email}`} className="text-brand-700 underline">
+                {/* py-1 makes each stacked link a 24 px target (WCAG 2.5.8). */}
+                <a href={`mailto:${request.email}`} className="inline-block py-1 text-brand-700 underline [overflow-wrap:anywhere]">
                   {request.email}
                 </a>
               </p>
               <p className="text-xs">
-                <a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline">
+                <a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`} className="inline-block py-1 text-brand-700 underline">
                   {request.phone}
                 </a>
               </p>
