@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runToEnd } from '../e2e/deploy/support/child-process.ts';
+import { startPostgresCluster, type PostgresCluster } from '../e2e/deploy/support/postgres-cluster.ts';
+import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
+import { createFileBlobStore } from '../local-supabase/src/storage/blob-store.ts';
+import { MANIFEST_FILE, takeBackup, type BackupResult } from '../server/backup/take-backup.ts';
+import { createSupabaseClient, type Client } from '../src/services/client.ts';
+import { savePublication, type PublicationInput } from '../src/services/publication-admin.ts';
+import { uploadImage } from '../src/services/storage.ts';
+import { seed, tinyPng } from './support/seed.ts';
+
+// Backups on one machine (README § Backup and restore): taken while an editor keeps saving stories with pictures
+// through supabase-js, as the panel does, each one restored with the README's own restore block into a new database
+// owned by a role that is not a superuser, then checked: every story's picture, and every stored file's row, came
+// back together, and nothing saved before the backup began is lost.
+
+const admin = { email: 'redacao@backup.example', password: 'senha-da-redacao-de-teste' };
+const jwtSecret = randomBytes(36).toString('base64');
+/** The site's database owner in the restore: logs in, owns its database, is not a superuser and cannot create roles. */
+const OWNER = 'portoferreira';
+
+function readmeBlock(name: string): string {
+  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+  const match = new RegExp(`<!-- ${name} -->\\n\`\`\`sh\\n([\\s\\S]*?)\\n\`\`\``).exec(readme);
+  if (!match?.[1]) throw new Error(`README.md has no <!-- ${name} --> code block`);
+  return match[1];
+}
+
+function withDatabase(url: string, database: string, user?: string): string {
+  const next = new URL(url);
+  next.pathname = `/${database}`;
+  if (user) next.username = user;
+  return next.toString();
+}
+
+async function sql<Row extends Record<string, unknown>>(url: string, text: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The object name in a public URL of the publications bucket. */
+function objectName(imageUrl: string): string {
+  const marker = '/storage/v1/object/public/publications/';
+  const at = imageUrl.indexOf(marker);
+  if (at < 0) throw new Error(`not a publications URL: ${imageUrl}`);
+  return decodeURIComponent(imageUrl.slice(at + marker.length));
+}
+
+function story(n: number, imageUrl: string): PublicationInput {
+  return {
+    title: `Notícia salva durante a cópia ${n}`,
+    description: `Descrição ${n}`,
+    content: `<p>Texto ${n}.</p>`,
+    image_url: imageUrl,
+    image_alt: `Foto da notícia ${n}`,
+    image_credit: null,
+    youtube_url: null,
+    topic_id: seed.topics.local,
+    published: true,
+    publish_at: null,
+    is_lead: false,
+    signed: false,
+    sponsor_name: null,
+  };
+}
+
+describe('backups on one machine', () => {
+  const scratch: string[] = [];
+  let source: PostgresCluster | undefined;
+  let target: PostgresCluster | undefined;
+  let backend: LocalSupabase | undefined;
+  let server: Server | undefined;
+  let dataDir = '';
+  let backupDir = '';
+  let editor: Client;
+
+  const tempDir = (label: string) => {
+    const dir = mkdtempSync(join(tmpdir(), `pfn-backup-${label}-`));
+    scratch.push(dir);
+    return dir;
+  };
+
+  beforeAll(async () => {
+    [source, target] = await Promise.all([startPostgresCluster(), startPostgresCluster()]);
+    dataDir = tempDir('data');
+    backupDir = join(tempDir('backups'), 'backups');
+    backend = await startLocalSupabase({
+      databaseUrl: source.url,
+      dataDir,
+      jwtSecret,
+      quiet: true,
+      production: { adminEmail: admin.email, adminPassword: admin.password, mailer: null },
+    });
+    const handler = backend.handler;
+    server = createServer((req, res) => void handler(req, res));
+    await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    editor = createSupabaseClient(url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const { error } = await editor.auth.signInWithPassword(admin);
+    if (error) throw error;
+    // What the setup's superuser makes once on a new server: the API roles and the site's owner role.
+    await sql(target.url, `create role anon nologin noinherit; create role authenticated nologin noinherit;
+      create role service_role nologin noinherit bypassrls; create role ${OWNER} login nosuperuser nocreaterole`);
+  });
+
+  afterAll(async () => {
+    await new Promise((closed) => (server ? server.close(closed) : closed(undefined)));
+    await backend?.close();
+    source?.stop();
+    target?.stop();
+    for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Uploads a picture and saves a story with it, as the panel's form does; returns the story's id. */
+  async function saveStoryWithPicture(n: number): Promise<{ id: string; imageUrl: string }> {
+    const file = new File([tinyPng], `foto-${n}.png`, { type: 'image/png' });
+    const imageUrl = await uploadImage(editor, 'publications', file);
+    const saved = await savePublication(editor, story(n, imageUrl));
+    return { id: saved.id, imageUrl };
+  }
+
+  /** The README's restore block, run as the owner into a new database it owns, from one backup's folder. */
+  async function restore(backup: BackupResult): Promise<{ databaseUrl: string; dataDir: string }> {
+    if (!target) throw new Error('setup did not finish');
+    const database = `restored_${backup.name.replace(/\W/g, '').toLowerCase()}`;
+    await sql(target.url, `create database ${database} owner ${OWNER}`);
+    const databaseUrl = withDatabase(target.url, database, OWNER);
+    const restoredData = join(tempDir('restored'), 'data');
+    const script = readmeBlock('restore').replace(/^BACKUP=.*$/m, `BACKUP=${backup.path}`);
+    await runToEnd('bash', ['-euo', 'pipefail', '-c', script], {
+      cwd: tmpdir(),
+      name: `the README restore of ${backup.name}`,
+      env: { PATH: `${target.bindir}:${process.env.PATH ?? ''}`, BACKUP_DIR: backupDir, DATABASE_URL: databaseUrl, LOCAL_SUPABASE_DATA_DIR: restoredData },
+    });
+    return { databaseUrl, dataDir: restoredData };
+  }
+
+  it("restores every story's picture from backups taken while an editor saves stories with pictures, as a database owner that is not a superuser", async () => {
+    if (!source) throw new Error('setup did not finish');
+    const before = await saveStoryWithPicture(0);
+
+    // The editor keeps saving; each fourth save replaces an earlier story's picture and removes the old file, as
+    // changing a picture and tidying up does: a row deleted while a backup runs must not leave a story without it.
+    let editing = true;
+    let saves = 0;
+    const stories: { id: string; imageUrl: string }[] = [before];
+    const editing$ = (async () => {
+      for (let n = 1; editing; n += 1) {
+        const saved = await saveStoryWithPicture(n);
+        stories.push(saved);
+        if (n % 4 === 0) {
+          const earlier = stories[stories.length - 3]!;
+          const file = new File([tinyPng], `troca-${n}.png`, { type: 'image/png' });
+          const replacement = await uploadImage(editor, 'publications', file);
+          const { error } = await editor.from('publications').update({ image_url: replacement }).eq('id', earlier.id);
+          if (error) throw error;
+          const removed = await editor.storage.from('publications').remove([objectName(earlier.imageUrl)]);
+          if (removed.error) throw removed.error;
+          earlier.imageUrl = replacement;
+        }
+        saves = n;
+      }
+    })();
+
+    const backups: BackupResult[] = [];
+    try {
+      for (let day = 0; day < 3; day += 1) {
+        backups.push(await takeBackup({ databaseUrl: source.url, dataDir, backupDir, now: () => new Date(Date.UTC(2026, 10, 27 + day, 6, 30)) }));
+        // The next backup starts only once the editor has saved again: every backup overlaps saves.
+        const after = saves;
+        while (saves === after) await new Promise((tick) => setTimeout(tick, 20));
+      }
+    } finally {
+      editing = false;
+      await editing$;
+    }
+
+    expect(readdirSync(backupDir).sort()).toEqual(['2026-11-27T063000Z', '2026-11-28T063000Z', '2026-11-29T063000Z']);
+    for (const backup of backups) {
+      const manifest = JSON.parse(readFileSync(join(backup.path, MANIFEST_FILE), 'utf8')) as { uploads: { files: number } };
+      expect(manifest.uploads.files).toBe(backup.files);
+      expect(backup.databaseBytes).toBeGreaterThan(0);
+
+      const restored = await restore(backup);
+      const files = createFileBlobStore(join(restored.dataDir, 'storage'));
+      const rows = await sql<{ id: string; image_url: string | null }>(restored.databaseUrl, 'select id, image_url from public.publications');
+      expect(rows.map((row) => row.id)).toContain(before.id);
+      const pictures = rows.flatMap((row) => (row.image_url ? [objectName(row.image_url)] : []));
+      expect(pictures.length).toBeGreaterThan(0);
+      const objects = await sql<{ name: string }>(restored.databaseUrl, "select name from storage.objects where bucket_id = 'publications'");
+      const objectNames = new Set(objects.map((object) => object.name));
+      for (const name of pictures) {
+        expect(objectNames.has(name), `storage row of ${name}`).toBe(true);
+        expect(await files.get('publications', name), `file of ${name}`).not.toBeNull();
+      }
+      // Every stored object's file, not only the stories': the uploads and the database are one instant.
+      for (const name of objectNames) expect(await files.get('publications', name), `file of ${name}`).not.toBeNull();
+      // The restored owner owns what it restored (--no-owner), so migrations can run as it later.
+      const [owner] = await sql<{ owner: string }>(restored.databaseUrl, "select tableowner as owner from pg_tables where tablename = 'publications'");
+      expect(owner?.owner).toBe(OWNER);
+    }
+    // The editor's saves overlapped the backups (else this test would prove nothing about them).
+    expect(saves).toBeGreaterThan(3);
+  }, 240_000);
+
+  it('a failed backup leaves no folder behind and the earlier backups as they were', async () => {
+    if (!source) throw new Error('setup did not finish');
+    const earlier = readdirSync(backupDir).sort();
+    await expect(
+      takeBackup({ databaseUrl: source.url, dataDir, backupDir, pgDump: '/bin/false', now: () => new Date(Date.UTC(2026, 10, 30, 6, 30)) }),
+    ).rejects.toThrow(/pg_dump failed/);
+    expect(readdirSync(backupDir).sort()).toEqual(earlier);
+    expect(readdirSync(dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
+    expect(existsSync(join(backupDir, '.partial-2026-11-30T063000Z'))).toBe(false);
+  });
+});
