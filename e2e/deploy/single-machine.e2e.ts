@@ -14,8 +14,8 @@ import { startPostgresCluster, type PostgresCluster } from './support/postgres-c
 import { copyWorkingTree, REPOSITORY } from './support/site-copy.ts';
 
 // The README's single machine: `npm start` with the embedded backend on a real PostgreSQL, configured as the README
-// says (its own secret and administrator, SITE_URL, SMTP), then its backup and restore, run from the README's own
-// code blocks, into a second PostgreSQL cluster.
+// says (its own secret and administrator, SITE_URL, SMTP), then its backup (`npm run backup`, the daily job's code)
+// and restore, run from the README's own code blocks, into a second PostgreSQL cluster.
 
 const admin = { email: 'redacao@portoferreira.example', password: 'senha-da-redacao-de-teste' };
 const jwtSecret = randomBytes(36).toString('base64');
@@ -124,23 +124,28 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
     expect(mail.text).toContain(`${siteUrl}/auth/v1/verify?`);
     expect(server.output()).not.toContain('/auth/v1/verify?');
 
-    // Backup, with the README's commands, while the site runs.
-    const backup = tempDir('backup');
-    await runToEnd('bash', ['-euo', 'pipefail', '-c', readmeBlock('backup').replace(/^BACKUP=.*$/m, `BACKUP=${backup}`)], {
+    // Backup, with the README's command, while the site runs: the daily job's own code (server/backup/), into BACKUP_DIR.
+    const backupDir = join(tempDir('backup'), 'backups');
+    const backupVars = { ...baseEnv(), ...productionVars(cluster.url, dataDir, sink), PATH: `${cluster.bindir}:${process.env.PATH ?? ''}` };
+    const unset = startChild('bash', ['-euo', 'pipefail', '-c', readmeBlock('backup')], { cwd: siteDir, name: 'npm run backup (no BACKUP_DIR)', env: backupVars });
+    expect(await unset.exited).toBe(1);
+    expect(unset.output().split('\n').filter((line) => line.startsWith('npm run backup cannot run'))).toEqual([expect.stringContaining('set BACKUP_DIR')]);
+    const backedUp = await runToEnd('bash', ['-euo', 'pipefail', '-c', readmeBlock('backup')], {
       cwd: siteDir,
       name: 'the README backup',
-      env: { ...baseEnv(), PATH: `${cluster.bindir}:${process.env.PATH ?? ''}`, DATABASE_URL: cluster.url, LOCAL_SUPABASE_DATA_DIR: dataDir },
+      env: { ...backupVars, BACKUP_DIR: backupDir },
     });
+    expect(backedUp).toMatch(/Backup \d{4}-\d{2}-\d{2}T\d{6}Z in /);
 
     // Restore on a new machine: another PostgreSQL server, an empty data folder, the site started again on them.
     await server.stop();
     server = undefined;
     restored = await startPostgresCluster();
     const restoredData = join(tempDir('restored'), 'data');
-    await runToEnd('bash', ['-euo', 'pipefail', '-c', `BACKUP=${backup}\n${readmeBlock('restore')}`], {
+    await runToEnd('bash', ['-euo', 'pipefail', '-c', readmeBlock('restore')], {
       cwd: siteDir,
       name: 'the README restore',
-      env: { ...baseEnv(), PATH: `${restored.bindir}:${process.env.PATH ?? ''}`, DATABASE_URL: restored.url, LOCAL_SUPABASE_DATA_DIR: restoredData },
+      env: { ...baseEnv(), PATH: `${restored.bindir}:${process.env.PATH ?? ''}`, BACKUP_DIR: backupDir, DATABASE_URL: restored.url, LOCAL_SUPABASE_DATA_DIR: restoredData },
     });
     server = await startSite(restored.url, restoredData, sink);
 
