@@ -10,7 +10,9 @@ import { runToEnd } from '../e2e/deploy/support/child-process.ts';
 import { startPostgresCluster, type PostgresCluster } from '../e2e/deploy/support/postgres-cluster.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
 import { createFileBlobStore } from '../local-supabase/src/storage/blob-store.ts';
-import { MANIFEST_FILE, takeBackup, type BackupResult } from '../server/backup/take-backup.ts';
+import { backupJob } from '../server/backup/backup-job.ts';
+import { backupName } from '../server/backup/backup-names.ts';
+import { MANIFEST_FILE, takeBackup } from '../server/backup/take-backup.ts';
 import { createSupabaseClient, type Client } from '../src/services/client.ts';
 import { savePublication, type PublicationInput } from '../src/services/publication-admin.ts';
 import { uploadImage } from '../src/services/storage.ts';
@@ -132,7 +134,7 @@ describe('backups on one machine', () => {
   }
 
   /** The README's restore block, run as the owner into a new database it owns, from one backup's folder. */
-  async function restore(backup: BackupResult): Promise<{ databaseUrl: string; dataDir: string }> {
+  async function restore(backup: { name: string; path: string }): Promise<{ databaseUrl: string; dataDir: string }> {
     if (!target) throw new Error('setup did not finish');
     const database = `restored_${backup.name.replace(/\W/g, '').toLowerCase()}`;
     await sql(target.url, `create database ${database} owner ${OWNER}`);
@@ -174,10 +176,14 @@ describe('backups on one machine', () => {
       }
     })();
 
-    const backups: BackupResult[] = [];
+    // The daily job's own runs (as the job registry calls them), on three days.
+    const backups: { name: string; path: string; counts: Record<string, number> }[] = [];
     try {
       for (let day = 0; day < 3; day += 1) {
-        backups.push(await takeBackup({ databaseUrl: source.url, dataDir, backupDir, now: () => new Date(Date.UTC(2026, 10, 27 + day, 6, 30)) }));
+        const at = new Date(Date.UTC(2026, 10, 27 + day, 6, 30));
+        const job = backupJob({ DATABASE_URL: source.url, LOCAL_SUPABASE_DATA_DIR: dataDir, BACKUP_DIR: backupDir }, { now: () => at });
+        const counts = await job.run();
+        backups.push({ name: backupName(at), path: join(backupDir, backupName(at)), counts });
         // The next backup starts only once the editor has saved again: every backup overlaps saves.
         const after = saves;
         while (saves === after) await new Promise((tick) => setTimeout(tick, 20));
@@ -190,8 +196,8 @@ describe('backups on one machine', () => {
     expect(readdirSync(backupDir).sort()).toEqual(['2026-11-27T063000Z', '2026-11-28T063000Z', '2026-11-29T063000Z']);
     for (const backup of backups) {
       const manifest = JSON.parse(readFileSync(join(backup.path, MANIFEST_FILE), 'utf8')) as { uploads: { files: number } };
-      expect(manifest.uploads.files).toBe(backup.files);
-      expect(backup.databaseBytes).toBeGreaterThan(0);
+      expect(manifest.uploads.files).toBe(backup.counts.files);
+      expect(backup.counts.databaseBytes).toBeGreaterThan(0);
 
       const restored = await restore(backup);
       const files = createFileBlobStore(join(restored.dataDir, 'storage'));
@@ -214,6 +220,13 @@ describe('backups on one machine', () => {
     // The editor's saves overlapped the backups (else this test would prove nothing about them).
     expect(saves).toBeGreaterThan(3);
   }, 240_000);
+
+  it('the daily job without BACKUP_DIR fails each run saying, in pt-BR, what to set', async () => {
+    if (!source) throw new Error('setup did not finish');
+    const job = backupJob({ DATABASE_URL: source.url, LOCAL_SUPABASE_DATA_DIR: dataDir });
+    expect(job.schedule).toEqual({ every: 'day', atHour: 3 });
+    await expect(job.run()).rejects.toThrow('Cópias de segurança desligadas: defina BACKUP_DIR');
+  });
 
   it('a failed backup leaves no folder behind and the earlier backups as they were', async () => {
     if (!source) throw new Error('setup did not finish');
