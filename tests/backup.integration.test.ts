@@ -87,6 +87,8 @@ describe('backups on one machine', () => {
   let dataDir = '';
   let backupDir = '';
   let editor: Client;
+  /** The last restore: a database its non-superuser owner owns, and its uploads. */
+  let lastRestored: { databaseUrl: string; dataDir: string } | undefined;
 
   const tempDir = (label: string) => {
     const dir = mkdtempSync(join(tmpdir(), `pfn-backup-${label}-`));
@@ -216,10 +218,23 @@ describe('backups on one machine', () => {
       // The restored owner owns what it restored (--no-owner), so migrations can run as it later.
       const [owner] = await sql<{ owner: string }>(restored.databaseUrl, "select tableowner as owner from pg_tables where tablename = 'publications'");
       expect(owner?.owner).toBe(OWNER);
+      lastRestored = restored;
     }
     // The editor's saves overlapped the backups (else this test would prove nothing about them).
     expect(saves).toBeGreaterThan(3);
   }, 240_000);
+
+  it('backs up, as that owner, a database a non-superuser owns, and restores it again', async () => {
+    if (!lastRestored) throw new Error('the restore test did not finish');
+    const stories = await sql<{ id: string }>(lastRestored.databaseUrl, 'select id from public.publications order by id');
+    const backup = await takeBackup({ ...lastRestored, backupDir: join(tempDir('owner-backups'), 'backups') });
+    const again = await restore(backup);
+    expect(await sql<{ id: string }>(again.databaseUrl, 'select id from public.publications order by id')).toEqual(stories);
+    const files = createFileBlobStore(join(again.dataDir, 'storage'));
+    const objects = await sql<{ name: string }>(again.databaseUrl, "select name from storage.objects where bucket_id = 'publications'");
+    expect(objects.length).toBeGreaterThan(0);
+    for (const { name } of objects) expect(await files.get('publications', name), `file of ${name}`).not.toBeNull();
+  });
 
   it('the daily job without BACKUP_DIR fails each run saying, in pt-BR, what to set', async () => {
     if (!source) throw new Error('setup did not finish');
