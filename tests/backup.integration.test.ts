@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -117,7 +117,8 @@ describe('backups on one machine', () => {
     // What the setup's superuser makes once on a new server: the API roles and the site's owner role.
     await sql(target.url, `create role anon nologin noinherit; create role authenticated nologin noinherit;
       create role service_role nologin noinherit bypassrls; create role ${OWNER} login nosuperuser nocreaterole`);
-  });
+    // Two clusters and every migration: as the suites that start a backend allow for a busy machine.
+  }, 120_000);
 
   afterAll(async () => {
     await new Promise((closed) => (server ? server.close(closed) : closed(undefined)));
@@ -241,6 +242,42 @@ describe('backups on one machine', () => {
     const job = backupJob({ DATABASE_URL: source.url, LOCAL_SUPABASE_DATA_DIR: dataDir });
     expect(job.schedule).toEqual({ every: 'day', atHour: 3 });
     await expect(job.run()).rejects.toThrow('Cópias de segurança desligadas: defina BACKUP_DIR');
+  });
+
+  it("rotates BACKUP_DIR after a backup: 7 daily and 4 weekly kept, a dead run's left-overs cleared, nothing else touched", async () => {
+    if (!source) throw new Error('setup did not finish');
+    const dir = join(tempDir('rotation'), 'backups');
+    const DAY_MS = 86_400_000;
+    const last = Date.UTC(2026, 11, 5, 6, 30); // Saturday 2026-12-05
+    for (let day = 1; day <= 40; day += 1) mkdirSync(join(dir, backupName(new Date(last - day * DAY_MS))), { recursive: true });
+    mkdirSync(join(dir, '.partial-2026-12-04T063000Z'));
+    const hoursAgo = (hours: number) => new Date(last - hours * 3_600_000);
+    utimesSync(join(dir, '.partial-2026-12-04T063000Z'), hoursAgo(24), hoursAgo(24));
+    mkdirSync(join(dir, '.partial-2026-12-05T060000Z'));
+    utimesSync(join(dir, '.partial-2026-12-05T060000Z'), hoursAgo(0.5), hoursAgo(0.5));
+    writeFileSync(join(dir, 'LEIA-ME.txt'), 'cópias do servidor');
+
+    const result = await takeBackup({ databaseUrl: source.url, dataDir, backupDir: dir, now: () => new Date(last) });
+
+    expect(readdirSync(dir).sort()).toEqual([
+      // A run that may still be going (half an hour old) is left alone; the day-old one is gone.
+      '.partial-2026-12-05T060000Z',
+      // Weekly: the Sundays of the 4 weeks before the week of 2026-11-30.
+      '2026-11-08T063000Z',
+      '2026-11-15T063000Z',
+      '2026-11-22T063000Z',
+      '2026-11-29T063000Z',
+      // Daily: the 7 newest days.
+      '2026-11-30T063000Z',
+      '2026-12-01T063000Z',
+      '2026-12-02T063000Z',
+      '2026-12-03T063000Z',
+      '2026-12-04T063000Z',
+      '2026-12-05T063000Z',
+      'LEIA-ME.txt',
+    ]);
+    // Of the 40 older ones, 9 stay beside the new one.
+    expect(result.removed).toHaveLength(40 - 9);
   });
 
   it('a failed backup leaves no folder behind and the earlier backups as they were', async () => {
