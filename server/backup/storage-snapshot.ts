@@ -1,6 +1,5 @@
 import { copyFile, link, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import pg from 'pg';
 
 // The uploads and the database, as of one instant. An upload writes its file inside the transaction that inserts its
 // storage.objects row, and a removal deletes the file only after the row's deletion commits
@@ -70,8 +69,12 @@ export interface ConsistentSnapshot {
 
 /** Exports a database snapshot and links the uploads folder into `stagingDir`, both as of one instant (see above). */
 export async function takeConsistentSnapshot(databaseUrl: string, storageDir: string, stagingDir: string): Promise<ConsistentSnapshot> {
-  const locker = new pg.Client({ connectionString: databaseUrl });
-  const snapshot = new pg.Client({ connectionString: databaseUrl });
+  // Loaded when a backup runs, as local-supabase/src/db/database.ts loads it: a host that never backs up never loads it.
+  const { default: pg } = await import('pg');
+  // Named, so pg_stat_activity says what holds the lock and the snapshot.
+  const connection = { connectionString: databaseUrl, application_name: 'portoferreira-backup' };
+  const locker = new pg.Client(connection);
+  const snapshot = new pg.Client(connection);
   await locker.connect();
   try {
     await snapshot.connect();
