@@ -14,6 +14,7 @@ import { backupJob } from '../server/backup/backup-job.ts';
 import { backupName } from '../server/backup/backup-names.ts';
 import { MANIFEST_FILE, takeBackup } from '../server/backup/take-backup.ts';
 import { createSupabaseClient, type Client } from '../src/services/client.ts';
+import { setProfileRole } from '../src/services/profiles.ts';
 import { savePublication, type PublicationInput } from '../src/services/publication-admin.ts';
 import { uploadImage } from '../src/services/storage.ts';
 import { seed, tinyPng } from './support/seed.ts';
@@ -111,9 +112,15 @@ describe('backups on one machine', () => {
     server = createServer((req, res) => void handler(req, res));
     await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    editor = createSupabaseClient(url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-    const { error } = await editor.auth.signInWithPassword(admin);
-    if (error) throw error;
+    const client = () => createSupabaseClient(url, backend!.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    // An Editor, as the newsroom has them: registered, then given the role by the administrator.
+    const administrator = client();
+    const signedIn = await administrator.auth.signInWithPassword(admin);
+    if (signedIn.error) throw signedIn.error;
+    editor = client();
+    const registered = await editor.auth.signUp({ email: 'editora@backup.example', password: 'senha-da-editora-de-teste', options: { data: { name: 'Editora' } } });
+    if (registered.error || !registered.data.user) throw registered.error ?? new Error('sign-up returned no user');
+    await setProfileRole(administrator, registered.data.user.id, 'editor');
     // What the setup's superuser makes once on a new server: the API roles and the site's owner role.
     await sql(target.url, `create role anon nologin noinherit; create role authenticated nologin noinherit;
       create role service_role nologin noinherit bypassrls; create role ${OWNER} login nosuperuser nocreaterole`);
