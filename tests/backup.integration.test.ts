@@ -248,6 +248,7 @@ describe('backups on one machine', () => {
     if (!source) throw new Error('setup did not finish');
     const job = backupJob({ DATABASE_URL: source.url, LOCAL_SUPABASE_DATA_DIR: dataDir });
     expect(job.schedule).toEqual({ every: 'day', atHour: 3 });
+    expect(job.off).toMatch(/^Cópias de segurança desligadas: defina BACKUP_DIR/);
     await expect(job.run()).rejects.toThrow('Cópias de segurança desligadas: defina BACKUP_DIR');
   });
 

@@ -16,6 +16,8 @@ export interface BackupJob {
   scheduleLabel: string;
   /** Only on the machine that has the database and the uploads folder. */
   needs: readonly ['one-machine'];
+  /** Null when it can run; else why not, in pt-BR (the same text a run fails with), for a registry that shows it off. */
+  off: string | null;
   run(): Promise<Record<string, number>>;
 }
 
@@ -48,6 +50,7 @@ export function backupJob(vars: Readonly<Record<string, string | undefined>>, op
     schedule: { every: 'day', atHour: BACKUP_HOUR },
     scheduleLabel: 'Diária, às 03:00',
     needs: ['one-machine'],
+    off: problem,
     async run() {
       if (!settings) throw new Error(problem ?? 'Cópias de segurança desligadas.');
       return backupCounts(await takeBackup({ ...settings, ...options }));
