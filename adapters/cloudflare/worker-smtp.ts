@@ -1,18 +1,11 @@
-import { WorkerMailer, type User, type WorkerMailerOptions } from 'worker-mailer';
+import { WorkerMailer, type WorkerMailerOptions } from 'worker-mailer';
+import { assertSendable, fromField, senderOf } from './worker-mail-fields';
 import { SMTP_SEND_TIMEOUT_MS, type SendMail, type SmtpSettings } from '../../edge/mail/mail-message';
 
 // SMTP from the Worker (the confirmation e-mails and the daily digest's Cron Trigger) through worker-mailer, which
 // speaks SMTP and builds the MIME message over Cloudflare's TCP sockets (`cloudflare:sockets`): STARTTLS on a plain
 // port when the server offers it, TLS from the first byte on 465, AUTH PLAIN or LOGIN (docs/decisions/0046).
 // Outbound port 25 is blocked on Workers: the provider's submission port (587 STARTTLS, 465 TLS) is used.
-
-/** `Name <address>` or a bare address, as SMTP_FROM is written; worker-mailer encodes a non-ASCII name itself. */
-export function senderOf(from: string): User {
-  const match = /^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from);
-  if (!match) return { email: from.trim() };
-  const name = match[1]?.replace(/^"(.*)"$/, '$1');
-  return name ? { name, email: match[2] ?? '' } : { email: match[2] ?? '' };
-}
 
 function mailerOptions(settings: SmtpSettings): WorkerMailerOptions {
   return {
@@ -35,7 +28,9 @@ function mailerOptions(settings: SmtpSettings): WorkerMailerOptions {
 export function createWorkerSmtpMailer(settings: SmtpSettings): SendMail {
   const options = mailerOptions(settings);
   const from = senderOf(settings.from);
+  const fromHeader = fromField(from);
   return async (message) => {
+    assertSendable(message);
     let mailer: WorkerMailer | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -50,7 +45,7 @@ export function createWorkerSmtpMailer(settings: SmtpSettings): SendMail {
         text: message.text,
         html: message.html,
         // A copy: worker-mailer writes its own fields (From, Date, ...) into the object it is given.
-        headers: { ...message.headers },
+        headers: { ...message.headers, From: fromHeader },
       });
     };
     const sending = send();
