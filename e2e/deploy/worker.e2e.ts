@@ -73,12 +73,19 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
 
   /** The newsroom's mail account at the sink, which takes AUTH only once STARTTLS has made the connection TLS. */
   const SMTP_ACCOUNT = { user: 'redacao', password: 'senha-do-provedor' };
+  /** An address the mail server refuses (550). */
+  const REFUSED = 'recusado-worker@exemplo.com.br';
 
   beforeAll(async () => {
     // A provider's submission port as the Worker meets it: plain text first, STARTTLS offered, a certificate its CA
     // signed for 127.0.0.1; workerd trusts that CA only (NODE_EXTRA_CA_CERTS), so the TLS is verified, not waved through.
     certificates = makeLocalCertificates();
-    sink = await startMailSink({ tls: 'starttls', certificate: certificates, auth: SMTP_ACCOUNT });
+    sink = await startMailSink({
+      tls: 'starttls',
+      certificate: certificates,
+      auth: SMTP_ACCOUNT,
+      refuseRecipient: (address) => (address === REFUSED ? { code: 550, message: 'No such user' } : null),
+    });
     const serviceRoleKey = await serviceRoleKeyFor(jwtSecret);
     worker = await startWorker({
       siteDir,
@@ -153,6 +160,16 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
     const { data } = await hostedAdmin.from('newsletter_subscribers').select('email');
     expect(data).toEqual([]);
   }, 60_000);
+
+  it('counts a confirmation the mail server refuses as not sent, and logs its reply', async () => {
+    await signUpForDigest(createDataClient(hostedUrl, anonKey, { retry: false }), { email: REFUSED, consentText: 'Quero receber o resumo diário.', page: '/' });
+    const response = await get('/api/newsletter/confirmacoes', { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ sent: 0 });
+    expect(sink.messages.filter((message) => message.to.includes(REFUSED))).toEqual([]);
+    // The send failed on the server's refusal of the recipient, not on the connection, TLS or login before it.
+    await expect.poll(() => worker.output()).toMatch(/confirmation e-mail not sent \(retried in 2 minutes\): .*550 No such user/);
+  });
 
   it("answers a published story's address with its own head: title, Open Graph and JSON-LD on SITE_URL", async () => {
     const response = await get(story.path);
