@@ -53,10 +53,14 @@ export function createWorkerSmtpMailer(settings: SmtpSettings): SendMail {
     sending.catch(() => undefined);
     try {
       await Promise.race([sending, timedOut]);
+    } catch (error) {
+      // QUIT without waiting: after a timeout the connection may never answer, and its end is no news to anyone.
+      void mailer?.close();
+      throw error;
     } finally {
       clearTimeout(timer);
-      // QUIT, or after a refusal or a timeout the connection's end: a failed send leaves no socket behind.
-      await mailer?.close();
     }
+    // The message is accepted: QUIT ends the connection (worker-mailer swallows a QUIT that goes wrong).
+    await mailer?.close();
   };
 }
