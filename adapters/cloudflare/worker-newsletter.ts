@@ -1,7 +1,6 @@
 import { newsletterFor, type Newsletter, type NewsletterHost } from '../../edge/newsletter/newsletter';
 import type { EdgeConfig } from '../../edge/types';
-import type { SmtpSettingsLike } from '../../edge/mail/socket-smtp';
-import type { SendMail } from '../../edge/newsletter/mail';
+import type { SendMail, SmtpSettings } from '../../edge/mail/mail-message';
 
 // The daily digest on the Worker: its Cron Trigger runs the same scheduled work as the Node hosts' timer, and its
 // e-mail leaves over SMTP through Cloudflare's TCP sockets. It needs the project's service key and a mail server
@@ -24,7 +23,7 @@ export function newsletterSettingsProblem(vars: Vars): string | null {
   return null;
 }
 
-function smtpSettings(vars: Vars): SmtpSettingsLike | null {
+function smtpSettings(vars: Vars): SmtpSettings | null {
   const host = value(vars, 'SMTP_HOST');
   const from = value(vars, 'SMTP_FROM');
   if (!host || !from) return null;
@@ -36,14 +35,10 @@ function newsletterHost(vars: Vars): NewsletterHost | null {
   const serviceRoleKey = value(vars, 'SUPABASE_SERVICE_ROLE_KEY');
   const smtp = smtpSettings(vars);
   if (!serviceRoleKey || !smtp || newsletterSettingsProblem(vars)) return null;
-  // Over the internet the password must not go in plain text: a server that offers no STARTTLS is refused. A relay on
-  // this machine's loopback (wrangler dev) is the one exception.
-  const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(smtp.host);
-  const options = { requireTls: !smtp.secure && !loopback };
-  // Loaded when there is mail to send: `cloudflare:sockets` exists only in Cloudflare's runtime.
+  // Loaded when there is mail to send: worker-mailer imports `cloudflare:sockets`, which exists only in Cloudflare's runtime.
   let mailer: Promise<SendMail> | undefined;
   const sendMail: SendMail = async (mail) => {
-    mailer ??= import('./smtp-connect').then(({ createWorkerSmtpMailer }) => createWorkerSmtpMailer(smtp, options));
+    mailer ??= import('./worker-smtp').then(({ createWorkerSmtpMailer }) => createWorkerSmtpMailer(smtp));
     return (await mailer)(mail);
   };
   return { serviceRoleKey, sendMail };

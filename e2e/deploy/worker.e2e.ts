@@ -12,6 +12,9 @@ import { serviceRoleKeyFor } from '../../local-supabase/src/jwt.ts';
 import { createDataClient } from '../../src/services/data-client.ts';
 import { signUpForDigest } from '../../src/services/newsletter/subscription.ts';
 import { startMailSink, type MailSink } from '../../tests/support/mail-sink.ts';
+import { makeLocalCertificates, type LocalCertificates } from '../../tests/support/local-ca.ts';
+import { confirmationMail } from '../../edge/newsletter/compose.tsx';
+import { DEFAULT_SITE_NAME } from '../../edge/edge-config.ts';
 
 // The README's "Cloudflare Workers" way to deploy, on this machine: the project's Worker (adapters/cloudflare/worker.ts
 // with its wrangler.toml) under `wrangler dev`, in front of a build made for the stand-in hosted project, its vars
@@ -56,6 +59,7 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
   const { url: hostedUrl, anonKey, admin, siteDir, jwtSecret } = hosted();
   let worker: WranglerServer;
   let sink: MailSink;
+  let certificates: LocalCertificates;
   let siteUrl: string;
   let story: PublishedStory;
 
@@ -67,8 +71,21 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
     return response;
   }
 
+  /** The newsroom's mail account at the sink, which takes AUTH only once STARTTLS has made the connection TLS. */
+  const SMTP_ACCOUNT = { user: 'redacao', password: 'senha-do-provedor' };
+  /** An address the mail server refuses (550). */
+  const REFUSED = 'recusado-worker@exemplo.com.br';
+
   beforeAll(async () => {
-    sink = await startMailSink();
+    // A provider's submission port as the Worker meets it: plain text first, STARTTLS offered, a certificate its CA
+    // signed for 127.0.0.1; workerd trusts that CA only (NODE_EXTRA_CA_CERTS), so the TLS is verified, not waved through.
+    certificates = makeLocalCertificates();
+    sink = await startMailSink({
+      tls: 'starttls',
+      certificate: certificates,
+      auth: SMTP_ACCOUNT,
+      refuseRecipient: (address) => (address === REFUSED ? { code: 550, message: 'No such user' } : null),
+    });
     const serviceRoleKey = await serviceRoleKeyFor(jwtSecret);
     worker = await startWorker({
       siteDir,
@@ -82,7 +99,10 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
         SMTP_HOST: sink.host,
         SMTP_PORT: String(sink.port),
         SMTP_FROM: 'Porto Ferreira Notícias <nao-responda@portoferreiranoticias.example>',
+        SMTP_USER: SMTP_ACCOUNT.user,
+        SMTP_PASSWORD: SMTP_ACCOUNT.password,
       }),
+      extraCaCerts: certificates.caFile,
     });
     siteUrl = worker.baseUrl;
     story = await publishStoryThroughApi(await hostedAdminClient(), 'Câmara aprova reforma da Praça da Matriz');
@@ -92,9 +112,10 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
     if (story) await (await hostedAdminClient()).from('publications').delete().eq('id', story.id);
     await worker?.stop();
     await sink?.close();
+    certificates?.remove();
   });
 
-  it('mails the confirmation and, from its Cron Trigger, the digest over SMTP, with the one-click unsubscribe', async () => {
+  it('mails the confirmation and, from its Cron Trigger, the digest over SMTP with STARTTLS, with the one-click unsubscribe', async () => {
     const email = 'leitor-worker@exemplo.com.br';
     const hostedAdmin = await hostedAdminClient();
     // Any time of day: the newsroom's send time is midnight for this test.
@@ -111,11 +132,24 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
     const confirmation = await mailTo(email);
     const token = new RegExp(`${siteUrl}/newsletter/confirmar/([0-9a-f-]{36})`).exec(confirmation.text)?.[1];
     expect(token).toBeDefined();
+    // It came over TLS (STARTTLS on the plain port; the sink takes AUTH only then) from the newsroom's account...
+    expect(confirmation).toMatchObject({ secure: true, user: SMTP_ACCOUNT.user, mailFrom: 'nao-responda@portoferreiranoticias.example' });
+    // (mailparser's text of the From field quotes the name it decoded.)
+    expect(confirmation.from).toBe('"Porto Ferreira Notícias" <nao-responda@portoferreiranoticias.example>');
+    // ...and, parsed by mailparser, its text and HTML parts are the ones the newsletter composed, character for character.
+    const composed = await confirmationMail({ origin: siteUrl, name: DEFAULT_SITE_NAME }, email, token!);
+    expect(confirmation.subject).toBe(composed.subject);
+    const lines = (text: string) => text.replace(/\r\n/g, '\n').trimEnd();
+    expect(lines(confirmation.text)).toBe(lines(composed.text));
+    expect(lines(confirmation.html ?? '')).toBe(lines(composed.html ?? ''));
     expect((await createDataClient(hostedUrl, anonKey, { retry: false }).rpc('newsletter_confirm', { token: token! })).data).toBe('confirmada');
 
     // The Cron Trigger: the story published above is new since the last digest (there was none).
     expect((await fetch(`${worker.baseUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
     const digest = await mailTo(email);
+    expect(digest.secure).toBe(true);
+    expect(digest.text).toContain(story.title);
+    expect(digest.text).toMatch(new RegExp(`${siteUrl}/newsletter/cancelar/[0-9a-f-]{36}`));
     expect(digest.subject).toMatch(/^Porto Ferreira Notícias: o resumo de /);
     expect(digest.html).toContain(`${siteUrl}${story.path}`);
     expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
@@ -126,6 +160,16 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
     const { data } = await hostedAdmin.from('newsletter_subscribers').select('email');
     expect(data).toEqual([]);
   }, 60_000);
+
+  it('counts a confirmation the mail server refuses as not sent, and logs its reply', async () => {
+    await signUpForDigest(createDataClient(hostedUrl, anonKey, { retry: false }), { email: REFUSED, consentText: 'Quero receber o resumo diário.', page: '/' });
+    const response = await get('/api/newsletter/confirmacoes', { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ sent: 0 });
+    expect(sink.messages.filter((message) => message.to.includes(REFUSED))).toEqual([]);
+    // The send failed on the server's refusal of the recipient, not on the connection, TLS or login before it.
+    await expect.poll(() => worker.output()).toMatch(/confirmation e-mail not sent \(retried in 2 minutes\): .*550 No such user/);
+  });
 
   it("answers a published story's address with its own head: title, Open Graph and JSON-LD on SITE_URL", async () => {
     const response = await get(story.path);

@@ -1,13 +1,15 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // (The pragma: wrangler's bundler reads no tsconfig for the Worker, and would compile JSX for a global React.)
+// render from its own package, not @react-email/components' older copy (2.0.6), whose HTML gains React 19's
+// <link rel="preload"> for the lead image (docs/decisions/0046).
 import { render } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { paths } from '../../src/lib/paths';
 import type { DigestRecipient, DigestStory } from '../../src/services/newsletter/delivery';
 import { NEWSLETTER_API } from '../../src/services/newsletter/api-paths';
-import { CONFIRMATION_SUBJECT, ConfirmationEmail } from './confirmation-email';
-import { DigestEmail, type DigestContent, type DigestItem } from './digest-email';
-import type { OutgoingMail } from './mail';
+import { CONFIRMATION_SUBJECT, ConfirmationEmail } from '../emails/confirmation-email';
+import { DigestEmail, type DigestContent, type DigestItem } from '../emails/digest-email';
+import type { MailMessage } from '../mail/mail-message';
 
 // The site's e-mails as messages: HTML from React Email, the plain-text part from that HTML, and every link an
 // absolute address on the site (SITE_URL, or the request's origin in development).
@@ -62,7 +64,7 @@ async function parts(element: ReactElement): Promise<{ html: string; text: strin
   return { html, text };
 }
 
-export async function confirmationMail(site: SiteIdentity, to: string, token: string): Promise<OutgoingMail> {
+export async function confirmationMail(site: SiteIdentity, to: string, token: string): Promise<MailMessage> {
   const link = `${site.origin}${paths.newsletterConfirm(token)}`;
   return { to, subject: CONFIRMATION_SUBJECT, link, ...(await parts(<ConfirmationEmail siteName={site.name} confirmUrl={link} />)) };
 }
@@ -81,7 +83,7 @@ export async function digestMail(
   day: Date,
   to: string,
   recipient: Pick<DigestRecipient, 'unsubscribeToken'> | null,
-): Promise<OutgoingMail> {
+): Promise<MailMessage> {
   const unsubscribePage = recipient ? `${site.origin}${paths.newsletterUnsubscribe(recipient.unsubscribeToken)}` : null;
   const email = (
     <DigestEmail siteName={site.name} siteUrl={`${site.origin}/`} dayLabel={dayFormat.format(day)} content={content} unsubscribeUrl={unsubscribePage} />

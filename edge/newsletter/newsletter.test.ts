@@ -6,7 +6,7 @@ import { resetDatabaseClock, setDatabaseClock } from '../../tests/support/databa
 import { fetchFromAddress, loopbackClientAddress } from '../../tests/support/fetch-from-address.ts';
 import { seed } from '../../tests/support/seed.ts';
 import { startTestBackend, uniqueEmail, type TestBackend, type TestUser } from '../../tests/support/test-backend.ts';
-import type { OutgoingMail } from './mail';
+import type { MailMessage } from '../mail/mail-message';
 import { createNewsletter, type Newsletter } from './newsletter';
 
 // The newsletter's server side against the real local backend: what it mails (links, parts, RFC 8058 headers), its
@@ -17,8 +17,8 @@ const MORNING = new Date('2031-05-06T11:00:00Z'); // 08:00 in São Paulo
 
 let backend: TestBackend;
 let serviceRoleKey = '';
-let outbox: OutgoingMail[] = [];
-let refuse: ((mail: OutgoingMail) => boolean) | null = null;
+let outbox: MailMessage[] = [];
+let refuse: ((mail: MailMessage) => boolean) | null = null;
 let nextAddress = 100;
 
 function newsletter(withHost = true): Newsletter {

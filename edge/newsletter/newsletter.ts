@@ -16,7 +16,7 @@ import { isPermissionDenied } from '../../src/services/errors';
 import { runRetention, storageRemover, type RetentionCounts } from '../../src/services/retention';
 import { confirmationMail, digestContent, digestMail, type SiteIdentity } from './compose';
 import type { EdgeConfig } from '../types';
-import type { SendMail } from './mail';
+import type { SendMail } from '../mail/mail-message';
 
 // The daily digest's server side (docs/decisions/0033), on every host alike: the host's scheduled run (each minute:
 // the queued confirmation e-mails, then the day's digest when due) and the site's /api/newsletter/* addresses. The

@@ -19,6 +19,8 @@ export interface ReceivedMail {
   headers: Record<string, string>;
   /** The user that authenticated, if any. */
   user: string | null;
+  /** Whether the message came over TLS (from the first byte, or after STARTTLS). */
+  secure: boolean;
 }
 
 export interface MailSinkOptions {
@@ -26,8 +28,10 @@ export interface MailSinkOptions {
   auth?: { user: string; password: string; methods?: ('PLAIN' | 'LOGIN')[] };
   /** A reply for RCPT TO of this address, e.g. `{ code: 550, message: 'No such user' }`; null accepts it. */
   refuseRecipient?: (address: string) => { code: number; message: string } | null;
-  /** TLS with smtp-server's built-in localhost certificate: offered as STARTTLS, or from the first byte. */
+  /** TLS, offered as STARTTLS or from the first byte; with smtp-server's built-in localhost certificate unless given one. */
   tls?: 'starttls' | 'implicit';
+  /** The server's key and certificate (PEM), e.g. from tests/support/local-ca.ts. */
+  certificate?: { key: string; cert: string };
 }
 
 export interface MailSink {
@@ -43,14 +47,15 @@ export interface MailSink {
 export async function startMailSink(options: MailSinkOptions = {}): Promise<MailSink> {
   const messages: ReceivedMail[] = [];
   const waiting = new Set<() => void>();
-  const { auth, refuseRecipient, tls } = options;
+  const { auth, refuseRecipient, tls, certificate } = options;
   const server = new SMTPServer({
     authOptional: !auth,
     authMethods: auth?.methods ?? ['PLAIN', 'LOGIN'],
-    // The sink is on 127.0.0.1: credentials in plain text are no risk there.
-    allowInsecureAuth: !!auth,
+    // The sink is on 127.0.0.1: credentials in plain text are no risk there. With TLS, AUTH waits for it.
+    allowInsecureAuth: !!auth && !tls,
     disabledCommands: tls === 'starttls' ? [] : ['STARTTLS'],
     secure: tls === 'implicit',
+    ...(certificate ? { key: certificate.key, cert: certificate.cert } : {}),
     logger: false,
     onAuth(credentials, _session, callback) {
       if (auth && credentials.username === auth.user && credentials.password === auth.password) {
@@ -75,6 +80,7 @@ export async function startMailSink(options: MailSinkOptions = {}): Promise<Mail
             html: typeof mail.html === 'string' ? mail.html : null,
             headers: Object.fromEntries(mail.headerLines.map((line) => [line.key, line.line.slice(line.line.indexOf(':') + 1).trim()])),
             user: typeof session.user === 'string' ? session.user : null,
+            secure: session.secure,
           });
           for (const wake of waiting) wake();
           done();

@@ -47,10 +47,11 @@ async function startRecordingProxy(): Promise<{ url: string; attempts: string[];
 }
 
 /** What wrangler needs to run here and nothing more: no account, no telemetry, no update check, no `cf` download. */
-function offlineEnv(proxyUrl: string, stateDir: string, node: string): Record<string, string> {
+function offlineEnv(proxyUrl: string, stateDir: string, node: string, extra: Record<string, string>): Record<string, string> {
   const base = baseEnv();
   return {
     ...base,
+    ...extra,
     // wrangler's bin re-runs itself on the Node that started it; a tool it spawns by name finds the same one.
     PATH: `${dirname(node)}:${base.PATH ?? ''}`,
     // A config folder of its own: no developer's `wrangler login` token is read, nothing of theirs is written.
@@ -78,9 +79,11 @@ interface RunOptions {
   args: string[];
   cwd: string;
   port: number;
+  /** More environment for wrangler, e.g. NODE_EXTRA_CA_CERTS. */
+  env?: Record<string, string>;
 }
 
-async function runWrangler({ name, args, cwd, port }: RunOptions): Promise<WranglerServer> {
+async function runWrangler({ name, args, cwd, port, env = {} }: RunOptions): Promise<WranglerServer> {
   const { node, wrangler } = wranglerTools();
   const inspectorPort = await freePort();
   const stateDir = mkdtempSync(join(tmpdir(), 'pfn-wrangler-'));
@@ -98,7 +101,7 @@ async function runWrangler({ name, args, cwd, port }: RunOptions): Promise<Wrang
       '--show-interactive-dev-session=false',
       '--log-level', 'info',
     ],
-    { cwd, name, env: offlineEnv(proxy.url, stateDir, node) },
+    { cwd, name, env: offlineEnv(proxy.url, stateDir, node, env) },
   );
   const stop = async () => {
     await child.stop();
@@ -125,13 +128,18 @@ export interface WorkerOptions {
   siteDir: string;
   /** [vars] to set over wrangler.toml's, e.g. SITE_URL, VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY. */
   vars: (port: number) => Record<string, string>;
+  /**
+   * A CA certificate file (PEM) the Worker's outbound TLS trusts besides the public ones: wrangler hands
+   * NODE_EXTRA_CA_CERTS to workerd as its network's trusted certificates, as for a company's TLS proxy.
+   */
+  extraCaCerts?: string;
 }
 
 /**
  * The project's Worker (adapters/cloudflare/worker.ts with wrangler.toml, its assets the copy's dist/) under
  * `wrangler dev`, as the README has a newsroom try it. `vars` gets the port it will listen on, for SITE_URL.
  */
-export async function startWorker({ siteDir, vars }: WorkerOptions): Promise<WranglerServer> {
+export async function startWorker({ siteDir, vars, extraCaCerts }: WorkerOptions): Promise<WranglerServer> {
   // SITE_URL names the port, so it is chosen before wrangler starts.
   const port = await freePort();
   const varArgs = Object.entries(vars(port)).flatMap(([key, value]) => ['--var', `${key}:${value}`]);
@@ -141,6 +149,7 @@ export async function startWorker({ siteDir, vars }: WorkerOptions): Promise<Wra
     port,
     // --test-scheduled: GET /__scheduled runs the Cron Trigger's handler, as Cloudflare would each minute.
     args: ['dev', '-c', 'adapters/cloudflare/wrangler.toml', '--local', '--test-scheduled', ...varArgs],
+    env: extraCaCerts ? { NODE_EXTRA_CA_CERTS: extraCaCerts } : {},
   });
 }
 

@@ -1,20 +1,11 @@
 import type { Queryable } from '../db/database.ts';
 import { toDate } from '../auth/user-json.ts';
+import type { MailMessage, SendMail } from '../../../edge/mail/mail-message.ts';
 
 // The local mailbox (auth-local.sql's auth.local_mailbox): what hosted Supabase would have sent by e-mail.
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  /** Plain text, pt-BR, with the link in it. */
-  text: string;
-  /** The one link the message carries (shown clickable on the mailbox page). */
-  link: string;
-  /** An HTML part beside the text (the newsletter's e-mails); the mailbox keeps the text only. */
-  html?: string;
-  /** Extra headers (the newsletter's List-Unsubscribe); the mailbox keeps none. */
-  headers?: Record<string, string>;
-}
+// One message type on every host (edge/mail/mail-message.ts): what the auth e-mails, the newsletter and the Worker send.
+export type { MailMessage } from '../../../edge/mail/mail-message.ts';
 
 export interface StoredMailMessage extends Omit<MailMessage, 'html' | 'headers'> {
   id: number;
@@ -25,7 +16,7 @@ export interface StoredMailMessage extends Omit<MailMessage, 'html' | 'headers'>
  * Delivers one message: the development mailbox stores it, production sends it over SMTP (smtp-mailer.ts). Called
  * after the database work that made the link is committed, so a slow mail server holds no transaction open.
  */
-export type Mailer = (message: MailMessage) => Promise<void>;
+export type Mailer = SendMail;
 
 export async function storeMessage(db: Queryable, message: MailMessage): Promise<void> {
   await db.query(`insert into auth.local_mailbox (recipient, subject, body, link) values ($1, $2, $3, $4)`, [

@@ -1,9 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // (The pragma: wrangler's bundler reads no tsconfig for the Worker, and would compile JSX for a global React.)
-import { Button } from '@react-email/button';
-import { Heading } from '@react-email/heading';
-import { Link } from '@react-email/link';
-import { Text } from '@react-email/text';
+import { Button, Heading, Link, Text } from '@react-email/components';
 import { colors, EmailPage } from './email-parts';
 
 export const CONFIRMATION_SUBJECT = 'Confirme sua inscrição no resumo diário';
@@ -34,3 +31,11 @@ export function ConfirmationEmail({ siteName, confirmUrl }: { siteName: string; 
     </EmailPage>
   );
 }
+
+// React Email's preview (`email dev --dir edge/emails`) renders each template's default export with its PreviewProps.
+ConfirmationEmail.PreviewProps = {
+  siteName: 'Porto Ferreira Notícias',
+  confirmUrl: 'https://portoferreiranoticias.com.br/newsletter/confirmar/0b6f7a52-6c1e-4f7e-9d8a-2f1c3e4b5a69',
+} satisfies Parameters<typeof ConfirmationEmail>[0];
+
+export default ConfirmationEmail;

@@ -1,10 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // (The pragma: wrangler's bundler reads no tsconfig for the Worker, and would compile JSX for a global React.)
-import { Heading } from '@react-email/heading';
-import { Img } from '@react-email/img';
-import { Link } from '@react-email/link';
-import { Section } from '@react-email/section';
-import { Text } from '@react-email/text';
+import { Heading, Img, Link, Section, Text } from '@react-email/components';
 import { colors, EmailPage } from './email-parts';
 
 /** One story as the digest shows it, its address already on the site. */
@@ -88,3 +84,39 @@ export function DigestEmail({ siteName, siteUrl, dayLabel, content, unsubscribeU
     </EmailPage>
   );
 }
+
+const previewSite = 'https://portoferreiranoticias.com.br';
+
+// React Email's preview (`email dev --dir edge/emails`) renders each template's default export with its PreviewProps:
+// a reader's digest with a lead story, a picture and two topics.
+DigestEmail.PreviewProps = {
+  siteName: 'Porto Ferreira Notícias',
+  siteUrl: `${previewSite}/`,
+  dayLabel: 'sexta-feira, 27 de novembro',
+  content: {
+    lead: {
+      id: 'lead',
+      title: 'Câmara aprova reforma da Praça da Matriz',
+      description: 'A obra começa em março e deve durar oito meses.',
+      href: `${previewSite}/noticia/lead/camara-aprova-reforma-da-praca-da-matriz`,
+      imageUrl: `${previewSite}/storage/v1/object/public/publications/praca/original-800w.jpg`,
+    },
+    topics: [
+      {
+        name: 'Cultura',
+        items: [
+          { id: 'feira', title: 'Feira de cerâmica volta em maio', description: null, href: `${previewSite}/noticia/feira/feira-de-ceramica-volta-em-maio`, imageUrl: null },
+        ],
+      },
+      {
+        name: 'Esportes',
+        items: [
+          { id: 'copa', title: 'Ferroviária vence e lidera a Copa Regional', description: 'Foi a quarta vitória seguida.', href: `${previewSite}/noticia/copa/ferroviaria-vence`, imageUrl: null },
+        ],
+      },
+    ],
+  },
+  unsubscribeUrl: `${previewSite}/newsletter/cancelar/5d0c1b2a-3e4f-4a6b-8c7d-9e0f1a2b3c4d`,
+} satisfies DigestEmailProps;
+
+export default DigestEmail;

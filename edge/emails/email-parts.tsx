@@ -1,12 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // (The pragma: wrangler's bundler reads no tsconfig for the Worker, and would compile JSX for a global React.)
-import { Body } from '@react-email/body';
-import { Container } from '@react-email/container';
-import { Head } from '@react-email/head';
-import { Hr } from '@react-email/hr';
-import { Html } from '@react-email/html';
-import { Preview } from '@react-email/preview';
-import { Text } from '@react-email/text';
+import { Body, Container, Head, Hr, Html, Preview, Text } from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
 
 // What every e-mail of the site shares: the page, the masthead, the footer. React Email writes the table layout and
