@@ -174,7 +174,7 @@ begin
     end if;
   end loop;
   insert into private.rate_limit_hits (key, hit_at, expires_at)
-  select keys[i], clock, clock + windows[i] from pg_catalog.generate_subscripts(keys, 1) as i;
+  select keys[n.position], clock, clock + windows[n.position] from pg_catalog.generate_subscripts(keys, 1) as n(position);
   delete from private.rate_limit_hits h
    where h.id in (select expired.id from private.rate_limit_hits expired
                    where expired.expires_at <= clock
