@@ -1,6 +1,7 @@
 // Attacks through /rest/v1/rpc (docs/decisions/0020-definer-functions-on-the-api.md): the searches and
 // reject_pending_account run as their caller, so an anonymous reader and a pending account get from them exactly
-// what their policies let them read; the two definer functions left on the API refuse every caller they must.
+// what their policies let them read; set_profile_role and increment_views (run as their caller since decision 0045,
+// their owner-run bodies in `private`) refuse every caller they must.
 // Real supabase-js against the local backend; every refusal is also checked as the database owner re-reads it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../support/seed.ts';
@@ -169,7 +170,7 @@ describe('reject_pending_account and the delete policy behind it', () => {
   });
 });
 
-// The two security definer functions the API still runs (docs/decisions/0020).
+// The two functions whose owner-run bodies the API reaches through a caller-run function (docs/decisions/0020, 0045).
 describe('set_profile_role refuses every caller it must', () => {
   it('refuses an anonymous caller (no EXECUTE) and a pending account promoting itself or another (42501)', async () => {
     const target = await attackers.signUpAt('127.0.2.5');

@@ -131,7 +131,7 @@ describe('media-kit requests', () => {
   });
 
   it('no e-mail or client address is stored in the rate limit’s records', async () => {
-    const { rows } = await attackers.db.query<{ entry: string }>(`select row_to_json(s)::text as entry from private.media_kit_submissions s`);
+    const { rows } = await attackers.db.query<{ entry: string }>(`select row_to_json(s)::text as entry from private.rate_limit_hits s where s.key like 'media_kit_%'`);
     expect(rows.length).toBeGreaterThan(0);
     for (const { entry } of rows) expect(entry).not.toMatch(/@|127\.0\./);
   });

@@ -268,7 +268,7 @@ describe('retention', () => {
     expect((await backend.db.query('select 1 from public.media_kit_requests where email = $1', [keptEmail])).rows).toHaveLength(1);
     expect((await backend.db.query('select 1 from public.news_tips where id = $1', [tips[0]!.id])).rows).toEqual([]);
     expect((await backend.db.query(`select 1 from storage.objects where bucket_id = 'news-tips' and name = $1`, [tips[0]!.photo_paths[0]])).rows).toEqual([]);
-    for (const table of ['view_receipts', 'media_kit_submissions', 'newsletter_signups', 'news_tip_submissions', 'news_tip_photo_uploads', 'ad_event_receipts']) {
+    for (const table of ['view_receipts', 'rate_limit_hits', 'ad_event_receipts']) {
       expect((await backend.db.query(`select count(*)::int as n from private.${table}`)).rows).toEqual([{ n: 0 }]);
     }
     const purges = await auditEntries('retention_purge');
