@@ -95,7 +95,7 @@ export function redactTarget(target: string): string {
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const JWT_ANYWHERE = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g;
 const IPV4 = /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.])/g;
-const IPV6 = /(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}(?:[0-9a-f]{1,4}|(?:\d{1,3}\.){3}\d{1,3})?(?![\w:])/gi;
+const IPV6 = /(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}(?:(?:\d{1,3}\.){3}\d{1,3}|[0-9a-f]{1,4})?(?![\w:.])/gi;
 
 /**
  * The last guard on a finished log line: e-mail addresses, JWTs and IP addresses in any message (a database error
