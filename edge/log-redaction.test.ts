@@ -47,6 +47,7 @@ describe('redactTarget', () => {
     ['a JWT in a path', `/x/${JWT}`, '/x/:token'],
     ['a random mixed-case run', '/x/Qm9vbGVhbjEyMzQ1Njc4OTA', '/x/:token'],
     ['a long hex string', `/x/${'ab12'.repeat(10)}`, '/x/:token'],
+    ['a UUID under a name that is not an id', `/newsletter/cancelar/x?ref=${TOKEN}&publication_id=eq.${TOKEN}`, `/newsletter/cancelar/:token?ref=:token&publication_id=eq.${TOKEN}`],
   ])('replaces %s', (_case, target, expected) => {
     expect(redactTarget(target)).toBe(expected);
   });

@@ -69,7 +69,9 @@ function redactQuery(query: string): string {
       if (looksSecret(decoded(key))) return REDACTED;
       if (at < 0) return key;
       const plain = decoded(value);
-      const secret = SECRET_KEY.test(decoded(key)) || looksSecret(plain) || (SECRET_KEY.test(plain) && UUID.test(plain));
+      // A UUID is a row's public id under `id` or `<table>_id`; under any other name it may be a token.
+      const name = decoded(key);
+      const secret = SECRET_KEY.test(name) || looksSecret(plain) || (UUID.test(plain) && !/(?:^|_)id$/.test(name));
       return `${key}=${secret && value !== '' ? REDACTED : value}`;
     })
     .join('&');
