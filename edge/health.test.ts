@@ -43,7 +43,7 @@ describe('hostedReadiness', () => {
   it('is ready when the REST endpoint answers below 500, not on a 5xx or a network failure', async () => {
     const asked: string[] = [];
     const answering = (status: number): typeof fetch => (input) => {
-      asked.push(String(input));
+      asked.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       return Promise.resolve(new Response('[]', { status }));
     };
     expect(await hostedReadiness('https://p.supabase.co', 'anon', answering(200))(1000)).toEqual({ ready: true, checks: { project: 'ok' } });

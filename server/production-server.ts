@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { createLogger, logger, useLogger } from '../local-supabase/src/log.ts';
+import { createLogger, logger, setProcessLogger } from '../local-supabase/src/log.ts';
 import { createSmtpMailer } from '../local-supabase/src/mailbox/smtp-mailer.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
@@ -53,7 +53,7 @@ async function startEmbeddedBackend(options: ProductionServerOptions): Promise<L
 export async function startProductionServer(options: ProductionServerOptions): Promise<ProductionServer> {
   const { config, distDir } = options;
   // One log per process: the backend's lines and the request lines go to the same place, with the same request ids.
-  useLogger(options.logger ?? createLogger({ level: options.quiet ? 'silent' : config.logLevel }));
+  setProcessLogger(options.logger ?? createLogger({ level: options.quiet ? 'silent' : config.logLevel }));
   const backend = await startEmbeddedBackend(options);
   let site: LocalSite;
   try {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { REPOSITORY_ROOT } from '../local-supabase/src/env.ts';
-import { createLogger, routeConsoleToLogger, useLogger } from '../local-supabase/src/log.ts';
+import { createLogger, routeConsoleToLogger, setProcessLogger } from '../local-supabase/src/log.ts';
 import { describeStartFailure } from '../local-supabase/src/start-failure.ts';
 import { readBuildTarget } from './build-target.ts';
 import { productionConfigFrom, ProductionConfigError } from './production-config.ts';
@@ -38,7 +38,7 @@ const config = await productionConfigFrom(vars, build).catch((error: unknown) =>
 // From here every console line (the backend's, the edge handler's) is a log line at LOG_LEVEL, with the request's id
 // when a request caused it (docs/decisions/0040). A refusal above stays a plain line: no log exists yet to read.
 const log = createLogger({ level: config.logLevel });
-useLogger(log);
+setProcessLogger(log);
 routeConsoleToLogger();
 
 const site = await startProductionServer({ config, vars, distDir, logger: log }).catch((error: unknown) =>

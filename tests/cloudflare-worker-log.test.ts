@@ -40,10 +40,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const TOKEN = '3f1c2a9e-7b4d-4c1e-9a2b-5d6e7f8a9b0c';
 
 let lines: string[] = [];
-const originalLog = console.log;
+const originalInfo = console.info;
 const originalError = console.error;
 afterEach(() => {
-  console.log = originalLog;
+  console.info = originalInfo;
   console.error = originalError;
   projectStatus = 200;
 });
@@ -51,7 +51,7 @@ afterEach(() => {
 /** The Worker's answer, its body read as a client would, and the log lines it left once its waitUntil work settled. */
 async function request(path: string, init: RequestInit = {}, env = envFor()) {
   lines = [];
-  console.log = (...args: unknown[]) => void lines.push(args.join(' '));
+  console.info = (...args: unknown[]) => void lines.push(args.join(' '));
   console.error = (...args: unknown[]) => void lines.push(args.join(' '));
   const pending: Promise<unknown>[] = [];
   const response = await worker.fetch(new Request(`https://portoferreiranoticias.com.br${path}`, init), env, { waitUntil: (work) => void pending.push(work) });
@@ -69,12 +69,12 @@ describe('the Worker’s request line', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toEqual({
       level: 'info',
-      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
       reqId: id,
       method: 'GET',
       path: '/assets/index-AbC123.js',
       status: 200,
-      durationMs: expect.any(Number),
+      durationMs: expect.any(Number) as unknown,
       bytes: new TextEncoder().encode(body).byteLength,
       cache: false,
       msg: 'request',

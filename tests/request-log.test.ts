@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redactTarget } from '../edge/log-redaction.ts';
 import { anonKeyFor, serviceRoleKeyFor } from '../local-supabase/src/jwt.ts';
-import { createLogger, currentRequestId, routeConsoleToLogger, useLogger } from '../local-supabase/src/log.ts';
+import { createLogger, currentRequestId, routeConsoleToLogger, setProcessLogger } from '../local-supabase/src/log.ts';
 import { BUILD_TARGET_FILE } from '../server/build-target.ts';
 import { createNodeServer } from '../server/node-server.ts';
 import { productionConfigFrom } from '../server/production-config.ts';
@@ -81,10 +81,11 @@ const recordingFetch: typeof fetch = async (input, init) => {
 };
 
 const onSite = (link: string) => link.replace(SITE_URL, site.url);
-const linkIn = (text: string, pattern: RegExp) => {
+/** The link and its first group (the token), from an e-mail's text. */
+const linkIn = (text: string, pattern: RegExp): [string, string] => {
   const match = pattern.exec(text);
   if (!match) throw new Error(`no link matching ${String(pattern)} in:\n${text}`);
-  return match;
+  return [match[0], match[1] ?? ''];
 };
 const fragmentOf = (location: string | null) => new URLSearchParams(new URL(location ?? '', SITE_URL).hash.slice(1));
 
@@ -142,9 +143,9 @@ describe('npm start’s request log', () => {
     await signUpForDigest(reader, { email, consentText: 'Quero receber o resumo diário.', page: '/' });
     expect((await recordingFetch(`${site.url}/api/newsletter/confirmacoes`, { method: 'POST' })).status).toBe(200);
     const [confirmLink, confirmToken] = linkIn((await sink.next(email)).text, /https:\/\/\S+\/newsletter\/confirmar\/([0-9a-f-]{36})/);
-    secrets.push(confirmToken!);
-    expect((await recordingFetch(onSite(confirmLink!))).status).toBe(200);
-    expect(await reader.rpc('newsletter_confirm', { token: confirmToken! })).toMatchObject({ data: 'confirmada' });
+    secrets.push(confirmToken);
+    expect((await recordingFetch(onSite(confirmLink))).status).toBe(200);
+    expect(await reader.rpc('newsletter_confirm', { token: confirmToken })).toMatchObject({ data: 'confirmada' });
     await site.backend!.db.query(
       `insert into public.publications (title, description, published, published_at) values ('Prefeitura abre inscrições', 'Linha fina', true, now() - interval '1 minute')`,
     );
@@ -152,9 +153,9 @@ describe('npm start’s request log', () => {
     expect(await sent.json()).toMatchObject({ state: 'enviado', sent: 1 });
     const digest = await sink.next(email);
     const [unsubscribeLink, unsubscribeToken] = linkIn(digest.text, /https:\/\/\S+\/newsletter\/cancelar\/([0-9a-f-]{36})/);
-    secrets.push(unsubscribeToken!);
-    expect((await recordingFetch(onSite(unsubscribeLink!))).status).toBe(200);
-    const oneClick = await recordingFetch(`${site.url}/api/newsletter/cancelar/${unsubscribeToken!}`, {
+    secrets.push(unsubscribeToken);
+    expect((await recordingFetch(onSite(unsubscribeLink))).status).toBe(200);
+    const oneClick = await recordingFetch(`${site.url}/api/newsletter/cancelar/${unsubscribeToken}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
@@ -203,14 +204,14 @@ describe('npm start’s request log', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toEqual({
         level: 'info',
-        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
         reqId: answer.id,
         method: answer.method,
         path: redactTarget(answer.target),
         status: answer.status,
-        durationMs: expect.any(Number),
-        bytes: expect.any(Number),
-        cache: expect.any(Boolean),
+        durationMs: expect.any(Number) as unknown,
+        bytes: expect.any(Number) as unknown,
+        cache: expect.any(Boolean) as unknown,
         msg: 'request',
       });
     }
@@ -241,7 +242,7 @@ describe('a request’s error lines', () => {
     const lines: string[] = [];
     const logger = createLogger({ destination: { write: (line: string) => void lines.push(line) } });
     // The process's one logger, as npm start makes it: console lines and request lines alike.
-    useLogger(logger);
+    setProcessLogger(logger);
     const restore = routeConsoleToLogger();
     const seen: (string | undefined)[] = [];
     const node = createNodeServer({

@@ -165,7 +165,7 @@ async function respond(request: Request, env: WorkerEnv, reqId: string): Promise
 
 export default {
   /**
-   * Every answer carries its X-Request-Id, and each request leaves one JSON line in the Worker's log once its body is
+   * Every answer carries its X-Request-Id, and each request leaves one JSON line in the Worker's log (console.info) once its body is
    * sent (docs/decisions/0040): the same fields as npm start's request line.
    */
   async fetch(request: Request, env: WorkerEnv, ctx: WorkerContext): Promise<Response> {
@@ -180,7 +180,7 @@ export default {
     ctx.waitUntil(
       bytes.then((sent) => {
         const fields = requestLine({ reqId, method: request.method, target: url.pathname + url.search, status: response.status, startedAt, endedAt: Date.now(), bytes: sent, cache });
-        console.log(jsonLogLine('info', 'request', { ...fields }));
+        console.info(jsonLogLine('info', 'request', { ...fields }));
       }),
     );
     return response;

@@ -54,7 +54,7 @@ export function logger(): Logger {
 }
 
 /** Makes this the process's logger (npm start, with LOG_LEVEL; a test, with its own destination). */
-export function useLogger(next: Logger): void {
+export function setProcessLogger(next: Logger): void {
   root = next;
 }
 
@@ -72,7 +72,8 @@ const CONSOLE_LEVELS: Record<'error' | 'warn' | 'info' | 'log' | 'debug', Level>
  * An Error among the arguments is logged as `err` (message and stack). Returns the function that puts console back.
  */
 export function routeConsoleToLogger(): () => void {
-  const originals = Object.fromEntries(Object.keys(CONSOLE_LEVELS).map((name) => [name, console[name as keyof typeof CONSOLE_LEVELS]]));
+  const names = Object.keys(CONSOLE_LEVELS) as (keyof typeof CONSOLE_LEVELS)[];
+  const originals = Object.fromEntries(names.map((name) => [name, console[name].bind(console)]));
   for (const [name, level] of Object.entries(CONSOLE_LEVELS)) {
     console[name as keyof typeof CONSOLE_LEVELS] = (...args: unknown[]) => {
       const err = args.find((arg): arg is Error => arg instanceof Error);
