@@ -22,8 +22,8 @@ for (const name of ['.env.production.local', '.env.production', '.env.local', '.
 const vars: Readonly<Record<string, string | undefined>> = { ...process.env };
 
 function fail(message: string): never {
-  console.error(message);
-  // pino's stdout is written synchronously (local-supabase/src/log.ts), so the line is out before the exit.
+  // A person at a terminal reads this: one plain line, even once console goes through the log (below).
+  process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
