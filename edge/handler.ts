@@ -25,6 +25,8 @@ import {
 } from './sitemaps';
 import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders, withHeaders } from './security-headers';
 import type { EdgeConfig, EdgeHandler, EdgeHost } from './types';
+import { healthAnswer, hostedReadiness } from './health';
+import { redactTarget } from './log-redaction';
 
 /** How each kind of answer may be kept (docs/decisions/0012). Hashed assets are the host's: immutable. */
 export const CACHE = {
@@ -140,7 +142,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     try {
       return await render(new Request(url), { origin: url.origin, page });
     } catch (error) {
-      console.error(`edge: loading ${url.pathname} failed`, error);
+      console.error(`edge: loading ${redactTarget(url.pathname)} failed`, error);
       return null;
     }
   }
@@ -150,7 +152,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     try {
       return await loaded.render(signal);
     } catch (error) {
-      console.error(`edge: rendering ${url.pathname} failed`, error);
+      console.error(`edge: rendering ${redactTarget(url.pathname)} failed`, error);
       return null;
     }
   }
@@ -244,12 +246,16 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     try {
       return await newsletter.answer(request, url);
     } catch (error) {
-      console.error(`edge: ${url.pathname} failed`, error);
+      console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
       return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503);
     }
   }
 
+  const ready = host.ready ?? hostedReadiness(config.supabaseUrl, config.supabaseAnonKey, host.fetch);
+
   async function respond(request: Request): Promise<Response | null> {
+    const health = await healthAnswer(request, ready);
+    if (health) return health;
     const url = new URL(request.url);
     if (url.pathname.startsWith(NEWSLETTER_API_PREFIX)) return newsletterApi(request, url);
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
@@ -260,7 +266,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     } catch (error) {
       // The data did not answer (in time): the page still works as the app alone, without its own head; a feed or a
       // sitemap says to come back later rather than pretend to be empty.
-      console.error(`edge: ${url.pathname} failed`, error);
+      console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
       if (isFilePath(url.pathname) || url.pathname.startsWith(NEWS_PROXY_PREFIX)) {
         return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503, head);
       }

@@ -2,6 +2,7 @@
 // and the Cloudflare Worker. Only Web platform types: the handler runs wherever a fetch handler runs.
 
 import type { PageRenderer, PageRenderSources } from '../src/render/server-rendered';
+import type { ReadinessCheck } from './health';
 
 /**
  * Answers one request, or null when the request is not the handler's (a built file: the host serves it as it is).
@@ -46,4 +47,9 @@ export interface EdgeHost {
    * the handler's own sources; absent or null: those pages go out as the build rendered them.
    */
   pageRenderer?: (sources: PageRenderSources) => Promise<PageRenderer | null>;
+  /**
+   * What /readyz checks (edge/health.ts): the embedded backend's database and migrations where there is one; absent,
+   * the project's REST endpoint answers (a hosted project).
+   */
+  ready?: ReadinessCheck;
 }

@@ -40,7 +40,7 @@ export interface LocalSite {
   newsletter: Newsletter;
 }
 
-type LocalBackend = Pick<LocalSupabase, 'app' | 'anonKey' | 'jwtSecret' | 'mailer'>;
+type LocalBackend = Pick<LocalSupabase, 'app' | 'anonKey' | 'jwtSecret' | 'mailer' | 'readiness'>;
 
 /** The embedded backend's own service key and mailer; none when it has no way to send e-mail. */
 async function embeddedNewsletterHost(backend: LocalBackend): Promise<NewsletterHost | null> {
@@ -65,6 +65,8 @@ export async function localSite(
     : edgeConfigFrom(vars);
   const fetcher = backend ? inProcessFetch(backend, LOCAL_BACKEND_ORIGIN) : fetch;
   const newsletter = newsletterFor(config, fetcher, backend ? await embeddedNewsletterHost(backend) : hostedNewsletter);
-  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer }, { newsletter });
+  // /readyz: the embedded backend's database and migrations; against a hosted project, its REST endpoint.
+  const ready = backend ? (timeoutMs: number) => backend.readiness(timeoutMs) : undefined;
+  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer, ready }, { newsletter });
   return { handler, newsletter };
 }

@@ -7,7 +7,10 @@ import { Hono, type Context } from 'hono';
 import { BACKEND_POLICY, securityHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
+import type { Logger } from 'pino';
+import { redactTarget } from '../edge/log-redaction.ts';
 import { compress } from './compression.ts';
+import { withRequestLog } from './request-log.ts';
 import { BadRequestError, originForm, requestAt, requestOrigin, urlOnOrigin } from './request-url.ts';
 import { findStaticFile, sendStaticFile } from './static-files.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, looksLikeFile } from './static-policy.ts';
@@ -32,6 +35,8 @@ export interface NodeServerOptions {
    * X-Forwarded-Host says. Absent: each request's own origin (development and the end-to-end suite's server).
    */
   siteUrl?: string | null;
+  /** The request log's logger (npm start): one line per request (server/request-log.ts). Absent: no request lines. */
+  log?: () => Logger;
 }
 
 export interface NodeServer {
@@ -94,7 +99,7 @@ function siteApp(options: NodeServerOptions): Hono<SiteEnv> {
   });
   app.onError((error, c) => {
     if (error instanceof BadRequestError) return plainText(400, BAD_REQUEST);
-    console.error(`[server] ${c.req.method} ${c.env.incoming.url ?? '/'} failed:`, error);
+    console.error(`[server] ${c.req.method} ${redactTarget(c.env.incoming.url ?? '/')} failed:`, error);
     return plainText(500, 'Erro interno do servidor. Tente novamente em instantes.');
   });
   return app;
@@ -112,7 +117,7 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
   });
   let closing: Promise<void> | undefined;
 
-  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+  const answer = (req: IncomingMessage, res: ServerResponse): void => {
     res.once('close', () => {
       // While shutting down, the connection of a finished answer is idle now: close it (keep-alive would hold it).
       if (closing) setImmediate(() => server.closeIdleConnections());
@@ -124,11 +129,13 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
     for (const [name, value] of toBackend ? backendHeaders : siteHeaders) res.setHeader(name, value);
     const answered = backend && toBackend ? backend(req, res) : site(req, res);
     Promise.resolve(answered).catch((error: unknown) => {
-      console.error(`[server] ${req.method ?? 'GET'} ${req.url ?? '/'} failed:`, error);
+      console.error(`[server] ${req.method ?? 'GET'} ${redactTarget(req.url ?? '/')} failed:`, error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Erro interno do servidor.');
       else res.destroy();
     });
   };
+  // Every answer carries its request id; with a logger, every request leaves its line.
+  const listener = withRequestLog(answer, { log: options.log, trustProxy: options.trustProxy ?? false });
   const server = createServer(listener);
 
   function close(): Promise<void> {

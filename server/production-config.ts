@@ -1,3 +1,5 @@
+import type { LevelWithSilent } from 'pino';
+import { LOG_LEVELS } from '../local-supabase/src/log.ts';
 import { normalizeEmail } from '../local-supabase/src/auth/validation.ts';
 import { DEMO_JWT_SECRET, DEV_ADMIN_PASSWORD } from '../local-supabase/src/env.ts';
 import { anonKeyFor } from '../local-supabase/src/jwt.ts';
@@ -28,6 +30,8 @@ export interface ProductionConfig {
   port: number;
   host: string;
   trustProxy: boolean;
+  /** LOG_LEVEL: pino's levels, info by default (docs/decisions/0040). */
+  logLevel: LevelWithSilent;
   backend: ProductionBackend;
 }
 
@@ -148,10 +152,12 @@ export async function productionConfigFrom(vars: Vars, build: BuildTarget | null
   // Only this machine by default; a server or container that takes requests from outside sets HOST=0.0.0.0.
   const host = text(vars, 'HOST') ?? '127.0.0.1';
   const trustProxy = ['1', 'true', 'yes'].includes(text(vars, 'TRUST_PROXY')?.toLowerCase() ?? '');
+  const logLevel = (text(vars, 'LOG_LEVEL')?.toLowerCase() ?? 'info') as LevelWithSilent;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${text(vars, 'LOG_LEVEL')}")`);
   if (!build) problems.push('dist/ holds no build of this version: run npm run build, with the same variables as npm start');
   const backend = text(vars, 'VITE_SUPABASE_URL')
     ? hostedBackend(vars, build, problems)
     : await embeddedBackend(vars, build, problems);
   if (problems.length > 0) throw new ProductionConfigError(problems);
-  return { siteUrl, port, host, trustProxy, backend };
+  return { siteUrl, port, host, trustProxy, logLevel, backend };
 }

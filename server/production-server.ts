@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { createLogger, logger, setProcessLogger } from '../local-supabase/src/log.ts';
 import { createSmtpMailer } from '../local-supabase/src/mailbox/smtp-mailer.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
@@ -18,6 +20,11 @@ export interface ProductionServerOptions {
   /** Where the embedded backend keeps its data; omitted: the environment's choice (DATABASE_URL, else the folder). */
   storage?: { dataDir?: string | null; databaseUrl?: string };
   quiet?: boolean;
+  /**
+   * The process's log (local-supabase/src/log.ts): request lines and every other. Absent: one at the configuration's
+   * LOG_LEVEL on stdout, or none at all when `quiet`.
+   */
+  logger?: Logger;
 }
 
 export interface ProductionServer {
@@ -45,6 +52,8 @@ async function startEmbeddedBackend(options: ProductionServerOptions): Promise<L
 
 export async function startProductionServer(options: ProductionServerOptions): Promise<ProductionServer> {
   const { config, distDir } = options;
+  // One log per process: the backend's lines and the request lines go to the same place, with the same request ids.
+  setProcessLogger(options.logger ?? createLogger({ level: options.quiet ? 'silent' : config.logLevel }));
   const backend = await startEmbeddedBackend(options);
   let site: LocalSite;
   try {
@@ -66,6 +75,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
     trustProxy: config.trustProxy,
     supabaseUrl: hosted,
     siteUrl: config.siteUrl,
+    log: logger,
   });
   try {
     await new Promise<void>((listening, failed) => {

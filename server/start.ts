@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { REPOSITORY_ROOT } from '../local-supabase/src/env.ts';
+import { createLogger, routeConsoleToLogger, setProcessLogger } from '../local-supabase/src/log.ts';
 import { describeStartFailure } from '../local-supabase/src/start-failure.ts';
 import { readBuildTarget } from './build-target.ts';
 import { productionConfigFrom, ProductionConfigError } from './production-config.ts';
@@ -21,7 +22,8 @@ for (const name of ['.env.production.local', '.env.production', '.env.local', '.
 const vars: Readonly<Record<string, string | undefined>> = { ...process.env };
 
 function fail(message: string): never {
-  console.error(message);
+  // A person at a terminal reads this: one plain line, even once console goes through the log (below).
+  process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
@@ -33,24 +35,33 @@ const config = await productionConfigFrom(vars, build).catch((error: unknown) =>
   fail(error instanceof ProductionConfigError ? error.message : `npm start cannot serve production: ${String(error)}`),
 );
 
-const site = await startProductionServer({ config, vars, distDir }).catch((error: unknown) =>
+// From here every console line (the backend's, the edge handler's) is a log line at LOG_LEVEL, with the request's id
+// when a request caused it (docs/decisions/0040). A refusal above stays a plain line: no log exists yet to read.
+const log = createLogger({ level: config.logLevel });
+setProcessLogger(log);
+routeConsoleToLogger();
+
+const site = await startProductionServer({ config, vars, distDir, logger: log }).catch((error: unknown) =>
   fail(config.backend.kind === 'embedded' ? describeStartFailure(error) : `Could not start the server: ${String(error)}`),
 );
 
 const backendName = config.backend.kind === 'hosted' ? `Supabase project at ${config.backend.supabaseUrl}` : 'embedded backend';
-console.info(`Porto Ferreira Notícias on ${site.url} for ${config.siteUrl} (${backendName})`);
+// Still a sentence, now inside a log line: an operator reads it once at start, a log search finds it by "listening".
+// The listening address is the port alone: the log keeps no IP address, the server's own included.
+const port = Number(new URL(site.url).port);
+log.info({ event: 'listening', port, siteUrl: config.siteUrl, backend: config.backend.kind }, `Porto Ferreira Notícias listening on port ${port} for ${config.siteUrl} (${backendName})`);
 if (config.backend.kind === 'embedded') {
   const { smtp } = config.backend;
   console.info(
     smtp
-      ? `[server] recovery and newsletter e-mail through ${smtp.host}:${smtp.port}, from ${smtp.from}`
+      ? `[server] recovery and newsletter e-mail through ${smtp.host}:${smtp.port} (SMTP_FROM as sender)`
       : '[server] no SMTP_HOST: password recovery by e-mail and the daily digest are unavailable (set SMTP_HOST and SMTP_FROM)',
   );
 } else {
   const { newsletter } = config.backend;
   console.info(
     newsletter
-      ? `[server] newsletter e-mail through ${newsletter.smtp.host}:${newsletter.smtp.port}, from ${newsletter.smtp.from}`
+      ? `[server] newsletter e-mail through ${newsletter.smtp.host}:${newsletter.smtp.port} (SMTP_FROM as sender)`
       : '[server] the daily digest is off: set SUPABASE_SERVICE_ROLE_KEY, SMTP_HOST and SMTP_FROM to send it',
   );
 }

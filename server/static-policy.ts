@@ -33,6 +33,8 @@ export function cacheControlFor(path: string): string {
 export function isHandlerAddress(path: string): boolean {
   return (
     path === '/robots.txt' ||
+    path === '/healthz' ||
+    path === '/readyz' ||
     path === '/rss.xml' ||
     /^\/rss\/[^/]+\.xml$/.test(path) ||
     /^\/sitemap[^/]*\.xml$/.test(path) ||

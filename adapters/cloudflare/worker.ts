@@ -6,6 +6,10 @@ import { cacheControlFor, decodePath, isPrivateBuildPath, looksLikeFile } from '
 import { kvNewsCache, type KvNamespace } from './news-cache';
 import { newsletterSettingsProblem, workerNewsletter } from './worker-newsletter';
 import type { Newsletter } from '../../edge/newsletter/newsletter';
+import { countedBody, errorField, jsonLogLine } from '../../edge/json-log';
+import { redactTarget } from '../../edge/log-redaction';
+import { cacheAnswered, requestLine } from '../../edge/request-line';
+import { REQUEST_ID_HEADER, requestIdFor } from '../../edge/request-id';
 
 // The Cloudflare Worker in front of the built site (adapters/cloudflare/wrangler.toml): the edge handler answers
 // page addresses, feeds, sitemaps, robots.txt and the news proxy; every other request is a file of dist/, served by
@@ -129,9 +133,10 @@ export function missingSettings(env: WorkerEnv): string | null {
   return newsletter ? `Site not configured: ${newsletter} (README § Deploy).` : null;
 }
 
-/** The handler's answer, else a file of dist/ or the app page. */
-async function answer(request: Request, env: WorkerEnv): Promise<Response> {
-  const path = decodePath(new URL(request.url).pathname);
+/** The handler's answer, else a file of dist/ or the app page. `reqId` names the request on its error lines. */
+async function answer(request: Request, env: WorkerEnv, reqId: string): Promise<Response> {
+  const url = new URL(request.url);
+  const path = decodePath(url.pathname);
   if (path === null) return textResponse(400, 'Endereço inválido.');
   try {
     const response = await handlerFor(env)(request);
@@ -139,19 +144,46 @@ async function answer(request: Request, env: WorkerEnv): Promise<Response> {
     const readsOnly = request.method === 'GET' || request.method === 'HEAD';
     return readsOnly && !looksLikeFile(path) ? await serveAppPage(request, env) : await serveAsset(request, env, path);
   } catch (error) {
-    console.error(`worker: ${request.method} ${path} failed`, error);
+    console.error(jsonLogLine('error', `worker: ${request.method} ${redactTarget(url.pathname)} failed`, { reqId, err: errorField(error) }));
     return textResponse(500, 'Erro interno do servidor. Tente novamente em instantes.');
   }
 }
 
+/** Behind a proxy of the operator's own in front of Cloudflare (TRUST_PROXY): its X-Request-Id is kept. */
+function trustsProxy(env: WorkerEnv): boolean {
+  return typeof env.TRUST_PROXY === 'string' && ['1', 'true', 'yes'].includes(env.TRUST_PROXY.trim().toLowerCase());
+}
+
+async function respond(request: Request, env: WorkerEnv, reqId: string): Promise<Response> {
+  const unset = missingSettings(env);
+  if (unset) {
+    console.error(`worker: ${unset}`);
+    return withHeaders(textResponse(503, unset), securityHeaders());
+  }
+  return secured(await answer(request, env, reqId), env);
+}
+
 export default {
-  async fetch(request: Request, env: WorkerEnv, _ctx: WorkerContext): Promise<Response> {
-    const unset = missingSettings(env);
-    if (unset) {
-      console.error(`worker: ${unset}`);
-      return withHeaders(textResponse(503, unset), securityHeaders());
-    }
-    return secured(await answer(request, env), env);
+  /**
+   * Every answer carries its X-Request-Id, and each request leaves one JSON line in the Worker's log (console.info) once its body is
+   * sent (docs/decisions/0040): the same fields as npm start's request line.
+   */
+  async fetch(request: Request, env: WorkerEnv, ctx: WorkerContext): Promise<Response> {
+    const startedAt = Date.now();
+    const reqId = requestIdFor(request.headers, trustsProxy(env));
+    const answered = await respond(request, env, reqId);
+    // An answer's headers may be immutable (a fetch's, the ASSETS binding's): a copy takes the id.
+    const { response, bytes } = countedBody(new Response(answered.body, answered));
+    response.headers.set(REQUEST_ID_HEADER, reqId);
+    const url = new URL(request.url);
+    const cache = cacheAnswered(response.status, (name) => response.headers.get(name));
+    ctx.waitUntil(
+      bytes.then((sent) => {
+        const fields = requestLine({ reqId, method: request.method, target: url.pathname + url.search, status: response.status, startedAt, endedAt: Date.now(), bytes: sent, cache });
+        console.info(jsonLogLine('info', 'request', { ...fields }));
+      }),
+    );
+    return response;
   },
 
   /** The Cron Trigger (wrangler.toml [triggers]): each minute, the newsletter's queued e-mails and the day's digest. */

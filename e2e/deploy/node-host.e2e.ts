@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../scripts/free-port.ts';
 import { useBrowser } from '../support/browser.ts';
 import { baseEnv, startChild, waitForHttp, type Child } from './support/child-process.ts';
@@ -91,6 +91,28 @@ describe('npm start against a hosted Supabase project', () => {
     expect(response.status).toBe(404);
     const mailbox = await fetch(`${siteUrl}/__mailbox/messages`);
     expect(mailbox.status).toBe(404);
+  });
+
+  it('answers an uptime monitor as the README shows, and logs each request as one JSON line with its X-Request-Id', async () => {
+    const health = await fetch(`${siteUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${siteUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { project: 'ok' } });
+    const id = ready.headers.get('x-request-id');
+    const lineOf = (reqId: string | null) =>
+      (server?.output() ?? '')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((line) => line.msg === 'request' && line.reqId === reqId);
+    await vi.waitFor(() => expect(lineOf(id)).toBeDefined());
+    expect(lineOf(id)).toMatchObject({ level: 'info', method: 'GET', path: '/readyz', status: 200, cache: false });
+    // The start line is a log line naming the port, never an address.
+    expect(server?.output()).toMatch(/"msg":"Porto Ferreira Notícias listening on port \d+ for /);
+    expect(server?.output()).not.toContain('127.0.0.1');
   });
 
   it('stops cleanly on SIGTERM: the server finishes and exits 0, and so does npm', async () => {

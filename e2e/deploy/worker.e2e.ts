@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sanitizeFeedHtml } from '../../edge/feed-html.ts';
 import { securityHeaders } from '../../edge/security-headers.ts';
 import type { PublishedStory } from '../support/api.ts';
@@ -244,6 +244,36 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
     await signInToPanel(editor, admin);
     await editor.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(new URL(editor.url()).pathname).toBe('/admin');
+  });
+
+  it('answers /healthz and /readyz for a monitor, with an X-Request-Id, and logs one JSON line per request without the token', async () => {
+    const health = await get('/healthz');
+    expect(health.status).toBe(200);
+    expect(health.headers.get('cache-control')).toBe('no-store');
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { project: 'ok' } });
+    const id = ready.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    // A digest link's page under workerd: its line names the route, never the token (docs/decisions/0040).
+    const token = '3f1c2a9e-7b4d-4c1e-9a2b-5d6e7f8a9b0c';
+    const page = await get(`/newsletter/cancelar/${token}`);
+    const pageId = page.headers.get('x-request-id');
+    await page.body?.cancel();
+    const lineOf = (reqId: string | null) =>
+      worker
+        .output()
+        .split('\n')
+        .map((line) => line.slice(line.indexOf('{')))
+        .filter((line) => line.startsWith('{"level"'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((line) => line.msg === 'request' && line.reqId === reqId);
+    await vi.waitFor(() => expect(lineOf(pageId)).toBeDefined());
+    expect(lineOf(id)).toMatchObject({ method: 'GET', path: '/readyz', status: 200, cache: false });
+    expect(lineOf(pageId)).toMatchObject({ method: 'GET', path: '/newsletter/cancelar/:token', status: page.status });
+    expect(worker.output()).not.toContain(`cancelar/${token}`);
   });
 
   it('sent nothing off the machine: wrangler tried no request beyond 127.0.0.1', () => {

@@ -12,6 +12,7 @@ import type { BlobStore } from './storage/blob-store.ts';
 import { createStorageRouter } from './storage/storage-router.ts';
 import { StorageApiError, storageErrorResponse } from './storage/storage-error.ts';
 import { clientAddressOf, peerAddressOf } from './db/request-headers.ts';
+import { redactTarget } from '../../edge/log-redaction.ts';
 
 /** What supabase-js sends (docs/architecture.md §5, CORS). */
 const ALLOWED_HEADERS = [
@@ -94,7 +95,7 @@ export function createApp(deps: AppDeps): Hono {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: error.message || 'Bad Request' }, error.status);
     }
-    console.error('[local-supabase] unexpected failure', c.req.method, c.req.path, error);
+    console.error('[local-supabase] unexpected failure', c.req.method, redactTarget(c.req.path), error);
     return c.json({ message: 'An unexpected error occurred' }, 500);
   });
 

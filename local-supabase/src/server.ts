@@ -9,9 +9,11 @@ import { findUserByEmail } from './auth/user-store.ts';
 import { normalizeEmail } from './auth/validation.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { applyMigrations } from './db/migrate.ts';
+import { databaseReadiness, newestMigrationVersion, pingDatabase } from './db/readiness.ts';
+import type { Readiness } from '../../edge/health.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { createMailboxMailer, type Mailer } from './mailbox/mailbox-store.ts';
-import { env } from './env.ts';
+import { env, REPOSITORY_ROOT } from './env.ts';
 import { anonKeyFor } from './jwt.ts';
 import { createFileBlobStore, createMemoryBlobStore, type BlobStore } from './storage/blob-store.ts';
 
@@ -64,6 +66,10 @@ export interface LocalSupabase {
   mailer: Mailer | null;
   /** Where uploaded files' bytes live (their rows are in storage.objects). */
   blobs: BlobStore;
+  /** Whether the database answers a trivial query within timeoutMs (never throws): the outage handling's probe. */
+  ping(timeoutMs: number): Promise<boolean>;
+  /** /readyz's checks: the database answers within timeoutMs and has the newest migration of supabase/migrations. */
+  readiness(timeoutMs: number): Promise<Readiness>;
   close(): Promise<void>;
 }
 
@@ -130,6 +136,8 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
   const db = await openDatabase(databaseUrl ? { databaseUrl } : folders ? { dataDir: folders.dbDir } : {});
   try {
     await applyMigrations(db, { seed: production ? false : (options.seed ?? true) });
+    // Known now, from this build's files: a database another process migrated back (or not yet) is not ready.
+    const newestMigration = await newestMigrationVersion(REPOSITORY_ROOT);
     // applyMigrations runs every local-supabase/sql script already; this keeps auth independent of that detail.
     await ensureAuthSchema(db);
 
@@ -153,10 +161,15 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
 
     if (!options.quiet) {
       console.log(`[local-supabase] database: ${describeDatabase({ databaseUrl, dataDir })}`);
-      console.log(`[local-supabase] administrator (${ADMIN_NOTES[adminState]}):`);
-      console.log(`[local-supabase]   e-mail: ${adminEmail}`);
-      // Development prints the sign-in; production never prints a password (the operator chose it).
-      if (!production) console.log(`[local-supabase]   password: ${adminPassword}`);
+      // Development prints the sign-in; production never prints an address or a password (the operator chose them,
+      // and the log keeps no e-mail: docs/decisions/0040).
+      if (production) {
+        console.log(`[local-supabase] administrator (LOCAL_ADMIN_EMAIL): ${ADMIN_NOTES[adminState]}`);
+      } else {
+        console.log(`[local-supabase] administrator (${ADMIN_NOTES[adminState]}):`);
+        console.log(`[local-supabase]   e-mail: ${adminEmail}`);
+        console.log(`[local-supabase]   password: ${adminPassword}`);
+      }
     }
 
     let closing: Promise<void> | undefined;
@@ -171,6 +184,8 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
       db,
       mailer,
       blobs,
+      ping: (timeoutMs) => pingDatabase(db, timeoutMs),
+      readiness: (timeoutMs) => databaseReadiness(db, newestMigration, timeoutMs),
       close: () => (closing ??= db.close()),
     };
   } catch (error) {

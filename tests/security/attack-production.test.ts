@@ -167,9 +167,10 @@ describe('production configured as the README says (embedded backend, SMTP)', ()
     fetch(`${site.url}${path}`, { ...init, headers: { apikey: anonKey, ...(init.headers as Record<string, string>) } });
   const client = () => createSupabaseClient(site.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
 
-  it('prints the administrator but never a password', () => {
+  it('prints the administrator’s state but never its address or password (docs/decisions/0040)', () => {
     const output = printed.join('\n');
-    expect(output).toContain(ADMIN.email);
+    expect(output).toContain('administrator (LOCAL_ADMIN_EMAIL): created now');
+    expect(output).not.toContain(ADMIN.email);
     expect(output).not.toContain(ADMIN.password);
     expect(output).not.toMatch(/password:/i);
   });
