@@ -24,7 +24,7 @@ import {
   storiesSitemap,
 } from './sitemaps';
 import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders, withHeaders } from './security-headers';
-import type { EdgeConfig, EdgeHandler, EdgeHost } from './types';
+import type { EdgeConfig, EdgeHandler, EdgeHost, ReportError } from './types';
 
 /** How each kind of answer may be kept (docs/decisions/0012). Hashed assets are the host's: immutable. */
 export const CACHE = {
@@ -76,6 +76,8 @@ export interface EdgeHandlerOptions {
    */
   newsletter?: Newsletter;
   now?: () => Date;
+  /** The host's error reports (docs/decisions/0041), told of every failure the handler answers for. */
+  reportError?: ReportError;
 }
 
 /** The promise, or its signal's reason once the signal aborts first. */
@@ -102,7 +104,9 @@ function withFreshNonce(html: string): { html: string; nonce: string | undefined
  */
 export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: EdgeHandlerOptions = {}): EdgeHandler {
   const now = options.now ?? (() => new Date());
-  const policy = { supabaseUrl: config.browserSupabaseUrl ?? null };
+  const reportError: ReportError = options.reportError ?? (() => undefined);
+  const failed = (error: unknown, method: string, url: URL) => reportError(error, { method, path: url.pathname });
+  const policy = { supabaseUrl: config.browserSupabaseUrl ?? null, errorReportOrigin: config.errorReportOrigin ?? null };
   const headers = securityHeaders(policy);
   const dataFetch: typeof fetch = (input, init) => host.fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATA_TIMEOUT_MS) });
   const client = createDataClient(config.supabaseUrl, config.supabaseAnonKey, { fetch: dataFetch, retry: false });
@@ -141,6 +145,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       return await render(new Request(url), { origin: url.origin, page });
     } catch (error) {
       console.error(`edge: loading ${url.pathname} failed`, error);
+      failed(error, 'GET', url);
       return null;
     }
   }
@@ -151,6 +156,8 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       return await loaded.render(signal);
     } catch (error) {
       console.error(`edge: rendering ${url.pathname} failed`, error);
+      // Past its time the built page goes out by design (decision 0019): a slow render is not an error to report.
+      if (!signal.aborted) failed(error, 'GET', url);
       return null;
     }
   }
@@ -245,6 +252,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       return await newsletter.answer(request, url);
     } catch (error) {
       console.error(`edge: ${url.pathname} failed`, error);
+      failed(error, request.method, url);
       return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503);
     }
   }
@@ -261,6 +269,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       // The data did not answer (in time): the page still works as the app alone, without its own head; a feed or a
       // sitemap says to come back later rather than pretend to be empty.
       console.error(`edge: ${url.pathname} failed`, error);
+      failed(error, request.method, url);
       if (isFilePath(url.pathname) || url.pathname.startsWith(NEWS_PROXY_PREFIX)) {
         return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503, head);
       }

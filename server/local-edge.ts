@@ -3,7 +3,7 @@ import { resolve, sep } from 'node:path';
 import { edgeConfigFrom } from '../edge/edge-config.ts';
 import { createEdgeHandler } from '../edge/handler.ts';
 import { newsletterFor, type Newsletter, type NewsletterHost } from '../edge/newsletter/newsletter.ts';
-import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
+import type { EdgeHandler, EdgeHost, ReportError } from '../edge/types.ts';
 import { serviceRoleKeyFor } from '../local-supabase/src/jwt.ts';
 import type { LocalSupabase } from '../local-supabase/src/server.ts';
 
@@ -59,12 +59,13 @@ export async function localSite(
   readHtml: EdgeHost['readHtml'],
   pageRenderer?: EdgeHost['pageRenderer'],
   hostedNewsletter: NewsletterHost | null = null,
+  reportError?: ReportError,
 ): Promise<LocalSite> {
   const config = backend
     ? edgeConfigFrom({ ...vars, VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey }, LOCAL_BACKEND_ORIGIN)
     : edgeConfigFrom(vars);
   const fetcher = backend ? inProcessFetch(backend, LOCAL_BACKEND_ORIGIN) : fetch;
   const newsletter = newsletterFor(config, fetcher, backend ? await embeddedNewsletterHost(backend) : hostedNewsletter);
-  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer }, { newsletter });
+  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer }, { newsletter, reportError });
   return { handler, newsletter };
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createSmtpMailer } from '../local-supabase/src/mailbox/smtp-mailer.ts';
+import { startServerErrorReports, type ServerErrorReports } from './error-reports.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
 import { distHtmlReader, localSite, type LocalSite } from './local-edge.ts';
@@ -45,16 +46,22 @@ async function startEmbeddedBackend(options: ProductionServerOptions): Promise<L
 
 export async function startProductionServer(options: ProductionServerOptions): Promise<ProductionServer> {
   const { config, distDir } = options;
-  const backend = await startEmbeddedBackend(options);
+  // First, so that an error while starting is reported too; without SENTRY_DSN the SDK is never initialised.
+  const reports: ServerErrorReports | null = config.errorReportsDsn ? startServerErrorReports(config.errorReportsDsn) : null;
+  const backend = await startEmbeddedBackend(options).catch(async (error: unknown) => {
+    await reports?.close();
+    throw error;
+  });
   let site: LocalSite;
   try {
     // SITE_URL as checked (no trailing slash), whatever the raw variable held.
     const vars = { ...options.vars, SITE_URL: config.siteUrl };
     const hosted = config.backend.kind === 'hosted' ? config.backend.newsletter : null;
     const newsletter = hosted ? { serviceRoleKey: hosted.serviceRoleKey, sendMail: createSmtpMailer(hosted.smtp) } : null;
-    site = await localSite(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir), newsletter);
+    site = await localSite(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir), newsletter, reports?.report);
   } catch (error) {
     await backend?.close();
+    await reports?.close();
     throw error;
   }
 
@@ -66,6 +73,8 @@ export async function startProductionServer(options: ProductionServerOptions): P
     trustProxy: config.trustProxy,
     supabaseUrl: hosted,
     siteUrl: config.siteUrl,
+    reportError: reports?.report,
+    errorReportOrigin: config.browserErrorReportOrigin,
   });
   try {
     await new Promise<void>((listening, failed) => {
@@ -74,6 +83,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
     });
   } catch (error) {
     await backend?.close();
+    await reports?.close();
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(code === 'EADDRINUSE' ? `port ${config.port} on ${config.host} is in use (set PORT)` : String(error), { cause: error });
   }
@@ -90,6 +100,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
         schedule.stop();
         await node.close();
         await backend?.close();
+        await reports?.close();
       })()),
   };
 }
