@@ -1,10 +1,12 @@
 import { edgeConfigFrom } from '../../edge/edge-config';
 import { createEdgeHandler } from '../../edge/handler';
-import { securityHeaders, withHeaders } from '../../edge/security-headers';
+import { errorReportOriginOf, securityHeaders, withHeaders } from '../../edge/security-headers';
 import type { EdgeHandler, EdgeHost } from '../../edge/types';
 import { cacheControlFor, decodePath, isPrivateBuildPath, looksLikeFile } from '../../server/static-policy';
 import { kvNewsCache, type KvNamespace } from './news-cache';
 import { newsletterSettingsProblem, workerNewsletter } from './worker-newsletter';
+import { reportWorkerError, withErrorReports, workerErrorReportsDsn } from './error-reports';
+import { newRequestId } from './request-id';
 import type { Newsletter } from '../../edge/newsletter/newsletter';
 
 // The Cloudflare Worker in front of the built site (adapters/cloudflare/wrangler.toml): the edge handler answers
@@ -68,7 +70,7 @@ function siteFor(env: WorkerEnv): { handler: EdgeHandler; newsletter: Newsletter
     const vars = stringVars(env);
     const config = edgeConfigFrom(vars);
     const newsletter = workerNewsletter(config, vars);
-    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter }), newsletter };
+    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter, reportError: reportWorkerError }), newsletter };
     sites.set(env, site);
   }
   return site;
@@ -109,7 +111,8 @@ async function serveAppPage(request: Request, env: WorkerEnv): Promise<Response>
 function secured(response: Response, env: WorkerEnv): Response {
   if (response.headers.has('Content-Security-Policy')) return response;
   const supabaseUrl = typeof env.VITE_SUPABASE_URL === 'string' ? env.VITE_SUPABASE_URL.trim() || null : null;
-  return withHeaders(response, securityHeaders({ supabaseUrl }));
+  const errorReportOrigin = typeof env.VITE_SENTRY_DSN === 'string' ? errorReportOriginOf(env.VITE_SENTRY_DSN.trim()) : null;
+  return withHeaders(response, securityHeaders({ supabaseUrl, errorReportOrigin }));
 }
 
 /**
@@ -126,7 +129,13 @@ export function missingSettings(env: WorkerEnv): string | null {
     return `Site not configured: set ${missing.join(', ')} under [vars] in adapters/cloudflare/wrangler.toml (README § Deploy).`;
   }
   const newsletter = newsletterSettingsProblem(stringVars(env));
-  return newsletter ? `Site not configured: ${newsletter} (README § Deploy).` : null;
+  if (newsletter) return `Site not configured: ${newsletter} (README § Deploy).`;
+  // The privacy policy names Sentry from the build's VITE_SENTRY_DSN: reports under a policy that does not say so
+  // would misinform readers (docs/decisions/0041).
+  if (workerErrorReportsDsn(env) && !workerErrorReportsDsn({ SENTRY_DSN: env.VITE_SENTRY_DSN })) {
+    return 'Site not configured: set VITE_SENTRY_DSN under [vars] with the SENTRY_DSN secret, and build with it (README § Deploy).';
+  }
+  return null;
 }
 
 /** The handler's answer, else a file of dist/ or the app page. */
@@ -140,18 +149,23 @@ async function answer(request: Request, env: WorkerEnv): Promise<Response> {
     return readsOnly && !looksLikeFile(path) ? await serveAppPage(request, env) : await serveAsset(request, env, path);
   } catch (error) {
     console.error(`worker: ${request.method} ${path} failed`, error);
+    reportWorkerError(error, { method: request.method, path });
     return textResponse(500, 'Erro interno do servidor. Tente novamente em instantes.');
   }
 }
 
 export default {
-  async fetch(request: Request, env: WorkerEnv, _ctx: WorkerContext): Promise<Response> {
+  async fetch(request: Request, env: WorkerEnv, ctx: WorkerContext): Promise<Response> {
+    // Every answer names its request, so an error report can be found from what a reader saw.
+    const requestId = newRequestId();
     const unset = missingSettings(env);
     if (unset) {
       console.error(`worker: ${unset}`);
-      return withHeaders(textResponse(503, unset), securityHeaders());
+      return withHeaders(textResponse(503, unset), { ...securityHeaders(), 'X-Request-Id': requestId });
     }
-    return secured(await answer(request, env), env);
+    const dsn = workerErrorReportsDsn(env);
+    const answered = await withErrorReports(dsn, request, ctx, requestId, async () => secured(await answer(request, env), env));
+    return withHeaders(answered, { 'X-Request-Id': requestId });
   },
 
   /** The Cron Trigger (wrangler.toml [triggers]): each minute, the newsletter's queued e-mails and the day's digest. */
