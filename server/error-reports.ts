@@ -11,7 +11,7 @@ import {
   onUnhandledRejectionIntegration,
 } from '@sentry/node';
 import type { ReportError } from '../edge/types.ts';
-import { NO_PERSONAL_DATA, scrubErrorEvent, scrubUrl } from '../src/lib/error-report-scrub.ts';
+import { NO_PERSONAL_DATA, scrubErrorEvent, scrubUrl } from '../src/lib/error-reports/scrub.ts';
 import { currentRequestId } from './request-id.ts';
 
 // npm start's error reports (docs/decisions/0041): with SENTRY_DSN set, every server error the hosts catch goes to

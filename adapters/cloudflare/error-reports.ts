@@ -1,7 +1,7 @@
 import { captureException, getIsolationScope, setAsyncLocalStorageAsyncContextStrategy } from '@sentry/cloudflare';
 import { wrapRequestHandler } from '@sentry/cloudflare/request';
 import type { ReportError } from '../../edge/types';
-import { NO_PERSONAL_DATA, scrubErrorEvent, scrubUrl } from '../../src/lib/error-report-scrub';
+import { NO_PERSONAL_DATA, scrubErrorEvent, scrubUrl } from '../../src/lib/error-reports/scrub';
 
 // The Worker's error reports (docs/decisions/0041): with the SENTRY_DSN secret or var set, each request runs inside
 // @sentry/cloudflare's request wrapper (its own isolation scope, tagged with the request's id, flushed with
