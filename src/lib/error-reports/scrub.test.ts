@@ -20,7 +20,10 @@ describe('scrubUrl', () => {
     expect(scrubUrl('/noticia/22222222-2222-4222-8222-000000000001/ponte-do-rio-mogi-guacu-reaberta?token=abc')).toBe(
       '/noticia/22222222-2222-4222-8222-000000000001/ponte-do-rio-mogi-guacu-reaberta',
     );
-    expect(scrubUrl('/anunciante/relatorio/3f9a1c2b7d4e5f60718293a4b5c6d7e8')).toBe('/anunciante/relatorio/[token]');
+    expect(scrubUrl('/anuncios/relatorio/5b0e7a52-2c1d-4f7e-9a61-3f1c2d4e5f60')).toBe('/anuncios/relatorio/[token]');
+    expect(scrubUrl('/newsletter/confirmar/5b0e7a52-2c1d-4f7e-9a61-3f1c2d4e5f60')).toBe('/newsletter/confirmar/[token]');
+    expect(scrubUrl('/api/newsletter/cancelar/5b0e7a52-2c1d-4f7e-9a61-3f1c2d4e5f60')).toBe('/api/newsletter/cancelar/[token]');
+    expect(scrubUrl('http://user:pass@127.0.0.1:3000/admin/conta/leitora@exemplo.com.br')).toBe('http://127.0.0.1:3000/admin/conta/[e-mail]');
   });
 });
 

@@ -29,19 +29,30 @@ export function scrubText(text: string): string {
     .replace(IPV6, (match) => (looksLikeIpv6(match) ? '[ip]' : match));
 }
 
-/** A path with its secret-looking segments replaced; a story's slug or id stays readable. */
+/**
+ * The segments after which a path carries a secret (src/lib/paths.ts, edge/newsletter): the digest's confirmation and
+ * unsubscribe tokens and an advertiser's report link. Those tokens are UUIDs, which elsewhere (a story's id) stay.
+ */
+const TOKEN_AFTER = new Set(['confirmar', 'cancelar', 'relatorio', 'unsubscribe']);
+
+/** A path with its secrets replaced; a story's slug or id stays readable. */
 function scrubPath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => (SECRET_LIKE.test(segment) && !UUID.test(segment) && /\d/.test(segment) ? '[token]' : scrubText(segment)))
+  const segments = path.split('/');
+  return segments
+    .map((segment, index) => {
+      if (segment !== '' && TOKEN_AFTER.has(segments[index - 1] ?? '')) return '[token]';
+      if (SECRET_LIKE.test(segment) && !UUID.test(segment) && /\d/.test(segment)) return '[token]';
+      return scrubText(segment);
+    })
     .join('/');
 }
 
-/** An address without its query string or fragment (where tokens travel) and with its secret-looking segments hidden. */
+/** An address without its query string or fragment (where tokens travel), credentials or secret-looking segments. */
 export function scrubUrl(raw: string): string {
   const cut = raw.split(/[?#]/, 1)[0] ?? '';
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(cut)?.[0] ?? '';
-  return scrubText(origin) + scrubPath(cut.slice(origin.length));
+  // The host is the site's own (even when it is an IP address): kept, without any user or password before it.
+  return origin.replace(/\/\/[^/@]*@/, '//') + scrubPath(cut.slice(origin.length));
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
