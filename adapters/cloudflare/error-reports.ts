@@ -47,7 +47,7 @@ export function withErrorReports(
         beforeSend: (event) => scrubErrorEvent(event),
       },
       request,
-      context: ctx as Parameters<typeof wrapRequestHandler>[0]['context'],
+      context: ctx,
     },
     () => {
       getIsolationScope().setTag('request_id', requestId);

@@ -40,90 +40,92 @@ function recordRequests(page: Page): string[] {
   return urls;
 }
 
-const browser = useBrowser();
-let sentry: SentryStandIn;
+describe('error reports in the browser', () => {
+  const browser = useBrowser();
+  let sentry: SentryStandIn;
 
-beforeAll(async () => {
-  sentry = await startSentryStandIn();
-});
-
-afterAll(async () => {
-  await sentry?.stop();
-});
-
-describe('without VITE_SENTRY_DSN (the suite’s build)', () => {
-  let app: RunningApp;
   beforeAll(async () => {
-    app = await startBuiltApp();
+    sentry = await startSentryStandIn();
   });
+
   afterAll(async () => {
-    await app?.stop();
+    await sentry?.stop();
   });
 
-  it('the admin panel never asks for the SDK, nothing reaches Sentry, and the privacy policy does not name it', async () => {
-    const page = await browser.newPage('desktop', { baseUrl: app.baseUrl });
-    const urls = recordRequests(page);
-    await signIn(page, app.adminEmail, app.adminPassword);
-    await page.locator('aside').waitFor();
-    await waitForQuietNetwork(page);
-    await page.goto('/privacidade');
-    await page.getByRole('heading', { name: 'Serviços de terceiros' }).waitFor();
-    expect(await page.getByRole('main').textContent()).not.toContain('Sentry');
-    expect(urls.filter((url) => SDK_CHUNK.test(url))).toEqual([]);
-    expect(sentry.requests).toEqual([]);
-  });
-});
+  describe('without VITE_SENTRY_DSN (the suite’s build)', () => {
+    let app: RunningApp;
+    beforeAll(async () => {
+      app = await startBuiltApp();
+    });
+    afterAll(async () => {
+      await app?.stop();
+    });
 
-describe('with VITE_SENTRY_DSN', () => {
-  let app: RunningApp;
-  let distDir: string;
-  beforeAll(async () => {
-    distDir = mkdtempSync(join(tmpdir(), 'pf-sentry-dist-'));
-    await buildClient(distDir, { VITE_SENTRY_DSN: sentry.dsn(5) });
-    app = await startBuiltApp(distDir, { VITE_SENTRY_DSN: sentry.dsn(5) });
-  }, 240_000);
-  afterAll(async () => {
-    await app?.stop();
-    if (distDir) rmSync(distDir, { recursive: true, force: true });
+    it('the admin panel never asks for the SDK, nothing reaches Sentry, and the privacy policy does not name it', async () => {
+      const page = await browser.newPage('desktop', { baseUrl: app.baseUrl });
+      const urls = recordRequests(page);
+      await signIn(page, app.adminEmail, app.adminPassword);
+      await page.locator('aside').waitFor();
+      await waitForQuietNetwork(page);
+      await page.goto('/privacidade');
+      await page.getByRole('heading', { name: 'Serviços de terceiros' }).waitFor();
+      expect(await page.getByRole('main').textContent()).not.toContain('Sentry');
+      expect(urls.filter((url) => SDK_CHUNK.test(url))).toEqual([]);
+      expect(sentry.requests).toEqual([]);
+    });
   });
 
-  it('a reader’s page loads no byte of the SDK and sends nothing; its privacy policy names Sentry', async () => {
-    const page = await browser.newPage('phone', { baseUrl: app.baseUrl });
-    const urls = recordRequests(page);
-    await page.goto('/');
-    await page.getByRole('navigation', { name: 'Editorias' }).waitFor();
-    await waitForQuietNetwork(page);
-    await page.goto('/privacidade');
-    await page.getByText('Relatórios de erro (Sentry):').waitFor();
-    await waitForQuietNetwork(page);
-    expect(urls.filter((url) => SDK_CHUNK.test(url) || url.startsWith(sentry.origin))).toEqual([]);
-    expect(sentry.requests).toEqual([]);
-  });
+  describe('with VITE_SENTRY_DSN', () => {
+    let app: RunningApp;
+    let distDir: string;
+    beforeAll(async () => {
+      distDir = mkdtempSync(join(tmpdir(), 'pf-sentry-dist-'));
+      await buildClient(distDir, { VITE_SENTRY_DSN: sentry.dsn(5) });
+      app = await startBuiltApp(distDir, { VITE_SENTRY_DSN: sentry.dsn(5) });
+    }, 240_000);
+    afterAll(async () => {
+      await app?.stop();
+      if (distDir) rmSync(distDir, { recursive: true, force: true });
+    });
 
-  it('the admin panel loads the SDK in its own chunk, and its error reaches Sentry without the e-mail, cookies or query', async () => {
-    const page = await browser.newPage('desktop', { baseUrl: app.baseUrl });
-    expectConsoleErrors(page, /falha no painel/);
-    const urls = recordRequests(page);
-    await signIn(page, app.adminEmail, app.adminPassword);
-    await page.locator('aside').waitFor();
-    await expect.poll(() => urls.some((url) => SDK_CHUNK.test(url))).toBe(true);
-    await waitForQuietNetwork(page);
-    // An error no code of the panel catches, as a failed handler's would be: the SDK's global handler reports it.
-    await page.evaluate((message) => {
-      setTimeout(() => {
-        throw new Error(message);
-      });
-    }, PANEL_ERROR);
-    const event = await sentry.waitForEvent((candidate) => JSON.stringify(candidate.exception ?? '').includes('falha no painel'));
-    const [thrown] = (event.exception as { values: { type: string; value: string }[] }).values;
-    expect(thrown).toMatchObject({ type: 'Error', value: 'falha no painel ao salvar para [e-mail]' });
-    // Where it happened, and nothing else of the request: no headers (the User-Agent, the Referer), no query.
-    expect(event.request).toEqual({ url: `${app.baseUrl}/admin` });
-    for (const sent of sentry.envelopes) {
-      expect(sent.project).toBe('5');
-      expect(sent.raw).not.toContain('redacao.teste@exemplo.com.br');
-      expect(sent.raw).not.toContain(app.adminEmail);
-      expect(sent.raw).not.toMatch(/"ip_address"|"cookies"|"headers"|"query_string"|"breadcrumbs"|access_token/);
-    }
+    it('a reader’s page loads no byte of the SDK and sends nothing; its privacy policy names Sentry', async () => {
+      const page = await browser.newPage('phone', { baseUrl: app.baseUrl });
+      const urls = recordRequests(page);
+      await page.goto('/');
+      await page.getByRole('navigation', { name: 'Editorias' }).waitFor();
+      await waitForQuietNetwork(page);
+      await page.goto('/privacidade');
+      await page.getByText('Relatórios de erro (Sentry):').waitFor();
+      await waitForQuietNetwork(page);
+      expect(urls.filter((url) => SDK_CHUNK.test(url) || url.startsWith(sentry.origin))).toEqual([]);
+      expect(sentry.requests).toEqual([]);
+    });
+
+    it('the admin panel loads the SDK in its own chunk, and its error reaches Sentry without the e-mail, cookies or query', async () => {
+      const page = await browser.newPage('desktop', { baseUrl: app.baseUrl });
+      expectConsoleErrors(page, /falha no painel/);
+      const urls = recordRequests(page);
+      await signIn(page, app.adminEmail, app.adminPassword);
+      await page.locator('aside').waitFor();
+      await expect.poll(() => urls.some((url) => SDK_CHUNK.test(url))).toBe(true);
+      await waitForQuietNetwork(page);
+      // An error no code of the panel catches, as a failed handler's would be: the SDK's global handler reports it.
+      await page.evaluate((message) => {
+        setTimeout(() => {
+          throw new Error(message);
+        });
+      }, PANEL_ERROR);
+      const event = await sentry.waitForEvent((candidate) => JSON.stringify(candidate.exception ?? '').includes('falha no painel'));
+      const [thrown] = (event.exception as { values: { type: string; value: string }[] }).values;
+      expect(thrown).toMatchObject({ type: 'Error', value: 'falha no painel ao salvar para [e-mail]' });
+      // Where it happened, and nothing else of the request: no headers (the User-Agent, the Referer), no query.
+      expect(event.request).toEqual({ url: `${app.baseUrl}/admin` });
+      for (const sent of sentry.envelopes) {
+        expect(sent.project).toBe('5');
+        expect(sent.raw).not.toContain('redacao.teste@exemplo.com.br');
+        expect(sent.raw).not.toContain(app.adminEmail);
+        expect(sent.raw).not.toMatch(/"ip_address"|"cookies"|"headers"|"query_string"|"breadcrumbs"|access_token/);
+      }
+    });
   });
 });
