@@ -1,5 +1,6 @@
 import { LOCAL_DEMO_ANON_KEY, SITE_DEFAULTS } from '../src/config/site-defaults';
 import type { EdgeConfig } from './types';
+import { errorReportOriginOf } from './security-headers';
 import { DEFAULT_WEATHER_API_URL } from './weather-proxy';
 
 export const DEFAULT_SITE_NAME = SITE_DEFAULTS.name;
@@ -42,6 +43,7 @@ export function edgeConfigFrom(vars: Vars, localSupabaseUrl?: string): EdgeConfi
     siteUrl: origin(vars, 'SITE_URL'),
     supabaseUrl,
     browserSupabaseUrl: hostedUrl,
+    errorReportOrigin: errorReportOriginOf(text(vars, 'VITE_SENTRY_DSN')),
     supabaseAnonKey: hostedKey ?? text(vars, 'VITE_LOCAL_SUPABASE_ANON_KEY') ?? LOCAL_DEMO_ANON_KEY,
     newsApiKey: text(vars, 'NEWS_API_KEY'),
     newsApiUrl: origin(vars, 'NEWS_API_URL') ?? DEFAULT_NEWS_API_URL,

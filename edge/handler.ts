@@ -24,7 +24,7 @@ import {
   storiesSitemap,
 } from './sitemaps';
 import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders, withHeaders } from './security-headers';
-import type { EdgeConfig, EdgeHandler, EdgeHost } from './types';
+import type { EdgeConfig, EdgeHandler, EdgeHost, ReportError } from './types';
 import { healthAnswer, hostedReadiness } from './health';
 import { redactTarget } from './log-redaction';
 
@@ -78,6 +78,8 @@ export interface EdgeHandlerOptions {
    */
   newsletter?: Newsletter;
   now?: () => Date;
+  /** The host's error reports (docs/decisions/0041), told of every failure the handler answers for. */
+  reportError?: ReportError;
 }
 
 /** The promise, or its signal's reason once the signal aborts first. */
@@ -104,7 +106,9 @@ function withFreshNonce(html: string): { html: string; nonce: string | undefined
  */
 export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: EdgeHandlerOptions = {}): EdgeHandler {
   const now = options.now ?? (() => new Date());
-  const policy = { supabaseUrl: config.browserSupabaseUrl ?? null };
+  const reportError: ReportError = options.reportError ?? (() => undefined);
+  const failed = (error: unknown, method: string, url: URL) => reportError(error, { method, path: url.pathname });
+  const policy = { supabaseUrl: config.browserSupabaseUrl ?? null, errorReportOrigin: config.errorReportOrigin ?? null };
   const headers = securityHeaders(policy);
   const dataFetch: typeof fetch = (input, init) => host.fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATA_TIMEOUT_MS) });
   const client = createDataClient(config.supabaseUrl, config.supabaseAnonKey, { fetch: dataFetch, retry: false });
@@ -143,6 +147,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       return await render(new Request(url), { origin: url.origin, page });
     } catch (error) {
       console.error(`edge: loading ${redactTarget(url.pathname)} failed`, error);
+      failed(error, 'GET', url);
       return null;
     }
   }
@@ -153,6 +158,8 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       return await loaded.render(signal);
     } catch (error) {
       console.error(`edge: rendering ${redactTarget(url.pathname)} failed`, error);
+      // Past its time the built page goes out by design (decision 0019): a slow render is not an error to report.
+      if (!signal.aborted) failed(error, 'GET', url);
       return null;
     }
   }
@@ -247,6 +254,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       return await newsletter.answer(request, url);
     } catch (error) {
       console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
+      failed(error, request.method, url);
       return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503);
     }
   }
@@ -267,6 +275,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       // The data did not answer (in time): the page still works as the app alone, without its own head; a feed or a
       // sitemap says to come back later rather than pretend to be empty.
       console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
+      failed(error, request.method, url);
       if (isFilePath(url.pathname) || url.pathname.startsWith(NEWS_PROXY_PREFIX)) {
         return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503, head);
       }

@@ -18,6 +18,22 @@ export interface PagePolicyOptions {
   nonce?: string;
   /** The sha256 sources ('sha256-…') of the page's own inline boot script (edge/inline-scripts.ts). */
   scriptHashes?: readonly string[];
+  /**
+   * The origin the browser's error reports are posted to (VITE_SENTRY_DSN's, docs/decisions/0041); absent or null:
+   * none, and the policy names no such host.
+   */
+  errorReportOrigin?: string | null;
+}
+
+/** The origin of a Sentry DSN (https://<key>@<host>/<project>), where its envelopes are posted; null without one. */
+export function errorReportOriginOf(dsn: string | null | undefined): string | null {
+  if (!dsn) return null;
+  try {
+    const url = new URL(dsn);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The project's origin and its realtime (WebSocket) twin. */
@@ -36,8 +52,9 @@ function supabaseOrigins(url: string | null | undefined): { http: string; ws: st
  * `blob:` for the editor's previews of a file not yet uploaded, and any https host, because NewsAPI's pictures come
  * from each publisher's own server and no list of them can exist.
  */
-export function contentSecurityPolicy({ supabaseUrl, nonce, scriptHashes = [] }: PagePolicyOptions = {}): string {
+export function contentSecurityPolicy({ supabaseUrl, nonce, scriptHashes = [], errorReportOrigin }: PagePolicyOptions = {}): string {
   const supabase = supabaseOrigins(supabaseUrl);
+  const reports = errorReportOrigin ? [errorReportOrigin] : [];
   const own = (extra: readonly string[] = []) => ["'self'", ...extra].join(' ');
   const nonceSource = nonce ? [`'nonce-${nonce}'`] : [];
   return [
@@ -46,7 +63,7 @@ export function contentSecurityPolicy({ supabaseUrl, nonce, scriptHashes = [] }:
     `style-src ${own(nonceSource)}`,
     `style-src-attr 'none'`,
     `img-src ${own(['blob:', 'https:', ...(supabase ? [supabase.http] : [])])}`,
-    `connect-src ${own(supabase ? [supabase.http, supabase.ws] : [])}`,
+    `connect-src ${own([...(supabase ? [supabase.http, supabase.ws] : []), ...reports])}`,
     `frame-src ${YOUTUBE_EMBED_ORIGIN}`,
     `frame-ancestors 'none'`,
     `base-uri 'self'`,

@@ -25,6 +25,8 @@ export interface EdgeConfig {
    * img-src; absent or null when they talk to the local backend on the site's own origin.
    */
   browserSupabaseUrl?: string | null;
+  /** Where the browser posts its error reports (VITE_SENTRY_DSN's origin), for the page policy; absent or null: none. */
+  errorReportOrigin?: string | null;
   /** NewsAPI's key, held by the server only; null: the proxy answers that the service is not configured. */
   newsApiKey: string | null;
   newsApiUrl: string;
@@ -53,3 +55,9 @@ export interface EdgeHost {
    */
   ready?: ReadinessCheck;
 }
+
+/**
+ * Tells the host's error reports (docs/decisions/0041) about an error the handler caught and answered for (a page
+ * that went out without its data, a feed that answered 503). Absent: the error is only logged, as always.
+ */
+export type ReportError = (error: unknown, where: { method: string; path: string }) => void;

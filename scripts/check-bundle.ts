@@ -1,5 +1,5 @@
 // Proves from the build output that no reader page's first load downloads the admin panel, the rich-text editor
-// (TipTap/ProseMirror) or supabase-js's auth/storage/realtime clients, and holds each reader page's first-load
+// (TipTap/ProseMirror), supabase-js's auth/storage/realtime clients or the error reports' Sentry SDK, and holds each reader page's first-load
 // JavaScript (gzip) to its budget. This is the deterministic half of `npm run perf` that CI runs on every build.
 // Usage: npx vite build && npx tsx scripts/check-bundle.ts   (exit code 1 on a violation)
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,7 +20,14 @@ type Manifest = Record<string, ManifestChunk>;
 const DIST = resolve(import.meta.dirname, '../dist');
 const MANIFEST = resolve(DIST, '.vite/manifest.json');
 /** Source folders whose code must never reach the home page's first load. */
-const FORBIDDEN_SOURCES = [/^src\/features\/admin\//, /node_modules\/@tiptap\//, /node_modules\/prosemirror-/];
+const FORBIDDEN_SOURCES = [
+  /^src\/features\/admin\//,
+  /node_modules\/@tiptap\//,
+  /node_modules\/prosemirror-/,
+  // The error reports' browser SDK loads in the admin panel only, and only with VITE_SENTRY_DSN (decision 0041).
+  /^src\/lib\/error-reports\//,
+  /node_modules\/@sentry\//,
+];
 /**
  * Text that only the editor or the admin panel contains. Shared chunks carry no module list in the manifest, so
  * their contents are searched too. Each marker is also required to appear somewhere in the build (see below), so a
@@ -33,6 +40,8 @@ const MARKERS = [
   { label: 'admin publication list', pattern: /Nova Publicação/ },
   // Readers never sign in: supabase-js (auth, storage, realtime) is the admin panel's; readers use postgrest-js.
   { label: "supabase-js's auth client", pattern: /GoTrueClient/ },
+  // In its own chunk, which the admin panel asks for only with VITE_SENTRY_DSN set (docs/decisions/0041).
+  { label: 'the Sentry browser SDK', pattern: /sentry_key/ },
 ];
 /**
  * Every reader page's first-load JavaScript, gzip, the data client included, on React 19 (docs/decisions/0022): what

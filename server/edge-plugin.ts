@@ -7,7 +7,7 @@ import { getRequestListener, RequestError, type HttpBindings } from '@hono/node-
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import { loadEnv, runnerImport, type Connect, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
-import { BACKEND_POLICY, securityHeaders } from '../edge/security-headers.ts';
+import { BACKEND_POLICY, errorReportOriginOf, securityHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
 import { runningLocalBackend } from '../local-supabase/src/vite-plugin.ts';
@@ -168,7 +168,9 @@ function serverVars(server: ViteServer): Record<string, string> {
 export function securityHeadersPlugin(): Plugin {
   function install(server: ViteServer) {
     const vars = serverVars(server);
-    const site = Object.entries(securityHeaders({ supabaseUrl: vars.VITE_SUPABASE_URL?.trim() || null }));
+    const site = Object.entries(
+      securityHeaders({ supabaseUrl: vars.VITE_SUPABASE_URL?.trim() || null, errorReportOrigin: errorReportOriginOf(vars.VITE_SENTRY_DSN?.trim()) }),
+    );
     const backend = Object.entries(securityHeaders({ policy: BACKEND_POLICY }));
     server.middlewares.use((req, res, next) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';

@@ -3,7 +3,7 @@ import { resolve, sep } from 'node:path';
 import { edgeConfigFrom } from '../edge/edge-config.ts';
 import { createEdgeHandler } from '../edge/handler.ts';
 import { newsletterFor, type Newsletter, type NewsletterHost } from '../edge/newsletter/newsletter.ts';
-import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
+import type { EdgeHandler, EdgeHost, ReportError } from '../edge/types.ts';
 import { serviceRoleKeyFor } from '../local-supabase/src/jwt.ts';
 import type { LocalSupabase } from '../local-supabase/src/server.ts';
 
@@ -59,6 +59,7 @@ export async function localSite(
   readHtml: EdgeHost['readHtml'],
   pageRenderer?: EdgeHost['pageRenderer'],
   hostedNewsletter: NewsletterHost | null = null,
+  reportError?: ReportError,
 ): Promise<LocalSite> {
   const config = backend
     ? edgeConfigFrom({ ...vars, VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey }, LOCAL_BACKEND_ORIGIN)
@@ -67,6 +68,6 @@ export async function localSite(
   const newsletter = newsletterFor(config, fetcher, backend ? await embeddedNewsletterHost(backend) : hostedNewsletter);
   // /readyz: the embedded backend's database and migrations; against a hosted project, its REST endpoint.
   const ready = backend ? (timeoutMs: number) => backend.readiness(timeoutMs) : undefined;
-  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer, ready }, { newsletter });
+  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer, ready }, { newsletter, reportError });
   return { handler, newsletter };
 }

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { getRequestListener, RequestError, type HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { BACKEND_POLICY, securityHeaders } from '../edge/security-headers.ts';
-import type { EdgeHandler } from '../edge/types.ts';
+import type { EdgeHandler, ReportError } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
 import type { Logger } from 'pino';
 import { redactTarget } from '../edge/log-redaction.ts';
@@ -37,6 +37,10 @@ export interface NodeServerOptions {
   siteUrl?: string | null;
   /** The request log's logger (npm start): one line per request (server/request-log.ts). Absent: no request lines. */
   log?: () => Logger;
+  /** The error reports (server/error-reports.ts): told of every request that failed with a 500. Absent: logged only. */
+  reportError?: ReportError;
+  /** The browser's error reports' origin (VITE_SENTRY_DSN's), for the page policy; absent: none. */
+  errorReportOrigin?: string | null;
 }
 
 export interface NodeServer {
@@ -100,6 +104,7 @@ function siteApp(options: NodeServerOptions): Hono<SiteEnv> {
   app.onError((error, c) => {
     if (error instanceof BadRequestError) return plainText(400, BAD_REQUEST);
     console.error(`[server] ${c.req.method} ${redactTarget(c.env.incoming.url ?? '/')} failed:`, error);
+    options.reportError?.(error, { method: c.req.method, path: c.env.incoming.url ?? '/' });
     return plainText(500, 'Erro interno do servidor. Tente novamente em instantes.');
   });
   return app;
@@ -109,11 +114,15 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
   const { backend, shutdownGraceMs = 10_000 } = options;
   // Every answer, file, page or API, starts with these (edge/security-headers.ts); the handler's own replace them
   // (Node merges the headers set here under those of the answer's writeHead).
-  const siteHeaders = Object.entries(securityHeaders({ supabaseUrl: options.supabaseUrl }));
+  const siteHeaders = Object.entries(securityHeaders({ supabaseUrl: options.supabaseUrl, errorReportOrigin: options.errorReportOrigin }));
   const backendHeaders = Object.entries(securityHeaders({ policy: BACKEND_POLICY }));
   const site = getRequestListener(siteApp(options).fetch, {
     // What @hono/node-server refuses before the app sees it: an unusable Host, a backslash in the path.
-    errorHandler: (error) => (error instanceof RequestError ? plainText(400, BAD_REQUEST) : plainText(500, 'Erro interno do servidor.')),
+    errorHandler: (error) => {
+      if (error instanceof RequestError) return plainText(400, BAD_REQUEST);
+      options.reportError?.(error, { method: '?', path: '?' });
+      return plainText(500, 'Erro interno do servidor.');
+    },
   });
   let closing: Promise<void> | undefined;
 
@@ -130,6 +139,7 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
     const answered = backend && toBackend ? backend(req, res) : site(req, res);
     Promise.resolve(answered).catch((error: unknown) => {
       console.error(`[server] ${req.method ?? 'GET'} ${redactTarget(req.url ?? '/')} failed:`, error);
+      options.reportError?.(error, { method: req.method ?? 'GET', path: req.url ?? '/' });
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Erro interno do servidor.');
       else res.destroy();
     });

@@ -33,6 +33,10 @@ export interface ProductionConfig {
   /** LOG_LEVEL: pino's levels, info by default (docs/decisions/0040). */
   logLevel: LevelWithSilent;
   backend: ProductionBackend;
+  /** Where the server's errors are reported (SENTRY_DSN, docs/decisions/0041); null: nowhere but the log. */
+  errorReportsDsn: string | null;
+  /** The browser's error reports' origin (VITE_SENTRY_DSN's), which the page policy allows; null: none. */
+  browserErrorReportOrigin: string | null;
 }
 
 /** The whole refusal, one line: what to set, and where the README explains it. */
@@ -141,6 +145,31 @@ function hostedBackend(vars: Vars, build: BuildTarget | null, problems: string[]
   return { kind: 'hosted', supabaseUrl, anonKey, newsletter: serviceRoleKey && smtp ? { serviceRoleKey, smtp } : null };
 }
 
+/** A Sentry DSN: http(s)://<public key>@<host>/<project id>. */
+function sentryDsn(vars: Vars, name: string, problems: string[]): string | null {
+  const raw = text(vars, name);
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.username && /^\/(.+\/)?\d+$/.test(url.pathname)) return raw;
+  } catch {
+    // the problem below
+  }
+  problems.push(`${name} must be the DSN Sentry shows for the project (https://<key>@<host>/<project id>)`);
+  return null;
+}
+
+function errorReportsFrom(vars: Vars, problems: string[]): { server: string | null; browser: string | null } {
+  const server = sentryDsn(vars, 'SENTRY_DSN', problems);
+  const browser = sentryDsn(vars, 'VITE_SENTRY_DSN', problems);
+  // The privacy policy names Sentry from the build's VITE_SENTRY_DSN (the page is rendered from the bundle): a server
+  // reporting to Sentry under a policy that does not say so would misinform readers.
+  if (server && !text(vars, 'VITE_SENTRY_DSN')) {
+    problems.push('set VITE_SENTRY_DSN with SENTRY_DSN, and build with it: the privacy policy names Sentry from it');
+  }
+  return { server, browser };
+}
+
 /**
  * The production configuration from the server's variables and what the build recorded of its backend
  * (server/build-target.ts; null for a build that recorded none). Throws ProductionConfigError naming every problem.
@@ -158,6 +187,8 @@ export async function productionConfigFrom(vars: Vars, build: BuildTarget | null
   const backend = text(vars, 'VITE_SUPABASE_URL')
     ? hostedBackend(vars, build, problems)
     : await embeddedBackend(vars, build, problems);
+  const reports = errorReportsFrom(vars, problems);
   if (problems.length > 0) throw new ProductionConfigError(problems);
-  return { siteUrl, port, host, trustProxy, logLevel, backend };
+  const browserErrorReportOrigin = reports.browser ? new URL(reports.browser).origin : null;
+  return { siteUrl, port, host, trustProxy, logLevel, backend, errorReportsDsn: reports.server, browserErrorReportOrigin };
 }

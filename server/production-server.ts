@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createLogger, logger, setProcessLogger } from '../local-supabase/src/log.ts';
 import { createSmtpMailer } from '../local-supabase/src/mailbox/smtp-mailer.ts';
+import { startServerErrorReports, type ServerErrorReports } from './error-reports.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
 import { distHtmlReader, localSite, type LocalSite } from './local-edge.ts';
@@ -54,16 +55,22 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const { config, distDir } = options;
   // One log per process: the backend's lines and the request lines go to the same place, with the same request ids.
   setProcessLogger(options.logger ?? createLogger({ level: options.quiet ? 'silent' : config.logLevel }));
-  const backend = await startEmbeddedBackend(options);
+  // First, so that an error while starting is reported too; without SENTRY_DSN the SDK is never initialised.
+  const reports: ServerErrorReports | null = config.errorReportsDsn ? startServerErrorReports(config.errorReportsDsn) : null;
+  const backend = await startEmbeddedBackend(options).catch(async (error: unknown) => {
+    await reports?.close();
+    throw error;
+  });
   let site: LocalSite;
   try {
     // SITE_URL as checked (no trailing slash), whatever the raw variable held.
     const vars = { ...options.vars, SITE_URL: config.siteUrl };
     const hosted = config.backend.kind === 'hosted' ? config.backend.newsletter : null;
     const newsletter = hosted ? { serviceRoleKey: hosted.serviceRoleKey, sendMail: createSmtpMailer(hosted.smtp) } : null;
-    site = await localSite(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir), newsletter);
+    site = await localSite(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir), newsletter, reports?.report);
   } catch (error) {
     await backend?.close();
+    await reports?.close();
     throw error;
   }
 
@@ -76,6 +83,8 @@ export async function startProductionServer(options: ProductionServerOptions): P
     supabaseUrl: hosted,
     siteUrl: config.siteUrl,
     log: logger,
+    reportError: reports?.report,
+    errorReportOrigin: config.browserErrorReportOrigin,
   });
   try {
     await new Promise<void>((listening, failed) => {
@@ -84,6 +93,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
     });
   } catch (error) {
     await backend?.close();
+    await reports?.close();
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(code === 'EADDRINUSE' ? `port ${config.port} on ${config.host} is in use (set PORT)` : String(error), { cause: error });
   }
@@ -100,6 +110,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
         schedule.stop();
         await node.close();
         await backend?.close();
+        await reports?.close();
       })()),
   };
 }

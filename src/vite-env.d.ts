@@ -12,6 +12,7 @@ interface ImportMetaEnv {
   readonly VITE_JOBS_SITE_URL?: string;
   readonly VITE_CONTACT_EMAIL?: string;
   readonly VITE_CONTACT_PHONE?: string;
+  readonly VITE_SENTRY_DSN?: string;
   readonly VITE_CONTACT_ADDRESS?: string;
 }
 

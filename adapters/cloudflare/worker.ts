@@ -1,10 +1,11 @@
 import { edgeConfigFrom } from '../../edge/edge-config';
 import { createEdgeHandler } from '../../edge/handler';
-import { securityHeaders, withHeaders } from '../../edge/security-headers';
+import { errorReportOriginOf, securityHeaders, withHeaders } from '../../edge/security-headers';
 import type { EdgeHandler, EdgeHost } from '../../edge/types';
 import { cacheControlFor, decodePath, isPrivateBuildPath, looksLikeFile } from '../../server/static-policy';
 import { kvNewsCache, type KvNamespace } from './news-cache';
 import { newsletterSettingsProblem, workerNewsletter } from './worker-newsletter';
+import { reportWorkerError, withErrorReports, workerErrorReportsDsn } from './error-reports';
 import type { Newsletter } from '../../edge/newsletter/newsletter';
 import { countedBody, errorField, jsonLogLine } from '../../edge/json-log';
 import { redactTarget } from '../../edge/log-redaction';
@@ -72,7 +73,7 @@ function siteFor(env: WorkerEnv): { handler: EdgeHandler; newsletter: Newsletter
     const vars = stringVars(env);
     const config = edgeConfigFrom(vars);
     const newsletter = workerNewsletter(config, vars);
-    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter }), newsletter };
+    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter, reportError: reportWorkerError }), newsletter };
     sites.set(env, site);
   }
   return site;
@@ -113,7 +114,8 @@ async function serveAppPage(request: Request, env: WorkerEnv): Promise<Response>
 function secured(response: Response, env: WorkerEnv): Response {
   if (response.headers.has('Content-Security-Policy')) return response;
   const supabaseUrl = typeof env.VITE_SUPABASE_URL === 'string' ? env.VITE_SUPABASE_URL.trim() || null : null;
-  return withHeaders(response, securityHeaders({ supabaseUrl }));
+  const errorReportOrigin = typeof env.VITE_SENTRY_DSN === 'string' ? errorReportOriginOf(env.VITE_SENTRY_DSN.trim()) : null;
+  return withHeaders(response, securityHeaders({ supabaseUrl, errorReportOrigin }));
 }
 
 /**
@@ -130,7 +132,13 @@ export function missingSettings(env: WorkerEnv): string | null {
     return `Site not configured: set ${missing.join(', ')} under [vars] in adapters/cloudflare/wrangler.toml (README § Deploy).`;
   }
   const newsletter = newsletterSettingsProblem(stringVars(env));
-  return newsletter ? `Site not configured: ${newsletter} (README § Deploy).` : null;
+  if (newsletter) return `Site not configured: ${newsletter} (README § Deploy).`;
+  // The privacy policy names Sentry from the build's VITE_SENTRY_DSN: reports under a policy that does not say so
+  // would misinform readers (docs/decisions/0041).
+  if (workerErrorReportsDsn(env) && !workerErrorReportsDsn({ SENTRY_DSN: env.VITE_SENTRY_DSN })) {
+    return 'Site not configured: set VITE_SENTRY_DSN under [vars] with the SENTRY_DSN secret, and build with it (README § Deploy).';
+  }
+  return null;
 }
 
 /** The handler's answer, else a file of dist/ or the app page. `reqId` names the request on its error lines. */
@@ -145,6 +153,7 @@ async function answer(request: Request, env: WorkerEnv, reqId: string): Promise<
     return readsOnly && !looksLikeFile(path) ? await serveAppPage(request, env) : await serveAsset(request, env, path);
   } catch (error) {
     console.error(jsonLogLine('error', `worker: ${request.method} ${redactTarget(url.pathname)} failed`, { reqId, err: errorField(error) }));
+    reportWorkerError(error, { method: request.method, path });
     return textResponse(500, 'Erro interno do servidor. Tente novamente em instantes.');
   }
 }
@@ -171,7 +180,7 @@ export default {
   async fetch(request: Request, env: WorkerEnv, ctx: WorkerContext): Promise<Response> {
     const startedAt = Date.now();
     const reqId = requestIdFor(request.headers, trustsProxy(env));
-    const answered = await respond(request, env, reqId);
+    const answered = await withErrorReports(workerErrorReportsDsn(env), request, ctx, reqId, () => respond(request, env, reqId));
     // An answer's headers may be immutable (a fetch's, the ASSETS binding's): a copy takes the id.
     const { response, bytes } = countedBody(new Response(answered.body, answered));
     response.headers.set(REQUEST_ID_HEADER, reqId);

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sanitizeFeedHtml } from '../../edge/feed-html.ts';
 import { securityHeaders } from '../../edge/security-headers.ts';
@@ -15,6 +17,7 @@ import { startMailSink, type MailSink } from '../../tests/support/mail-sink.ts';
 import { makeLocalCertificates, type LocalCertificates } from '../../tests/support/local-ca.ts';
 import { confirmationMail } from '../../edge/newsletter/compose.tsx';
 import { DEFAULT_SITE_NAME } from '../../edge/edge-config.ts';
+import { startSentryStandIn, type SentryStandIn } from '../../tests/support/sentry-stand-in.ts';
 
 // The README's "Cloudflare Workers" way to deploy, on this machine: the project's Worker (adapters/cloudflare/worker.ts
 // with its wrangler.toml) under `wrangler dev`, in front of a build made for the stand-in hosted project, its vars
@@ -278,5 +281,59 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
 
   it('sent nothing off the machine: wrangler tried no request beyond 127.0.0.1', () => {
     expect(worker.outboundAttempts()).toEqual([]);
+  });
+});
+
+// Error reports under workerd (docs/decisions/0041): a Worker whose hosted project answers garbage, with SENTRY_DSN
+// set, sends the feed's failure to a stand-in Sentry, tagged with the answer's X-Request-Id and scrubbed; this proves
+// @sentry/cloudflare bundles and runs in Cloudflare's runtime with wrangler.toml's nodejs_als flag.
+describe('Cloudflare Workers: error reports under wrangler dev', () => {
+  const { anonKey, siteDir } = hosted();
+  let sentry: SentryStandIn;
+  let garbage: Server;
+  let worker: WranglerServer;
+
+  beforeAll(async () => {
+    sentry = await startSentryStandIn();
+    garbage = createServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('<html>leitora.worker@exemplo.com.br Bad gateway</html>');
+    });
+    await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
+    const garbageUrl = `http://127.0.0.1:${(garbage.address() as AddressInfo).port}`;
+    worker = await startWorker({
+      siteDir,
+      vars: (port) => ({
+        SITE_URL: `http://127.0.0.1:${port}`,
+        VITE_SUPABASE_URL: garbageUrl,
+        VITE_SUPABASE_ANON_KEY: anonKey,
+        SENTRY_DSN: sentry.dsn(9),
+        VITE_SENTRY_DSN: sentry.dsn(10),
+      }),
+    });
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+    await sentry?.stop();
+    await new Promise((resolve) => garbage?.close(resolve));
+  });
+
+  it('reports the failed feed with the answer’s request id and nothing personal', async () => {
+    const response = await fetch(`${worker.baseUrl}/rss.xml?token=c2VjcmV0LXRva2VuLWRvLWxlaXRvcg`, { headers: { Cookie: 'sb=segredo' } });
+    expect(response.status).toBe(503);
+    await response.text();
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('content-security-policy')).toContain(sentry.origin);
+    const event = await sentry
+      .waitForEvent((candidate) => (candidate.tags as Record<string, string> | undefined)?.request_id === requestId, 30_000)
+      .catch((error: unknown) => {
+        throw new Error(`${String(error)}; wrangler: ${worker.output().slice(-3000)}`);
+      });
+    expect(event.contexts).toMatchObject({ request_summary: { method: 'GET', path: '/rss.xml' } });
+    for (const sent of sentry.envelopes) {
+      expect(sent.project).toBe('9');
+      for (const secret of ['leitora.worker@exemplo.com.br', 'c2VjcmV0LXRva2VuLWRvLWxlaXRvcg', 'segredo']) expect(sent.raw).not.toContain(secret);
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { edgeConfigFrom } from '../../edge/edge-config.ts';
 import { createEdgeHandler } from '../../edge/handler.ts';
+import { errorReportOriginOf } from '../../edge/security-headers.ts';
 import { newsletterFor } from '../../edge/newsletter/newsletter.ts';
 import { serviceRoleKeyFor } from '../../local-supabase/src/jwt.ts';
 import { createMailboxMailer } from '../../local-supabase/src/mailbox/mailbox-store.ts';
@@ -71,11 +72,16 @@ function backendSwitch() {
  * The built app as `npm start` serves it (server/node-server.ts with the edge handler) and an in-memory local backend,
  * on one origin on 127.0.0.1. The handler reads the data over HTTP from that same origin, as it would a hosted project.
  */
-export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../../dist')): Promise<RunningApp> {
+export async function startBuiltApp(
+  distDir = resolve(import.meta.dirname, '../../dist'),
+  /** More server variables, as npm start would read them (e.g. VITE_SENTRY_DSN for the page policy). */
+  extraVars: Record<string, string> = {},
+): Promise<RunningApp> {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}: run "npm run build:app" first`);
   let handler: EdgeHandler | null = null;
   const site = createNodeServer({
     distDir,
+    errorReportOrigin: errorReportOriginOf(extraVars.VITE_SENTRY_DSN),
     // Set once the backend listens (the origin names its port); no page is asked for before that.
     handler: (request) => (handler ? handler(request) : Promise.reject(new Error('the edge handler is not ready'))),
   });
@@ -83,7 +89,7 @@ export async function startBuiltApp(distDir = resolve(import.meta.dirname, '../.
   const faults = backendSwitch();
   const backend = await startTestBackend({ otherRequests: site.listener, interceptBackend: faults.intercept });
   const weather = await startWeatherStandIn();
-  const vars = { VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey, WEATHER_API_URL: weather.url };
+  const vars = { ...extraVars, VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey, WEATHER_API_URL: weather.url };
   const config = edgeConfigFrom(vars, backend.url);
   const fetcher: typeof fetch = (input, init) => fetch(input, init);
   // The newsletter's e-mail lands in the backend's local mailbox, as in development; no schedule runs here: a journey

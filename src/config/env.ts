@@ -33,6 +33,7 @@ const raw = {
   VITE_CONTACT_EMAIL: import.meta.env.VITE_CONTACT_EMAIL,
   VITE_CONTACT_PHONE: import.meta.env.VITE_CONTACT_PHONE,
   VITE_CONTACT_ADDRESS: import.meta.env.VITE_CONTACT_ADDRESS,
+  VITE_SENTRY_DSN: import.meta.env.VITE_SENTRY_DSN,
 };
 const hostedUrl = httpUrl('VITE_SUPABASE_URL', raw.VITE_SUPABASE_URL);
 const hostedKey = text(raw.VITE_SUPABASE_ANON_KEY);
@@ -42,6 +43,11 @@ export const env = {
   /** Hosted Supabase URL, or undefined: then the app talks to the local backend on its own origin. */
   supabaseUrl: hostedUrl,
   supabaseAnonKey: hostedKey ?? text(raw.VITE_LOCAL_SUPABASE_ANON_KEY) ?? LOCAL_DEMO_ANON_KEY,
+  /**
+   * Sentry's DSN for the browser's error reports (docs/decisions/0041), or undefined: no SDK, no report, and the
+   * privacy policy does not name Sentry. Public by design (a DSN only lets one send events).
+   */
+  errorReportsDsn: text(raw.VITE_SENTRY_DSN),
   site: {
     name: text(raw.VITE_SITE_NAME),
     whatsappGroupUrl: httpUrl('VITE_WHATSAPP_GROUP_URL', raw.VITE_WHATSAPP_GROUP_URL),

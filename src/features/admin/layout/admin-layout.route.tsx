@@ -12,6 +12,7 @@ import {
 import { browserClient } from '../../../services/browser-client';
 import { signOut } from '../../../services/auth';
 import { paths } from '../../../lib/paths';
+import { startBrowserErrorReports } from '../../../lib/error-reports/browser';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { AdminRouteError } from '../shared/admin-route-error';
 import { loadAdminAccess } from '../auth/admin-access';
@@ -62,6 +63,8 @@ export function Component() {
   );
   const { revalidate } = revalidator;
   const checkAgain = useCallback(() => void revalidate(), [revalidate]);
+  // The panel's errors are reported (with VITE_SENTRY_DSN only: docs/decisions/0041); its SDK loads after the panel.
+  useEffect(() => startBrowserErrorReports(), []);
   // The deleted account's token outlives it (until it expires, the API still accepts it): end the session here.
   useEffect(() => {
     if (access.status === 'removed') signOut(browserClient()).catch((error: unknown) => console.error(error));

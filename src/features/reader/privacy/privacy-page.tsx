@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { env } from '../../../config/env';
 import { site } from '../../../config/site';
 import { paths } from '../../../lib/paths';
 import { privacyMeta } from '../../../lib/page-meta';
@@ -201,6 +202,14 @@ function PolicyBody({ settings }: { settings: SiteSettings | null }) {
             contratado pelo jornal, que pode manter registros técnicos de acesso pelo prazo que a lei exige (Marco Civil da
             Internet, art. 15: 6 meses).
           </li>
+          {env.errorReportsDsn ? (
+            <li>
+              <strong>Relatórios de erro (Sentry):</strong> quando algo falha no site ou no painel da redação, uma descrição técnica
+              do erro (a mensagem, o endereço da página sem parâmetros, o navegador e um código da requisição) vai para a Sentry
+              (Functional Software, Inc., nos Estados Unidos), que a guarda por conta do jornal para corrigirmos o problema. O
+              relatório não leva seu endereço IP, e-mail, cookies, senhas nem o que você digitou em formulários.
+            </li>
+          ) : null}
           <li>
             <strong>Links externos</strong> (WhatsApp, Instagram, compartilhamento): só levam você a esses serviços quando você
             clica.
