@@ -3,7 +3,7 @@ import { createSmtpMailer } from '../local-supabase/src/mailbox/smtp-mailer.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
 import { distHtmlReader, localSite, type LocalSite } from './local-edge.ts';
-import { startNewsletterSchedule } from './newsletter-schedule.ts';
+import { startJobSchedule } from './job-schedule.ts';
 import { createNodeServer } from './node-server.ts';
 import type { ProductionConfig } from './production-config.ts';
 
@@ -52,7 +52,13 @@ export async function startProductionServer(options: ProductionServerOptions): P
     const vars = { ...options.vars, SITE_URL: config.siteUrl };
     const hosted = config.backend.kind === 'hosted' ? config.backend.newsletter : null;
     const newsletter = hosted ? { serviceRoleKey: hosted.serviceRoleKey, sendMail: createSmtpMailer(hosted.smtp) } : null;
-    site = await localSite(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir), newsletter);
+    const hostedServiceKey = config.backend.kind === 'hosted' ? config.backend.serviceRoleKey : null;
+    // npm start's own scheduled jobs go in extraJobs, one line each (docs/decisions/0042).
+    site = await localSite(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir), newsletter, {
+      hostedServiceKey,
+      distDir,
+      extraJobs: [],
+    });
   } catch (error) {
     await backend?.close();
     throw error;
@@ -80,7 +86,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
 
   const { port } = node.server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  const schedule = startNewsletterSchedule(() => Promise.resolve(site.newsletter), () => config.siteUrl);
+  const schedule = startJobSchedule(() => Promise.resolve(site.jobs), () => config.siteUrl);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${port}`,

@@ -4,8 +4,10 @@ import { securityHeaders, withHeaders } from '../../edge/security-headers';
 import type { EdgeHandler, EdgeHost } from '../../edge/types';
 import { cacheControlFor, decodePath, isPrivateBuildPath, looksLikeFile } from '../../server/static-policy';
 import { kvNewsCache, type KvNamespace } from './news-cache';
-import { newsletterSettingsProblem, workerNewsletter } from './worker-newsletter';
-import type { Newsletter } from '../../edge/newsletter/newsletter';
+import { newsletterSettingsProblem, serviceRoleKeyOf, workerNewsletter } from './worker-newsletter';
+import { hostJobs } from '../../edge/jobs/host-jobs';
+import type { JobRunner } from '../../edge/jobs/registry';
+import packageInfo from '../../package.json';
 
 // The Cloudflare Worker in front of the built site (adapters/cloudflare/wrangler.toml): the edge handler answers
 // page addresses, feeds, sitemaps, robots.txt and the news proxy; every other request is a file of dist/, served by
@@ -59,16 +61,27 @@ function hostFor(env: WorkerEnv): EdgeHost {
  * the same for every request of an isolate, so it keys the handler.
  */
 
-const sites = new WeakMap<WorkerEnv, { handler: EdgeHandler; newsletter: Newsletter }>();
+const sites = new WeakMap<WorkerEnv, { handler: EdgeHandler; jobs: JobRunner }>();
 
-function siteFor(env: WorkerEnv): { handler: EdgeHandler; newsletter: Newsletter } {
+function siteFor(env: WorkerEnv): { handler: EdgeHandler; jobs: JobRunner } {
   let site = sites.get(env);
   if (!site) {
     const newsCache = env.NEWS_CACHE ? kvNewsCache(env.NEWS_CACHE) : undefined;
     const vars = stringVars(env);
     const config = edgeConfigFrom(vars);
     const newsletter = workerNewsletter(config, vars);
-    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter }), newsletter };
+    // The Worker has no disk: no uploads folder and no backup here (docs/decisions/0042). BUILD_COMMIT, when the
+    // deploy sets it (`--var BUILD_COMMIT:$(git rev-parse HEAD)`), is the commit the 'Sistema' screen shows.
+    const commit = vars.BUILD_COMMIT?.trim();
+    const { runner, systemApi } = hostJobs({
+      config,
+      fetch: (input, init) => fetch(input, init),
+      newsletter,
+      serviceRoleKey: serviceRoleKeyOf(vars),
+      oneMachine: false,
+      system: { backend: 'hosted', version: packageInfo.version, commit: commit && /^[0-9a-f]{7,40}$/i.test(commit) ? commit : null, uploadsBytes: null },
+    });
+    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter, system: systemApi }), jobs: runner };
     sites.set(env, site);
   }
   return site;
@@ -154,7 +167,7 @@ export default {
     return secured(await answer(request, env), env);
   },
 
-  /** The Cron Trigger (wrangler.toml [triggers]): each minute, the newsletter's queued e-mails and the day's digest. */
+  /** The Cron Trigger (wrangler.toml [triggers]): each minute, one tick of the scheduled jobs (edge/jobs/registry.ts). */
   scheduled(_controller: unknown, env: WorkerEnv, ctx: WorkerContext): void {
     const unset = missingSettings(env);
     if (unset) {
@@ -164,8 +177,8 @@ export default {
     const origin = String(env.SITE_URL).trim().replace(/\/+$/, '');
     ctx.waitUntil(
       siteFor(env)
-        .newsletter.runScheduled(origin)
-        .catch((error: unknown) => console.error('worker: the newsletter run failed', error)),
+        .jobs.tick(origin)
+        .catch((error: unknown) => console.error('worker: the scheduled jobs’ tick failed', error)),
     );
   },
 };

@@ -64,6 +64,8 @@ export interface LocalSupabase {
   mailer: Mailer | null;
   /** Where uploaded files' bytes live (their rows are in storage.objects). */
   blobs: BlobStore;
+  /** The uploads folder on disk, or null when files are kept in memory (the 'Sistema' screen shows its size). */
+  uploadsDir: string | null;
   close(): Promise<void>;
 }
 
@@ -171,6 +173,7 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
       db,
       mailer,
       blobs,
+      uploadsDir: folders?.storageDir ?? null,
       close: () => (closing ??= db.close()),
     };
   } catch (error) {
