@@ -86,9 +86,11 @@ export interface RecordedJobStatus {
 
 function summary(value: Json | undefined): JobRunSummary | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const { started_at: startedAt, finished_at: finishedAt } = value;
+  if (typeof startedAt !== 'string' || typeof finishedAt !== 'string') return null;
   return {
-    startedAt: String(value.started_at),
-    finishedAt: String(value.finished_at),
+    startedAt,
+    finishedAt,
     counts: countsFrom(value.counts) ?? {},
     error: typeof value.error === 'string' ? value.error : null,
   };

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { browserClient } from '../../../services/browser-client';
+import { failingJobs } from '../../../services/scheduled-jobs';
+import { paths } from '../../../lib/paths';
+
+// The panel's warning (docs/decisions/0042): on every screen, to administrators only, when a scheduled job's two
+// newest runs failed. Read again on each screen change, so a job that recovered stops being named.
+
+/** The jobs' names as the 'Sistema' screen labels them; a job this build does not know is named as recorded. */
+const JOB_LABELS: Record<string, string> = {
+  newsletter_confirmations: 'E-mails de confirmação da newsletter',
+  newsletter_digest: 'Resumo diário da newsletter',
+  retention: 'Retenção de dados pessoais',
+  ad_campaigns_daily: 'Fechamento diário das campanhas',
+  backup: 'Cópia de segurança',
+};
+
+export function FailingJobsWarning() {
+  const { pathname } = useLocation();
+  const [failing, setFailing] = useState<string[]>([]);
+  useEffect(() => {
+    let current = true;
+    failingJobs(browserClient())
+      .then((names) => current && setFailing(names))
+      // The warning is a courtesy: a screen never fails because it could not be read.
+      .catch((error: unknown) => console.error(error));
+    return () => {
+      current = false;
+    };
+  }, [pathname]);
+  if (failing.length === 0) return null;
+  return (
+    <div role="status" className="mb-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+      <p className="font-semibold">Atenção: tarefa agendada falhando</p>
+      <p className="mt-1">
+        {failing.map((name) => JOB_LABELS[name] ?? name).join(', ')} falhou duas vezes seguidas.{' '}
+        <Link to={paths.admin.system()} className="font-semibold underline">
+          Ver detalhes em Sistema
+        </Link>
+      </p>
+    </div>
+  );
+}
