@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigation } from 'react-router';
 import { browserClient } from '../../../services/browser-client';
 import { failingJobs } from '../../../services/scheduled-jobs';
 import { paths } from '../../../lib/paths';
 
 // The panel's warning (docs/decisions/0042): on every screen, to administrators only, when a scheduled job's two
-// newest runs failed. Read again on each screen change, so a job that recovered stops being named.
+// newest runs failed. Read again on each screen change and after each save ('Executar agora' included), so a job that
+// recovered stops being named and one that just failed again is.
 
 /** The jobs' names as the 'Sistema' screen labels them; a job this build does not know is named as recorded. */
 const JOB_LABELS: Record<string, string> = {
@@ -18,8 +19,10 @@ const JOB_LABELS: Record<string, string> = {
 
 export function FailingJobsWarning() {
   const { pathname } = useLocation();
+  const idle = useNavigation().state === 'idle';
   const [failing, setFailing] = useState<string[]>([]);
   useEffect(() => {
+    if (!idle) return undefined;
     let current = true;
     failingJobs(browserClient())
       .then((names) => current && setFailing(names))
@@ -28,7 +31,7 @@ export function FailingJobsWarning() {
     return () => {
       current = false;
     };
-  }, [pathname]);
+  }, [pathname, idle]);
   if (failing.length === 0) return null;
   return (
     <div role="status" className="mb-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
