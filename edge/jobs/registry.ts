@@ -31,6 +31,11 @@ export interface ScheduledJob {
    * each-minute jobs would flood the record). Throws, or throws a JobFailure with what it counted, when it failed.
    */
   run(context: JobRunContext): Promise<JobCounts | null>;
+  /**
+   * When it runs next, for a job whose time the database keeps (the digest's send time), read with the signed-in
+   * administrator's client; without it the schedule says.
+   */
+  nextRunAt?(asAdmin: DataClient, now: Date): Promise<Date | null>;
 }
 
 /** A failure that still counted something (e.g. 3 e-mails sent, 2 refused). */

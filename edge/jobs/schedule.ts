@@ -34,6 +34,14 @@ export interface LastRun {
   outcome: 'sucesso' | 'falha';
 }
 
+/** The next São Paulo `hour`:`minute` after `now` (the digest's send time). */
+export function nextDailyAt(hour: number, minute: number, now: Date): Date {
+  const local = now.getTime() + SAO_PAULO_OFFSET_MS;
+  let at = local - (local % DAY_MS) + hour * HOUR_MS + minute * MINUTE_MS;
+  if (at <= local) at += DAY_MS;
+  return new Date(at - SAO_PAULO_OFFSET_MS);
+}
+
 /** Whether the job runs on this tick. */
 export function isDue(schedule: JobSchedule, last: LastRun | undefined, now: Date): boolean {
   if (!last) return true;

@@ -1,4 +1,6 @@
 import type { DataClient } from '../../src/services/client';
+import { getDigestSendTime } from '../../src/services/newsletter/admin';
+import { nextDailyAt } from './schedule';
 import { closeAdCampaignDays, type JobCounts } from '../../src/services/scheduled-jobs';
 import type { Newsletter } from '../newsletter/newsletter';
 import { JobFailure, type ScheduledJob } from './registry';
@@ -43,6 +45,11 @@ export function digestJob(newsletter: Newsletter): ScheduledJob {
         throw new JobFailure(`O servidor de e-mail recusou ${run.failed} envio(s), tentados de novo depois: ${run.lastError ?? 'sem detalhe'}`, counts);
       }
       return counts;
+    },
+    // Checked each minute, but it goes at the newsroom's send time: that is its next run.
+    async nextRunAt(asAdmin, now) {
+      const [hour, minute] = (await getDigestSendTime(asAdmin)).split(':').map(Number);
+      return nextDailyAt(hour ?? 7, minute ?? 0, now);
     },
   };
 }

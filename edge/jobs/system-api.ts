@@ -64,7 +64,14 @@ export function createSystemApi(settings: SystemApiSettings, runner: JobRunner, 
     }
     if (request.method !== 'GET') return new Response('Use GET.', { status: 405, headers: { Allow: 'GET', 'Cache-Control': 'no-store' } });
 
-    const [next, uploadsBytes] = await Promise.all([runner.nextRuns(), host.uploadsBytes ? host.uploadsBytes().catch(() => null) : null]);
+    const [scheduled, uploadsBytes] = await Promise.all([runner.nextRuns(), host.uploadsBytes ? host.uploadsBytes().catch(() => null) : null]);
+    const next = new Map(scheduled);
+    for (const job of runner.jobs) {
+      if (job.disabled === null && job.nextRunAt) {
+        const at = await job.nextRunAt(asCaller, new Date()).catch(() => null);
+        if (at) next.set(job.name, at);
+      }
+    }
     const report: SystemReport = {
       version: host.version,
       commit: host.commit,
