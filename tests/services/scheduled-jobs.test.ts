@@ -1,7 +1,12 @@
 // The scheduled jobs (docs/decisions/0042) on the real local backend, through real supabase-js over HTTP: a host
 // without mail runs retention (it deletes what is due) and records it, the mail jobs are off with the reason, the
 // campaigns' daily closing, the record's bounds, and what an administrator reads of it (and nobody else does).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalSupabase } from '../../local-supabase/src/server.ts';
+import { localSite } from '../../server/local-edge.ts';
 import { edgeConfigFrom } from '../../edge/edge-config.ts';
 import { hostJobs, NO_MAIL_REASON } from '../../edge/jobs/host-jobs.ts';
 import { JobFailure, type ScheduledJob } from '../../edge/jobs/registry.ts';
@@ -88,6 +93,42 @@ describe('a host without mail', () => {
     const again = await runner.tick(ORIGIN);
     expect(again.map((result) => result.job)).not.toContain('retention');
     expect(await runsOf('retention')).toHaveLength(1);
+  });
+});
+
+describe("npm start's embedded backend without SMTP_HOST", () => {
+  it('ticks the jobs of the site npm start builds: retention deletes what is due and is recorded, the mail jobs are off', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'jobs-sem-smtp-'));
+    // As server/production-server.ts starts it when SMTP_HOST is not set: production, no mailer.
+    const local = await startLocalSupabase({
+      dataDir,
+      jwtSecret: 'segredo-de-producao-com-mais-de-32-caracteres',
+      quiet: true,
+      siteUrl: ORIGIN,
+      production: { adminEmail: 'redacao@example.com', adminPassword: 'senha-longa-de-producao', mailer: null },
+    });
+    try {
+      const gone = uniqueEmail('midia-kit-vencido');
+      await local.db.query(
+        `insert into public.media_kit_requests (name, company, email, phone, handled_at) values ('Antigo', 'Loja', $1, '19 0000-0000', now() - interval '13 months')`,
+        [gone],
+      );
+      const site = await localSite({ SITE_URL: ORIGIN }, local, () => Promise.resolve(null));
+      expect(site.newsletter.mailReady).toBe(false);
+      const results = await site.jobs.tick(ORIGIN);
+      expect(results.find((result) => result.job === 'retention')).toMatchObject({ outcome: 'sucesso', counts: { media_kit_requests: 1 } });
+      const { rows: left } = await local.db.query('select 1 from public.media_kit_requests where email = $1', [gone]);
+      expect(left).toEqual([]);
+      const { rows: recorded } = await local.db.query<{ job: string; outcome: string }>('select job, outcome from public.job_runs order by job');
+      expect(recorded).toEqual([
+        { job: 'ad_campaigns_daily', outcome: 'sucesso' },
+        { job: 'retention', outcome: 'sucesso' },
+      ]);
+      expect(site.jobs.jobs.filter((job) => job.disabled !== null).map((job) => job.name)).toEqual(['newsletter_confirmations', 'newsletter_digest']);
+    } finally {
+      await local.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
