@@ -97,38 +97,42 @@ describe('a host without mail', () => {
 });
 
 describe("npm start's embedded backend without SMTP_HOST", () => {
-  it('ticks the jobs of the site npm start builds: retention deletes what is due and is recorded, the mail jobs are off', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'jobs-sem-smtp-'));
-    // As server/production-server.ts starts it when SMTP_HOST is not set: production, no mailer.
-    const local = await startLocalSupabase({
+  // As server/production-server.ts starts it when SMTP_HOST is not set: production, no mailer. Started before the
+  // test, as every backend of this suite is: its migrations are not what the test measures.
+  let local: Awaited<ReturnType<typeof startLocalSupabase>>;
+  const dataDir = mkdtempSync(join(tmpdir(), 'jobs-sem-smtp-'));
+  beforeAll(async () => {
+    local = await startLocalSupabase({
       dataDir,
       jwtSecret: 'segredo-de-producao-com-mais-de-32-caracteres',
       quiet: true,
       siteUrl: ORIGIN,
       production: { adminEmail: 'redacao@example.com', adminPassword: 'senha-longa-de-producao', mailer: null },
     });
-    try {
-      const gone = uniqueEmail('midia-kit-vencido');
-      await local.db.query(
-        `insert into public.media_kit_requests (name, company, email, phone, handled_at) values ('Antigo', 'Loja', $1, '19 0000-0000', now() - interval '13 months')`,
-        [gone],
-      );
-      const site = await localSite({ SITE_URL: ORIGIN }, local, () => Promise.resolve(null));
-      expect(site.newsletter.mailReady).toBe(false);
-      const results = await site.jobs.tick(ORIGIN);
-      expect(results.find((result) => result.job === 'retention')).toMatchObject({ outcome: 'sucesso', counts: { media_kit_requests: 1 } });
-      const { rows: left } = await local.db.query('select 1 from public.media_kit_requests where email = $1', [gone]);
-      expect(left).toEqual([]);
-      const { rows: recorded } = await local.db.query<{ job: string; outcome: string }>('select job, outcome from public.job_runs order by job');
-      expect(recorded).toEqual([
-        { job: 'ad_campaigns_daily', outcome: 'sucesso' },
-        { job: 'retention', outcome: 'sucesso' },
-      ]);
-      expect(site.jobs.jobs.filter((job) => job.disabled !== null).map((job) => job.name)).toEqual(['newsletter_confirmations', 'newsletter_digest']);
-    } finally {
-      await local.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+  });
+  afterAll(async () => {
+    await local?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('ticks the jobs of the site npm start builds: retention deletes what is due and is recorded, the mail jobs are off', async () => {
+    const gone = uniqueEmail('midia-kit-vencido');
+    await local.db.query(
+      `insert into public.media_kit_requests (name, company, email, phone, handled_at) values ('Antigo', 'Loja', $1, '19 0000-0000', now() - interval '13 months')`,
+      [gone],
+    );
+    const site = await localSite({ SITE_URL: ORIGIN }, local, () => Promise.resolve(null));
+    expect(site.newsletter.mailReady).toBe(false);
+    const results = await site.jobs.tick(ORIGIN);
+    expect(results.find((result) => result.job === 'retention')).toMatchObject({ outcome: 'sucesso', counts: { media_kit_requests: 1 } });
+    const { rows: left } = await local.db.query('select 1 from public.media_kit_requests where email = $1', [gone]);
+    expect(left).toEqual([]);
+    const { rows: recorded } = await local.db.query<{ job: string; outcome: string }>('select job, outcome from public.job_runs order by job');
+    expect(recorded).toEqual([
+      { job: 'ad_campaigns_daily', outcome: 'sucesso' },
+      { job: 'retention', outcome: 'sucesso' },
+    ]);
+    expect(site.jobs.jobs.filter((job) => job.disabled !== null).map((job) => job.name)).toEqual(['newsletter_confirmations', 'newsletter_digest']);
   });
 });
 
