@@ -70,7 +70,7 @@ describe("the 'Sistema' screen", () => {
     await runConfirmationsNow(desktop);
     await desktop.getByText(WARNING).waitFor();
     await expect(row.textContent()).resolves.toContain('Falhou duas vezes seguidas');
-    await expect(desktop.getByRole('status').filter({ hasText: WARNING }).textContent()).resolves.toContain(`${CONFIRMATIONS} falhou duas vezes seguidas`);
+    await expect(desktop.getByRole('status').filter({ hasText: WARNING }).textContent()).resolves.toContain(`A tarefa “${CONFIRMATIONS}” falhou duas vezes seguidas.`);
     // The facts beside the jobs: the version and the embedded backend's database.
     await expect(desktop.getByText('Embutido (neste servidor)').count()).resolves.toBe(1);
     await expect(desktop.getByText('Tamanho do banco de dados').count()).resolves.toBe(1);

@@ -17,6 +17,13 @@ const JOB_LABELS: Record<string, string> = {
   backup: 'Cópia de segurança',
 };
 
+/** 'A tarefa “X” falhou…', or 'As tarefas “X” e “Y” falharam…'. */
+export function failingSentence(labels: readonly string[]): string {
+  const quoted = labels.map((label) => `“${label}”`);
+  if (quoted.length === 1) return `A tarefa ${quoted[0]} falhou duas vezes seguidas.`;
+  return `As tarefas ${quoted.slice(0, -1).join(', ')} e ${quoted.at(-1)} falharam duas vezes seguidas.`;
+}
+
 export function FailingJobsWarning() {
   const { pathname } = useLocation();
   const idle = useNavigation().state === 'idle';
@@ -37,7 +44,7 @@ export function FailingJobsWarning() {
     <div role="status" className="mb-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
       <p className="font-semibold">Atenção: tarefa agendada falhando</p>
       <p className="mt-1">
-        {failing.map((name) => JOB_LABELS[name] ?? name).join(', ')} falhou duas vezes seguidas.{' '}
+        {failingSentence(failing.map((name) => JOB_LABELS[name] ?? name))}{' '}
         <Link to={paths.admin.system()} className="font-semibold underline">
           Ver detalhes em Sistema
         </Link>
