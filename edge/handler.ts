@@ -2,6 +2,8 @@ import { createDataClient } from '../src/services/data-client';
 import { createMemoryNewsCache, createNewsProxy, NEWS_PROXY_PREFIX, type NewsCache } from './news-proxy';
 import { createWeatherProxy, WEATHER_PATH } from './weather-proxy';
 import { createNewsletter, NEWSLETTER_API_PREFIX, type Newsletter } from './newsletter/newsletter';
+import type { SystemApi } from './jobs/system-api';
+import { SYSTEM_API } from '../src/services/system-report';
 import { withHead } from '../src/render/page-head';
 import { readLeadStory, withLeadStory } from '../src/render/lead-story-html';
 import { readBreakingNews, withBreakingNews } from '../src/render/breaking-news-html';
@@ -77,6 +79,8 @@ export interface EdgeHandlerOptions {
    * on its schedule. Without it only the one-click unsubscribe works; the rest answers 503.
    */
   newsletter?: Newsletter;
+  /** The 'Sistema' screen's API (edge/jobs/system-api.ts): the host's jobs and facts. Without it /api/sistema is 503. */
+  system?: SystemApi;
   now?: () => Date;
   /** The host's error reports (docs/decisions/0041), told of every failure the handler answers for. */
   reportError?: ReportError;
@@ -261,11 +265,22 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
 
   const ready = host.ready ?? hostedReadiness(config.supabaseUrl, config.supabaseAnonKey, host.fetch);
 
+  async function systemApi(request: Request, url: URL): Promise<Response | null> {
+    try {
+      if (options.system) return await options.system(request, url);
+    } catch (error) {
+      console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
+      failed(error, request.method, url);
+    }
+    return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503);
+  }
+
   async function respond(request: Request): Promise<Response | null> {
     const health = await healthAnswer(request, ready);
     if (health) return health;
     const url = new URL(request.url);
     if (url.pathname.startsWith(NEWSLETTER_API_PREFIX)) return newsletterApi(request, url);
+    if (url.pathname === SYSTEM_API || url.pathname.startsWith(`${SYSTEM_API}/`)) return systemApi(request, url);
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const site: SiteContext = { origin: config.siteUrl ?? url.origin, siteName: config.siteName, client };
     const head = request.method === 'HEAD';

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadEnv, type Plugin } from 'vite';
@@ -10,6 +11,20 @@ import { anonKeyFor } from '../local-supabase/src/jwt.ts';
 
 /** Beside Vite's manifest: build metadata, never served (server/static-policy.ts isPrivateBuildPath). */
 export const BUILD_TARGET_FILE = '.vite/backend-target.json';
+
+/** The build's version facts for the 'Sistema' screen (docs/decisions/0042): the commit it was built from. */
+export const BUILD_INFO_FILE = '.vite/build-info.json';
+
+/** BUILD_COMMIT if set (a CI's checkout), else the repository's HEAD, else null (a copy without git). */
+function commitFor(vars: Readonly<Record<string, string | undefined>>, root: string): string | null {
+  const given = vars.BUILD_COMMIT?.trim();
+  if (given) return /^[0-9a-f]{7,40}$/i.test(given) ? given.toLowerCase() : null;
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
 
 export interface BuildTarget {
   /** The hosted project's URL, or null: the embedded backend on the site's own origin. */
@@ -28,6 +43,7 @@ export async function buildTargetFor(vars: Readonly<Record<string, string | unde
 /** Writes the build's target into dist/ (the browser build only; the server's render reads no backend itself). */
 export function buildTargetPlugin(): Plugin {
   let target: BuildTarget | null = null;
+  let commit: string | null = null;
   return {
     name: 'build-target',
     apply: 'build',
@@ -36,9 +52,11 @@ export function buildTargetPlugin(): Plugin {
       const envDir = typeof config.envDir === 'string' ? config.envDir : (config.root ?? process.cwd());
       // The .env files the build reads, the environment winning, as for the bundle's own VITE_* values.
       target = await buildTargetFor(loadEnv(mode, envDir, ['VITE_', 'LOCAL_SUPABASE_']));
+      commit = commitFor(loadEnv(mode, envDir, ['BUILD_']), envDir);
     },
     generateBundle() {
       if (target) this.emitFile({ type: 'asset', fileName: BUILD_TARGET_FILE, source: `${JSON.stringify(target, null, 2)}\n` });
+      if (target) this.emitFile({ type: 'asset', fileName: BUILD_INFO_FILE, source: `${JSON.stringify({ commit }, null, 2)}\n` });
     },
   };
 }

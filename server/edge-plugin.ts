@@ -14,7 +14,7 @@ import { runningLocalBackend } from '../local-supabase/src/vite-plugin.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
 import type * as LocalEdgeModule from './local-edge.ts';
 import type { LocalSite } from './local-edge.ts';
-import { startNewsletterSchedule } from './newsletter-schedule.ts';
+import { startJobSchedule } from './job-schedule.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, isPrivateBuildPath, looksLikeFile } from './static-policy.ts';
 import { compress } from './compression.ts';
 import { BadRequestError, requestAt, requestOrigin, urlOnOrigin } from './request-url.ts';
@@ -50,9 +50,9 @@ function serverOrigin(server: ViteServer): string {
   return url.replace(/\/+$/, '');
 }
 
-/** The newsletter's scheduled job while the server runs (server/newsletter-schedule.ts), stopped with it. */
-function scheduleNewsletter(server: ViteServer, current: () => Promise<LocalSite>): void {
-  const schedule = startNewsletterSchedule(async () => (await current()).newsletter, () => serverOrigin(server));
+/** The scheduled jobs while the server runs (server/job-schedule.ts), stopped with it. */
+function scheduleJobs(server: ViteServer, current: () => Promise<LocalSite>): void {
+  const schedule = startJobSchedule(async () => (await current()).jobs, () => serverOrigin(server));
   server.httpServer?.once('close', () => schedule.stop());
 }
 
@@ -113,7 +113,7 @@ export function edgeHandler(): Plugin {
         return current.site;
       };
       const currentHandler = async () => (await currentSite()).handler;
-      scheduleNewsletter(server, currentSite);
+      scheduleJobs(server, currentSite);
       server.middlewares.use(
         middleware(currentHandler, (path, req) => {
           if (isHandlerAddress(path)) return true;
@@ -129,7 +129,7 @@ export function edgeHandler(): Plugin {
         siteFor(server, localEdge, localEdge.distHtmlReader(distDir), builtPageRenderer(distDir)),
       );
       const handler = site.then((built) => built.handler);
-      scheduleNewsletter(server, () => site);
+      scheduleJobs(server, () => site);
       const isBuiltFile = (path: string) => {
         const file = resolve(distDir, `.${path}`);
         return file.startsWith(`${distDir}${sep}`) && existsSync(file) && statSync(file).isFile();

@@ -6,6 +6,9 @@ import { newsletterFor, type Newsletter, type NewsletterHost } from '../edge/new
 import type { EdgeHandler, EdgeHost, ReportError } from '../edge/types.ts';
 import { serviceRoleKeyFor } from '../local-supabase/src/jwt.ts';
 import type { LocalSupabase } from '../local-supabase/src/server.ts';
+import { hostJobs } from '../edge/jobs/host-jobs.ts';
+import type { JobRunner, ScheduledJob } from '../edge/jobs/registry.ts';
+import { nodeSystemHost } from './system-facts.ts';
 
 // The edge handler as the Node hosts build it (npm start, npm run dev and preview): from the server's variables,
 // reading the local backend in-process when there is one.
@@ -36,11 +39,22 @@ export function distHtmlReader(distDir: string): EdgeHost['readHtml'] {
 
 export interface LocalSite {
   handler: EdgeHandler;
-  /** The daily digest, which the host also runs on its schedule (server/newsletter-schedule.ts). */
+  /** The daily digest's sends and the site's /api/newsletter/* addresses. */
   newsletter: Newsletter;
+  /** The scheduled jobs, which the host ticks each minute (server/job-schedule.ts). */
+  jobs: JobRunner;
 }
 
-type LocalBackend = Pick<LocalSupabase, 'app' | 'anonKey' | 'jwtSecret' | 'mailer' | 'readiness'>;
+type LocalBackend = Pick<LocalSupabase, 'app' | 'anonKey' | 'jwtSecret' | 'mailer' | 'readiness'> & Partial<Pick<LocalSupabase, 'uploadsDir'>>;
+
+export interface LocalSiteJobs {
+  /** Against a hosted project: its service key, which runs retention and records the jobs even without mail. */
+  hostedServiceKey?: string | null;
+  /** The build the server serves, whose commit the 'Sistema' screen shows (none in development). */
+  distDir?: string | null;
+  /** The host's own jobs (npm start's backup): one entry each, e.g. `backupJob(vars)` (server/backup/backup-job.ts). */
+  extraJobs?: readonly ScheduledJob[];
+}
 
 /** The embedded backend's own service key and mailer; none when it has no way to send e-mail. */
 async function embeddedNewsletterHost(backend: LocalBackend): Promise<NewsletterHost | null> {
@@ -60,14 +74,26 @@ export async function localSite(
   pageRenderer?: EdgeHost['pageRenderer'],
   hostedNewsletter: NewsletterHost | null = null,
   reportError?: ReportError,
+  jobOptions: LocalSiteJobs = {},
 ): Promise<LocalSite> {
   const config = backend
     ? edgeConfigFrom({ ...vars, VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey }, LOCAL_BACKEND_ORIGIN)
     : edgeConfigFrom(vars);
   const fetcher = backend ? inProcessFetch(backend, LOCAL_BACKEND_ORIGIN) : fetch;
-  const newsletter = newsletterFor(config, fetcher, backend ? await embeddedNewsletterHost(backend) : hostedNewsletter);
+  // The embedded backend's own service key always exists: retention and the record never wait for a mailer.
+  const serviceRoleKey = backend ? await serviceRoleKeyFor(backend.jwtSecret) : (jobOptions.hostedServiceKey ?? hostedNewsletter?.serviceRoleKey ?? null);
+  const newsletter = newsletterFor(config, fetcher, backend ? await embeddedNewsletterHost(backend) : hostedNewsletter, serviceRoleKey);
+  const { runner, systemApi } = hostJobs({
+    config,
+    fetch: fetcher,
+    newsletter,
+    serviceRoleKey,
+    oneMachine: !!backend,
+    system: await nodeSystemHost({ hosted: !backend, distDir: jobOptions.distDir ?? null, uploadsDir: backend?.uploadsDir ?? null }),
+    extraJobs: jobOptions.extraJobs,
+  });
   // /readyz: the embedded backend's database and migrations; against a hosted project, its REST endpoint.
   const ready = backend ? (timeoutMs: number) => backend.readiness(timeoutMs) : undefined;
-  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer, ready }, { newsletter, reportError });
-  return { handler, newsletter };
+  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer, ready }, { newsletter, system: systemApi, reportError });
+  return { handler, newsletter, jobs: runner };
 }

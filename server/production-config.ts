@@ -21,7 +21,14 @@ export interface HostedNewsletter {
 }
 
 export type ProductionBackend =
-  | { kind: 'hosted'; supabaseUrl: string; anonKey: string; newsletter: HostedNewsletter | null }
+  | {
+      kind: 'hosted';
+      supabaseUrl: string;
+      anonKey: string;
+      /** The project's service key: retention, the campaigns' closing and the jobs' record (no mail needed). */
+      serviceRoleKey: string | null;
+      newsletter: HostedNewsletter | null;
+    }
   | { kind: 'embedded'; jwtSecret: string; adminEmail: string; adminPassword: string; smtp: SmtpSettings | null };
 
 export interface ProductionConfig {
@@ -136,13 +143,12 @@ function hostedBackend(vars: Vars, build: BuildTarget | null, problems: string[]
   } else if (build && anonKey && build.anonKey !== anonKey) {
     problems.push('dist/ was built with another VITE_SUPABASE_ANON_KEY: build and start with the same key');
   }
-  // The digest needs both or neither: one without the other is a half-made setting, not a choice.
+  // The key alone runs retention and the campaigns' closing (docs/decisions/0042); mail without the key is half made.
   const serviceRoleKey = text(vars, 'SUPABASE_SERVICE_ROLE_KEY');
   const smtp = smtpFrom(vars, problems);
-  if (serviceRoleKey && !smtp) problems.push('set SMTP_HOST and SMTP_FROM with SUPABASE_SERVICE_ROLE_KEY (the daily digest sends through them)');
   if (smtp && !serviceRoleKey) problems.push("set SUPABASE_SERVICE_ROLE_KEY (the project's service_role key) with SMTP_HOST: the daily digest reads its subscribers with it");
   if (serviceRoleKey && serviceRoleKey === anonKey) problems.push('SUPABASE_SERVICE_ROLE_KEY is the anon key: set the service_role key');
-  return { kind: 'hosted', supabaseUrl, anonKey, newsletter: serviceRoleKey && smtp ? { serviceRoleKey, smtp } : null };
+  return { kind: 'hosted', supabaseUrl, anonKey, serviceRoleKey, newsletter: serviceRoleKey && smtp ? { serviceRoleKey, smtp } : null };
 }
 
 /** A Sentry DSN: http(s)://<public key>@<host>/<project id>. */

@@ -2,11 +2,12 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createLogger, logger, setProcessLogger } from '../local-supabase/src/log.ts';
 import { createSmtpMailer } from '../local-supabase/src/mailbox/smtp-mailer.ts';
+import { backupJob } from './backup/backup-job.ts';
 import { startServerErrorReports, type ServerErrorReports } from './error-reports.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
 import { distHtmlReader, localSite, type LocalSite } from './local-edge.ts';
-import { startNewsletterSchedule } from './newsletter-schedule.ts';
+import { startJobSchedule } from './job-schedule.ts';
 import { createNodeServer } from './node-server.ts';
 import type { ProductionConfig } from './production-config.ts';
 
@@ -51,6 +52,16 @@ async function startEmbeddedBackend(options: ProductionServerOptions): Promise<L
   });
 }
 
+/** The backup's settings: the server's variables, with the storage this server was actually given. */
+function backupVars(options: ProductionServerOptions): Readonly<Record<string, string | undefined>> {
+  const { storage } = options;
+  return {
+    ...options.vars,
+    ...(storage?.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
+    ...(storage?.dataDir ? { LOCAL_SUPABASE_DATA_DIR: storage.dataDir } : {}),
+  };
+}
+
 export async function startProductionServer(options: ProductionServerOptions): Promise<ProductionServer> {
   const { config, distDir } = options;
   // One log per process: the backend's lines and the request lines go to the same place, with the same request ids.
@@ -67,7 +78,13 @@ export async function startProductionServer(options: ProductionServerOptions): P
     const vars = { ...options.vars, SITE_URL: config.siteUrl };
     const hosted = config.backend.kind === 'hosted' ? config.backend.newsletter : null;
     const newsletter = hosted ? { serviceRoleKey: hosted.serviceRoleKey, sendMail: createSmtpMailer(hosted.smtp) } : null;
-    site = await localSite(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir), newsletter, reports?.report);
+    const hostedServiceKey = config.backend.kind === 'hosted' ? config.backend.serviceRoleKey : null;
+    // npm start's own scheduled jobs go in extraJobs, one line each (docs/decisions/0042).
+    site = await localSite(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir), newsletter, reports?.report, {
+      hostedServiceKey,
+      distDir,
+      extraJobs: config.backend.kind === 'embedded' ? [backupJob(backupVars(options))] : [],
+    });
   } catch (error) {
     await backend?.close();
     await reports?.close();
@@ -100,7 +117,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
 
   const { port } = node.server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  const schedule = startNewsletterSchedule(() => Promise.resolve(site.newsletter), () => config.siteUrl);
+  const schedule = startJobSchedule(() => Promise.resolve(site.jobs), () => config.siteUrl);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${port}`,

@@ -55,15 +55,16 @@ if (config.backend.kind === 'embedded') {
   console.info(
     smtp
       ? `[server] recovery and newsletter e-mail through ${smtp.host}:${smtp.port} (SMTP_FROM as sender)`
-      : '[server] no SMTP_HOST: password recovery by e-mail and the daily digest are unavailable (set SMTP_HOST and SMTP_FROM)',
+      : '[server] no SMTP_HOST: password recovery by e-mail and the newsletter e-mails are off (set SMTP_HOST and SMTP_FROM); retention and the other scheduled jobs run',
   );
 } else {
-  const { newsletter } = config.backend;
+  const { newsletter, serviceRoleKey } = config.backend;
   console.info(
     newsletter
       ? `[server] newsletter e-mail through ${newsletter.smtp.host}:${newsletter.smtp.port} (SMTP_FROM as sender)`
-      : '[server] the daily digest is off: set SUPABASE_SERVICE_ROLE_KEY, SMTP_HOST and SMTP_FROM to send it',
+      : '[server] the newsletter e-mails are off: set SUPABASE_SERVICE_ROLE_KEY, SMTP_HOST and SMTP_FROM to send them',
   );
+  if (!serviceRoleKey) console.info('[server] no SUPABASE_SERVICE_ROLE_KEY: the scheduled jobs (retention, campaigns) do not run here');
 }
 
 let stopping = false;

@@ -49,8 +49,11 @@ type PrivacyTable = 'site_settings';
 /** Corrections are written through revise_publication or by editors, about live stories only: tests/security/attack-corrections.test.ts. */
 type CorrectionTable = 'publication_corrections' | 'publication_minor_edits';
 
+/** The scheduled jobs' record is written by the hosts' service key and read by administrators: tests/security/attack-scheduled-jobs.test.ts. */
+type JobRunTable = 'job_runs';
+
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | AuditTable | PrivacyTable | CorrectionTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | AuditTable | PrivacyTable | CorrectionTable | JobRunTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',

@@ -2,9 +2,10 @@ import { newsletterFor, type Newsletter, type NewsletterHost } from '../../edge/
 import type { EdgeConfig } from '../../edge/types';
 import type { SendMail, SmtpSettings } from '../../edge/mail/mail-message';
 
-// The daily digest on the Worker: its Cron Trigger runs the same scheduled work as the Node hosts' timer, and its
-// e-mail leaves over SMTP through Cloudflare's TCP sockets. It needs the project's service key and a mail server
-// (SUPABASE_SERVICE_ROLE_KEY and SMTP_PASSWORD as secrets, the rest in [vars]); with neither, there is no digest.
+// The daily digest on the Worker: its Cron Trigger runs the same scheduled jobs as the Node hosts' timer, and its
+// e-mail leaves over SMTP through Cloudflare's TCP sockets. The mail needs the project's service key and a mail server
+// (SUPABASE_SERVICE_ROLE_KEY and SMTP_PASSWORD as secrets, the rest in [vars]); the key alone runs retention and the
+// campaigns' closing (docs/decisions/0042), the mail jobs then shown as off.
 
 type Vars = Readonly<Record<string, string>>;
 
@@ -14,7 +15,6 @@ const value = (vars: Vars, name: string): string | null => vars[name]?.trim() ||
 export function newsletterSettingsProblem(vars: Vars): string | null {
   const key = value(vars, 'SUPABASE_SERVICE_ROLE_KEY');
   const host = value(vars, 'SMTP_HOST');
-  if (key && !host) return 'set SMTP_HOST and SMTP_FROM with SUPABASE_SERVICE_ROLE_KEY (the daily digest sends through them)';
   if (host && !key) return 'set the SUPABASE_SERVICE_ROLE_KEY secret with SMTP_HOST (the daily digest reads its subscribers with it)';
   if (host && !value(vars, 'SMTP_FROM')) return 'set SMTP_FROM with SMTP_HOST';
   const port = value(vars, 'SMTP_PORT');
@@ -44,6 +44,11 @@ function newsletterHost(vars: Vars): NewsletterHost | null {
   return { serviceRoleKey, sendMail };
 }
 
+/** The project's service key (a secret), or null. */
+export function serviceRoleKeyOf(vars: Vars): string | null {
+  return value(vars, 'SUPABASE_SERVICE_ROLE_KEY');
+}
+
 export function workerNewsletter(config: EdgeConfig, vars: Vars): Newsletter {
-  return newsletterFor(config, (input, init) => fetch(input, init), newsletterHost(vars));
+  return newsletterFor(config, (input, init) => fetch(input, init), newsletterHost(vars), serviceRoleKeyOf(vars));
 }

@@ -4,9 +4,11 @@ import { errorReportOriginOf, securityHeaders, withHeaders } from '../../edge/se
 import type { EdgeHandler, EdgeHost } from '../../edge/types';
 import { cacheControlFor, decodePath, isPrivateBuildPath, looksLikeFile } from '../../server/static-policy';
 import { kvNewsCache, type KvNamespace } from './news-cache';
-import { newsletterSettingsProblem, workerNewsletter } from './worker-newsletter';
+import { newsletterSettingsProblem, serviceRoleKeyOf, workerNewsletter } from './worker-newsletter';
+import { hostJobs } from '../../edge/jobs/host-jobs';
+import type { JobRunner } from '../../edge/jobs/registry';
+import packageInfo from '../../package.json';
 import { reportWorkerError, withErrorReports, workerErrorReportsDsn } from './error-reports';
-import type { Newsletter } from '../../edge/newsletter/newsletter';
 import { countedBody, errorField, jsonLogLine } from '../../edge/json-log';
 import { redactTarget } from '../../edge/log-redaction';
 import { cacheAnswered, requestLine } from '../../edge/request-line';
@@ -64,16 +66,27 @@ function hostFor(env: WorkerEnv): EdgeHost {
  * the same for every request of an isolate, so it keys the handler.
  */
 
-const sites = new WeakMap<WorkerEnv, { handler: EdgeHandler; newsletter: Newsletter }>();
+const sites = new WeakMap<WorkerEnv, { handler: EdgeHandler; jobs: JobRunner }>();
 
-function siteFor(env: WorkerEnv): { handler: EdgeHandler; newsletter: Newsletter } {
+function siteFor(env: WorkerEnv): { handler: EdgeHandler; jobs: JobRunner } {
   let site = sites.get(env);
   if (!site) {
     const newsCache = env.NEWS_CACHE ? kvNewsCache(env.NEWS_CACHE) : undefined;
     const vars = stringVars(env);
     const config = edgeConfigFrom(vars);
     const newsletter = workerNewsletter(config, vars);
-    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter, reportError: reportWorkerError }), newsletter };
+    // The Worker has no disk: no uploads folder and no backup here (docs/decisions/0042). BUILD_COMMIT, when the
+    // deploy sets it (`--var BUILD_COMMIT:$(git rev-parse HEAD)`), is the commit the 'Sistema' screen shows.
+    const commit = vars.BUILD_COMMIT?.trim();
+    const { runner, systemApi } = hostJobs({
+      config,
+      fetch: (input, init) => fetch(input, init),
+      newsletter,
+      serviceRoleKey: serviceRoleKeyOf(vars),
+      oneMachine: false,
+      system: { backend: 'hosted', version: packageInfo.version, commit: commit && /^[0-9a-f]{7,40}$/i.test(commit) ? commit : null, uploadsBytes: null },
+    });
+    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter, system: systemApi, reportError: reportWorkerError }), jobs: runner };
     sites.set(env, site);
   }
   return site;
@@ -195,7 +208,7 @@ export default {
     return response;
   },
 
-  /** The Cron Trigger (wrangler.toml [triggers]): each minute, the newsletter's queued e-mails and the day's digest. */
+  /** The Cron Trigger (wrangler.toml [triggers]): each minute, one tick of the scheduled jobs (edge/jobs/registry.ts). */
   scheduled(_controller: unknown, env: WorkerEnv, ctx: WorkerContext): void {
     const unset = missingSettings(env);
     if (unset) {
@@ -205,8 +218,8 @@ export default {
     const origin = String(env.SITE_URL).trim().replace(/\/+$/, '');
     ctx.waitUntil(
       siteFor(env)
-        .newsletter.runScheduled(origin)
-        .catch((error: unknown) => console.error('worker: the newsletter run failed', error)),
+        .jobs.tick(origin)
+        .catch((error: unknown) => console.error('worker: the scheduled jobs’ tick failed', error)),
     );
   },
 };

@@ -46,6 +46,7 @@ const SIGNED_IN: AdminScreen[] = [
   { path: '/admin/auditoria', heading: 'Auditoria' },
   { path: '/admin/privacidade', heading: 'Direitos dos titulares' },
   { path: '/admin/configuracoes', heading: 'Configurações' },
+  { path: '/admin/sistema', heading: 'Sistema' },
   { path: '/admin/conta', heading: 'Minha conta' },
 ];
 

@@ -201,6 +201,7 @@ describe('the newsroom using the keyboard alone', () => {
         ['/admin/auditoria', 'Auditoria'],
         ['/admin/privacidade', 'Direitos dos titulares'],
         ['/admin/configuracoes', 'Configurações'],
+        ['/admin/sistema', 'Sistema'],
         ['/admin/conta', 'Minha conta'],
       ] as const) {
         await openScreen(page, path, heading);

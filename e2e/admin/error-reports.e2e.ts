@@ -81,7 +81,7 @@ describe('error reports in the browser', () => {
     beforeAll(async () => {
       distDir = mkdtempSync(join(tmpdir(), 'pf-sentry-dist-'));
       await buildClient(distDir, { VITE_SENTRY_DSN: sentry.dsn(5) });
-      app = await startBuiltApp(distDir, { VITE_SENTRY_DSN: sentry.dsn(5) });
+      app = await startBuiltApp({ distDir, extraVars: { VITE_SENTRY_DSN: sentry.dsn(5) } });
     }, 240_000);
     afterAll(async () => {
       await app?.stop();

@@ -8,6 +8,9 @@ import { newsletterFor } from '../../edge/newsletter/newsletter.ts';
 import { serviceRoleKeyFor } from '../../local-supabase/src/jwt.ts';
 import { createMailboxMailer } from '../../local-supabase/src/mailbox/mailbox-store.ts';
 import type { EdgeHandler } from '../../edge/types.ts';
+import { hostJobs } from '../../edge/jobs/host-jobs.ts';
+import { nodeSystemHost } from '../../server/system-facts.ts';
+import type { SendMail } from '../../edge/mail/mail-message.ts';
 import { createNodeServer } from '../../server/node-server.ts';
 import { builtPageRenderer } from '../../server/built-page-renderer.ts';
 import { distHtmlReader } from '../../server/local-edge.ts';
@@ -72,11 +75,17 @@ function backendSwitch() {
  * The built app as `npm start` serves it (server/node-server.ts with the edge handler) and an in-memory local backend,
  * on one origin on 127.0.0.1. The handler reads the data over HTTP from that same origin, as it would a hosted project.
  */
-export async function startBuiltApp(
-  distDir = resolve(import.meta.dirname, '../../dist'),
+export interface BuiltAppOptions {
+  distDir?: string;
+  /** The newsletter's mailer; by default the backend's local mailbox, as in development. */
+  sendMail?: SendMail;
   /** More server variables, as npm start would read them (e.g. VITE_SENTRY_DSN for the page policy). */
-  extraVars: Record<string, string> = {},
-): Promise<RunningApp> {
+  extraVars?: Record<string, string>;
+}
+
+export async function startBuiltApp(options: BuiltAppOptions = {}): Promise<RunningApp> {
+  const distDir = options.distDir ?? resolve(import.meta.dirname, '../../dist');
+  const extraVars = options.extraVars ?? {};
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}: run "npm run build:app" first`);
   let handler: EdgeHandler | null = null;
   const site = createNodeServer({
@@ -93,10 +102,24 @@ export async function startBuiltApp(
   const config = edgeConfigFrom(vars, backend.url);
   const fetcher: typeof fetch = (input, init) => fetch(input, init);
   // The newsletter's e-mail lands in the backend's local mailbox, as in development; no schedule runs here: a journey
-  // sends the digest as the README's command does (POST /api/newsletter/resumo with the service key).
+  // sends the digest as the README's command does (POST /api/newsletter/resumo with the service key), or runs a job
+  // from the 'Sistema' screen ('Executar agora').
   const serviceRoleKey = await serviceRoleKeyFor(backend.jwtSecret);
-  const newsletter = newsletterFor(config, fetcher, { serviceRoleKey, sendMail: createMailboxMailer(backend.db) });
-  handler = createEdgeHandler(config, { readHtml: distHtmlReader(distDir), fetch: fetcher, pageRenderer: builtPageRenderer(distDir) }, { newsletter });
+  const newsletter = newsletterFor(config, fetcher, { serviceRoleKey, sendMail: options.sendMail ?? createMailboxMailer(backend.db) });
+  const { systemApi } = hostJobs({
+    config,
+    fetch: fetcher,
+    newsletter,
+    serviceRoleKey,
+    oneMachine: true,
+    // The version and commit as npm start reads them; this backend keeps its uploads in memory, so no folder size.
+    system: await nodeSystemHost({ hosted: false, distDir, uploadsDir: null }),
+  });
+  handler = createEdgeHandler(
+    config,
+    { readHtml: distHtmlReader(distDir), fetch: fetcher, pageRenderer: builtPageRenderer(distDir) },
+    { newsletter, system: systemApi },
+  );
 
   return {
     baseUrl: backend.url,

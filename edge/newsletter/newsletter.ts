@@ -45,15 +45,31 @@ export interface DigestRun {
   failed: number;
   /** 'enviado', or 'enviando' while failed addresses wait for their retry. */
   state: string;
+  /** The mail server's last refusal, when an address failed. */
+  lastError?: string | null;
+}
+
+/** One pass over the queued confirmation e-mails. */
+export interface ConfirmationRun {
+  sent: number;
+  failed: number;
+  /** The mail server's last refusal, when one failed. */
+  lastError: string | null;
 }
 
 export interface Newsletter {
-  /** The scheduled work, each minute; `origin` is the host's own when SITE_URL is not set. */
-  runScheduled(origin: string): Promise<void>;
+  /** Whether this host can send its e-mail (a mailer and the service key); the mail jobs are off otherwise. */
+  readonly mailReady: boolean;
+  /** The scheduled jobs' parts (edge/jobs/site-jobs.ts); `origin` is the host's own when SITE_URL is not set. */
+  sendQueuedConfirmations(origin: string): Promise<ConfirmationRun>;
+  /** The day's digest if its time has come and it has not gone yet; null otherwise. */
+  sendScheduledDigest(origin: string): Promise<DigestRun | null>;
   /** The digest now (`npm run digest`): whatever is new since the last one. Null when there is nothing to send. */
   sendDigestNow(origin: string): Promise<DigestRun | null>;
   /** Retention now (`npm run retention`), whatever the hour: the counts of what went. */
   runRetentionNow(): Promise<RetentionCounts | null>;
+  /** Retention when due (at most hourly, the database decides): null when it is not. Needs only the service key. */
+  runRetention(force: boolean): Promise<RetentionCounts | null>;
   /** Answers /api/newsletter/*; null for any other address. */
   answer(request: Request, url: URL): Promise<Response | null>;
 }
@@ -88,33 +104,51 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** The newsletter of a host's edge configuration, reading the project through `fetch`. */
-export function newsletterFor(config: EdgeConfig, fetcher: typeof fetch, host: NewsletterHost | null): Newsletter {
+export function newsletterFor(
+  config: EdgeConfig,
+  fetcher: typeof fetch,
+  host: NewsletterHost | null,
+  serviceRoleKey: string | null = host?.serviceRoleKey ?? null,
+): Newsletter {
   const { supabaseUrl, supabaseAnonKey, siteName, siteUrl } = config;
-  return createNewsletter({ supabaseUrl, supabaseAnonKey, siteName, siteUrl, fetch: fetcher }, host);
+  return createNewsletter({ supabaseUrl, supabaseAnonKey, siteName, siteUrl, fetch: fetcher }, host, serviceRoleKey);
 }
 
-export function createNewsletter(settings: NewsletterSettings, host: NewsletterHost | null): Newsletter {
+/**
+ * `serviceRoleKey`: the project's service key even when there is no mailer. Retention needs only the key, so a host
+ * without mail still deletes what the privacy policy promises to delete (docs/decisions/0042).
+ */
+export function createNewsletter(
+  settings: NewsletterSettings,
+  host: NewsletterHost | null,
+  serviceRoleKey: string | null = host?.serviceRoleKey ?? null,
+): Newsletter {
   const now = settings.now ?? (() => new Date());
   const log = settings.log ?? ((line: string) => console.info(line));
   const anon = createDataClient(settings.supabaseUrl, settings.supabaseAnonKey, { fetch: settings.fetch, retry: false });
   const service: DataClient | null = host
     ? createDataClient(settings.supabaseUrl, host.serviceRoleKey, { fetch: settings.fetch, retry: false })
     : null;
+  const keyOnly: { client: DataClient; key: string } | null = serviceRoleKey
+    ? { client: service ?? createDataClient(settings.supabaseUrl, serviceRoleKey, { fetch: settings.fetch, retry: false }), key: serviceRoleKey }
+    : null;
   const siteFor = (origin: string): SiteIdentity => ({ origin: settings.siteUrl ?? origin, name: settings.siteName });
 
-  async function sendConfirmations(client: DataClient, mailer: SendMail, site: SiteIdentity): Promise<number> {
-    let sent = 0;
+  async function sendConfirmations(client: DataClient, mailer: SendMail, site: SiteIdentity): Promise<ConfirmationRun> {
+    const run: ConfirmationRun = { sent: 0, failed: 0, lastError: null };
     for (const queued of await claimQueuedConfirmations(client)) {
       try {
         await mailer(await confirmationMail(site, queued.email, queued.token));
         await markConfirmationSent(client, queued.subscriberId);
-        sent += 1;
+        run.sent += 1;
       } catch (error) {
         // Left claimed: the database offers it again in two minutes, five times at most.
-        log(`[newsletter] confirmation e-mail not sent (retried in 2 minutes): ${reason(error)}`);
+        run.failed += 1;
+        run.lastError = reason(error);
+        log(`[newsletter] confirmation e-mail not sent (retried in 2 minutes): ${run.lastError}`);
       }
     }
-    return sent;
+    return run;
   }
 
   async function sendDigest(client: DataClient, mailer: SendMail, site: SiteIdentity, nowAnyway: boolean): Promise<DigestRun | null> {
@@ -124,6 +158,7 @@ export function createNewsletter(settings: NewsletterSettings, host: NewsletterH
     const day = now();
     let sent = 0;
     let failed = 0;
+    let lastError: string | null = null;
     for (;;) {
       const batch = await claimRecipients(client, sendId, RECIPIENT_BATCH);
       if (batch.length === 0) break;
@@ -140,6 +175,7 @@ export function createNewsletter(settings: NewsletterSettings, host: NewsletterH
         else {
           failed += 1;
           batchFailures += 1;
+          lastError = error;
         }
       }
       // A whole batch refused: the mail server is down. The rest wait for the next run; the refused ones retry later.
@@ -147,7 +183,7 @@ export function createNewsletter(settings: NewsletterSettings, host: NewsletterH
     }
     const state = await finishDigest(client, sendId);
     log(`[newsletter] digest ${sendId}: ${sent} sent, ${failed} failed${state === 'enviado' ? '' : ', retries pending'}`);
-    return { sendId, sent, failed, state };
+    return { sendId, sent, failed, state, lastError };
   }
 
   async function sendTest(request: Request, site: SiteIdentity): Promise<Response> {
@@ -172,10 +208,10 @@ export function createNewsletter(settings: NewsletterSettings, host: NewsletterH
     return json(200, { to });
   }
 
-  // Retention (docs/decisions/0039) rides on the same scheduled job and service key: the database runs it at most
-  // hourly whichever host asks, so every minute's call is one cheap query until it is due.
-  async function retention(client: DataClient, withKey: NewsletterHost, force: boolean): Promise<RetentionCounts | null> {
-    const counts = await runRetention(client, storageRemover(settings.supabaseUrl, withKey.serviceRoleKey, settings.fetch), force);
+  // Retention (docs/decisions/0039) needs the service key only, never the mailer (docs/decisions/0042): the database
+  // runs it at most hourly whichever host asks.
+  async function retention(withKey: { client: DataClient; key: string }, force: boolean): Promise<RetentionCounts | null> {
+    const counts = await runRetention(withKey.client, storageRemover(settings.supabaseUrl, withKey.key, settings.fetch), force);
     if (counts) log(`[retention] ${JSON.stringify(counts)}`);
     return counts;
   }
@@ -195,7 +231,7 @@ export function createNewsletter(settings: NewsletterSettings, host: NewsletterH
     }
     if (path === NEWSLETTER_API.confirmations) {
       if (!service || !host) return json(503, { error: 'newsletter_unavailable' });
-      return json(200, { sent: await sendConfirmations(service, host.sendMail, site) });
+      return json(200, { sent: (await sendConfirmations(service, host.sendMail, site)).sent });
     }
     if (path === NEWSLETTER_API.digest) {
       if (!service || !host) return json(503, { error: 'newsletter_unavailable' });
@@ -205,30 +241,32 @@ export function createNewsletter(settings: NewsletterSettings, host: NewsletterH
       return json(200, run ?? { state: 'nada_novo' });
     }
     if (path === NEWSLETTER_API.retention) {
-      if (!service || !host) return json(503, { error: 'retention_unavailable' });
+      if (!keyOnly) return json(503, { error: 'retention_unavailable' });
       const key = bearer(request);
-      if (!key || !sameSecret(key, host.serviceRoleKey)) return json(401, { error: 'service_key_required' });
-      return json(200, await retention(service, host, true));
+      if (!key || !sameSecret(key, keyOnly.key)) return json(401, { error: 'service_key_required' });
+      return json(200, await retention(keyOnly, true));
     }
     if (path === NEWSLETTER_API.test) return sendTest(request, site);
     return json(404, { error: 'not_found' });
   }
 
   return {
-    async runScheduled(origin) {
-      if (!service || !host) return;
-      const site = siteFor(origin);
-      await sendConfirmations(service, host.sendMail, site);
-      await sendDigest(service, host.sendMail, site, false);
-      try {
-        await retention(service, host, false);
-      } catch (error) {
-        log(`[retention] scheduled run failed (tried again next minute): ${reason(error)}`);
-      }
+    mailReady: !!(service && host),
+    async sendQueuedConfirmations(origin) {
+      if (!service || !host) throw new Error('the newsletter needs the service key and a mailer');
+      return sendConfirmations(service, host.sendMail, siteFor(origin));
+    },
+    async sendScheduledDigest(origin) {
+      if (!service || !host) throw new Error('the newsletter needs the service key and a mailer');
+      return sendDigest(service, host.sendMail, siteFor(origin), false);
+    },
+    async runRetention(force) {
+      if (!keyOnly) throw new Error('retention needs the service key');
+      return retention(keyOnly, force);
     },
     async runRetentionNow() {
-      if (!service || !host) throw new Error('retention needs the service key');
-      return retention(service, host, true);
+      if (!keyOnly) throw new Error('retention needs the service key');
+      return retention(keyOnly, true);
     },
     async sendDigestNow(origin) {
       if (!service || !host) throw new Error('the newsletter needs the service key and a mailer');

@@ -70,6 +70,8 @@ export interface LocalSupabase {
   ping(timeoutMs: number): Promise<boolean>;
   /** /readyz's checks: the database answers within timeoutMs and has the newest migration of supabase/migrations. */
   readiness(timeoutMs: number): Promise<Readiness>;
+  /** The uploads folder on disk, or null when files are kept in memory (the 'Sistema' screen shows its size). */
+  uploadsDir: string | null;
   close(): Promise<void>;
 }
 
@@ -186,6 +188,7 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
       blobs,
       ping: (timeoutMs) => pingDatabase(db, timeoutMs),
       readiness: (timeoutMs) => databaseReadiness(db, newestMigration, timeoutMs),
+      uploadsDir: folders?.storageDir ?? null,
       close: () => (closing ??= db.close()),
     };
   } catch (error) {

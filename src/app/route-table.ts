@@ -100,6 +100,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
           at('admin-newsletter', admin.newsletter),
           at('admin-review', admin.review),
           at('admin-audit', admin.audit),
+          at('admin-system', admin.system),
         ],
       },
     ],

@@ -75,6 +75,7 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   'admin-newsletter': { lazy: () => import('../features/admin/newsletter/newsletter.route') },
   'admin-review': { lazy: () => import('../features/admin/review/review.route') },
   'admin-audit': { lazy: () => import('../features/admin/audit/audit.route') },
+  'admin-system': { lazy: () => import('../features/admin/system/system.route') },
 };
 
 function withModules(entries: RouteEntry[]): RouteObject[] {

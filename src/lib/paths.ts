@@ -99,6 +99,8 @@ export const paths = {
     review: route('/admin/revisao', () => '/admin/revisao'),
     /** The audit log ('Auditoria'): who did what and when, newest first; administrators only (decision 0037). */
     audit: route('/admin/auditoria', () => '/admin/auditoria'),
+    /** 'Sistema': the scheduled jobs, the version, the backend and the sizes; administrators only (decision 0042). */
+    system: route('/admin/sistema', () => '/admin/sistema'),
     /** The daily digest: subscribers, send history, send time, 'Enviar teste'. */
     newsletter: route('/admin/newsletter', () => '/admin/newsletter'),
   },

@@ -200,6 +200,36 @@ export type Database = {
         }
         Relationships: []
       }
+      job_runs: {
+        Row: {
+          counts: NonNullable<Json>
+          error: string | null
+          finished_at: string
+          id: number
+          job: string
+          outcome: string
+          started_at: string
+        }
+        Insert: {
+          counts?: NonNullable<Json>
+          error?: string | null
+          finished_at: string
+          id?: never
+          job: string
+          outcome: string
+          started_at: string
+        }
+        Update: {
+          counts?: NonNullable<Json>
+          error?: string | null
+          finished_at?: string
+          id?: never
+          job?: string
+          outcome?: string
+          started_at?: string
+        }
+        Relationships: []
+      }
       jobs: {
         Row: {
           company: string
@@ -745,6 +775,7 @@ export type Database = {
     }
     Functions: {
       ad_campaign_report: { Args: { token: string }; Returns: Json }
+      close_ad_campaign_days: { Args: { force?: boolean }; Returns: Json }
       count_ad_event: {
         Args: { campaign_id: string; kind: string }
         Returns: undefined
@@ -841,6 +872,7 @@ export type Database = {
         Returns: undefined
       }
       run_retention: { Args: { force?: boolean }; Returns: Json }
+      scheduled_job_status: { Args: Record<PropertyKey, never>; Returns: Json }
       search_obituaries: {
         Args: {
           after_death_date?: string

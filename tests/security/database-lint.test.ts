@@ -90,6 +90,10 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   'private.audit_data_right(text, text, text, jsonb)': ['authenticated'],
   'private.account_data(uuid)': ['authenticated'],
   'private.erase_account(uuid)': ['authenticated'],
+  // Scheduled jobs (docs/decisions/0042): the record's bounding trigger, and the campaigns' daily closing, which
+  // the hosts run with the service key (it reads the database's clock, which is private).
+  'private.prune_job_runs()': [],
+  'public.close_ad_campaign_days(boolean)': ['service_role'],
 };
 
 /**
@@ -153,6 +157,7 @@ const API_FUNCTIONS = [
   'own_data_export',
   'delete_own_account',
   'revise_publication',
+  'scheduled_job_status',
 ];
 
 /**

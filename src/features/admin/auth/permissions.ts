@@ -23,6 +23,7 @@ export type AdminArea =
   | 'audit'
   | 'dataRights'
   | 'settings'
+  | 'system'
   | 'account';
 
 const EVERYONE: readonly StaffRole[] = ['admin', 'editor', 'reporter'];
@@ -46,6 +47,8 @@ const WHO_MAY_USE: Record<AdminArea, readonly StaffRole[]> = {
   // Privacy (decision 0039): the data subjects' rights and the settings are administrators'; 'Minha conta' everyone's.
   dataRights: ADMINS,
   settings: ADMINS,
+  // The scheduled jobs, the version and the sizes (decision 0042): what keeps the site up is an administrator's.
+  system: ADMINS,
   account: EVERYONE,
 };
 
@@ -84,6 +87,7 @@ const AREA_PREFIXES: readonly (readonly [string, AdminArea])[] = [
   [paths.admin.audit(), 'audit'],
   [paths.admin.dataRights(), 'dataRights'],
   [paths.admin.settings(), 'settings'],
+  [paths.admin.system(), 'system'],
   [paths.admin.account(), 'account'],
 ];
 

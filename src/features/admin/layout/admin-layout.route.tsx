@@ -22,6 +22,7 @@ import { useRevalidateOnAuthChange } from '../auth/use-revalidate-on-auth-change
 import { AccountRemovedNotice } from './account-removed-notice';
 import { AdminSessionContext } from './admin-session-context';
 import { AdminSidebar } from './admin-sidebar';
+import { FailingJobsWarning } from './failing-jobs-warning';
 import { PendingApprovalNotice } from './pending-approval-notice';
 
 /** The main region's id, the skip link's target. */
@@ -114,6 +115,7 @@ export function Component() {
         {navigation.state === 'loading' && <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" />}
         <main id={ADMIN_MAIN_ID} tabIndex={-1} aria-busy={navigation.state === 'loading'} className="min-w-0 flex-1 outline-none px-4 py-6 sm:px-6 md:px-8 md:py-8">
           <div className="mx-auto max-w-6xl">
+            {access.role === 'admin' && <FailingJobsWarning />}
             <Outlet />
           </div>
         </main>

@@ -23,7 +23,7 @@ describe('AdminSidebar', () => {
     const links = Array.from(nav.querySelectorAll('a'));
     expect(links.map((a) => a.textContent)).toEqual([
       'Dashboard', 'Publicações', 'Revisão', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Newsletter', 'Usuários',
-      'Auditoria', 'Direitos dos titulares', 'Configurações', 'Minha conta',
+      'Auditoria', 'Direitos dos titulares', 'Configurações', 'Sistema', 'Minha conta',
     ]);
     expect(screen.getByRole('link', { name: 'Publicações' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Briefcase, ClipboardCheck, FileText, Flower2, GalleryHorizontal, History, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserCog, Users, X } from 'lucide';
+import { Activity, Briefcase, ClipboardCheck, FileText, Flower2, GalleryHorizontal, History, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserCog, Users, X } from 'lucide';
 import { Icon, type IconNode } from '../../../components/ui/icon';
 import { paths } from '../../../lib/paths';
 import { site } from '../../../config/site';
@@ -23,6 +23,8 @@ const ITEMS: readonly { to: string; label: string; icon: IconNode; end: boolean;
   // database refuses anyone else); 'Minha conta' is every account's.
   { to: paths.admin.dataRights(), label: 'Direitos dos titulares', icon: ShieldCheck, end: false, area: 'dataRights' },
   { to: paths.admin.settings(), label: 'Configurações', icon: Settings, end: false, area: 'settings' },
+  // The scheduled jobs and the site's health (docs/decisions/0042): administrators only.
+  { to: paths.admin.system(), label: 'Sistema', icon: Activity, end: false, area: 'system' },
   { to: paths.admin.account(), label: 'Minha conta', icon: UserCog, end: false, area: 'account' },
 ];
 
