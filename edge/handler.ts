@@ -25,6 +25,7 @@ import {
 } from './sitemaps';
 import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders, withHeaders } from './security-headers';
 import type { EdgeConfig, EdgeHandler, EdgeHost } from './types';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage, watchBackend } from './unavailable-page';
 
 /** How each kind of answer may be kept (docs/decisions/0012). Hashed assets are the host's: immutable. */
 export const CACHE = {
@@ -104,7 +105,9 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
   const now = options.now ?? (() => new Date());
   const policy = { supabaseUrl: config.browserSupabaseUrl ?? null };
   const headers = securityHeaders(policy);
-  const dataFetch: typeof fetch = (input, init) => host.fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATA_TIMEOUT_MS) });
+  // The data API's answers also tell whether its database is away: a page that needs data then answers 503.
+  const backend = watchBackend((input, init) => host.fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATA_TIMEOUT_MS) }));
+  const dataFetch: typeof fetch = backend.fetch;
   const client = createDataClient(config.supabaseUrl, config.supabaseAnonKey, { fetch: dataFetch, retry: false });
   const news = createNewsProxy({
     apiKey: config.newsApiKey,
@@ -179,6 +182,9 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
           answer.home ? readLeadStory(site) : null,
           matched.area === 'reader' && !head ? readBreakingNews(site) : undefined,
         ]);
+    // A reader's page without its data because the database is away (the render's loaders or the lead story found it
+    // so): say so with 503 and Retry-After rather than serve a page that would only fail again in the browser.
+    if (!rendered && answer.head && matched.area === 'reader' && backend.away()) return unavailablePage(site.siteName, head);
     const filled = rendered ? withServerRender(built, rendered) : lead ? withLeadStory(built, lead) : built;
     const content = breaking === undefined ? filled : withBreakingNews(filled, breaking);
     const { html, nonce } = withFreshNonce(content);
@@ -262,8 +268,11 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       // sitemap says to come back later rather than pretend to be empty.
       console.error(`edge: ${url.pathname} failed`, error);
       if (isFilePath(url.pathname) || url.pathname.startsWith(NEWS_PROXY_PREFIX)) {
-        return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503, head);
+        const unavailable = text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503, head);
+        unavailable.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        return unavailable;
       }
+      if (backend.away()) return unavailablePage(site.siteName, head);
       return appPage(head);
     }
   }

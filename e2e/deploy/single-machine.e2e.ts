@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonKeyFor } from '../../local-supabase/src/jwt.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { startMailSink, type MailSink } from '../../tests/support/mail-sink.ts';
-import type { PublishedStory } from '../support/api.ts';
+import { publishLocalStory, signedInAdminClient, type PublishedStory } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { baseEnv, runToEnd, startChild, waitForHttp, type Child } from './support/child-process.ts';
 import { readStory, runNewsroomJourney } from './support/newsroom-journey.ts';
@@ -34,6 +34,7 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
   const scratch: string[] = [];
   let cluster: PostgresCluster | undefined;
   let restored: PostgresCluster | undefined;
+  let outage: PostgresCluster | undefined;
   let sink: MailSink | undefined;
   let server: Child | undefined;
   let siteUrl = '';
@@ -89,6 +90,7 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
     await sink?.close();
     cluster?.stop();
     restored?.stop();
+    outage?.stop();
     for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -160,5 +162,78 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
       body: JSON.stringify(admin),
     });
     expect(signIn.status).toBe(200);
+  });
+
+  it('a PostgreSQL restart under load: the server stays up, answers 200 or 503 with Retry-After, and serves again on its own', async () => {
+    if (!sink) throw new Error('setup did not finish');
+    await server?.stop();
+    server = undefined;
+    outage = await startPostgresCluster();
+    const site = await startSite(outage.url, tempDir('outage'), sink);
+    server = site;
+    const anonKey = await anonKeyFor(jwtSecret);
+    const editor = await signedInAdminClient({ url: siteUrl, anonKey, admin });
+    const published = await publishLocalStory(editor, 'Reinício do banco', { description: 'Resumo.', content: '<p>Texto.</p>' });
+    const apiPath = '/rest/v1/publications?select=id&limit=1';
+    const addresses = ['/', published.path, apiPath];
+
+    type Seen = { path: string; status: number; retryAfter: string | null } | { path: string; failure: string };
+    const seen: Seen[] = [];
+    /** One reader's request, bounded: a hang past the bound counts as a failure, as a crash's refused connection does. */
+    const load = async (path: string): Promise<Seen> => {
+      try {
+        const response = await fetch(`${siteUrl}${path}`, {
+          headers: path.startsWith('/rest/') ? { apikey: anonKey } : {},
+          signal: AbortSignal.timeout(20_000),
+        });
+        await response.arrayBuffer();
+        return { path, status: response.status, retryAfter: response.headers.get('Retry-After') };
+      } catch (error) {
+        return { path, failure: String(error) };
+      }
+    };
+    let loading = true;
+    const readers = Array.from({ length: 4 }, async (_, reader) => {
+      for (let round = 0; loading && round < 10_000; round += 1) seen.push(await load(addresses[(reader + round) % addresses.length]!));
+    });
+    let exitCode: number | null | undefined;
+    void site.exited.then((code) => (exitCode = code));
+    /** Waits for `condition` between the load's requests: the load keeps going meanwhile. Fails at once if the server exits. */
+    const until = async (what: string, condition: () => Promise<boolean> | boolean) => {
+      for (let attempt = 0; attempt < 600; attempt += 1) {
+        if (exitCode !== undefined) throw new Error(`npm start exited (code ${String(exitCode)}) while waiting for ${what}:\n${site.output().slice(0, 6000)}`);
+        if (await condition()) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`waited in vain for ${what}:\n${site.output().slice(-4000)}`);
+    };
+    const allAnswer200 = async () => (await Promise.all(addresses.map(load))).every((one) => 'status' in one && one.status === 200);
+
+    try {
+      await until('the first answers under load', () => seen.length >= 12);
+      // What a package upgrade does: every connection is terminated while readers load pages.
+      await outage.restart();
+      await until('home, the story and the API to answer 200 again after the restart', allAnswer200);
+      // An outage that lasts: pages and the API say so with 503 and Retry-After, then it serves again on its own.
+      await outage.pause();
+      await until('a 503 for home, the story and the API while the database is away', async () => {
+        const answers = await Promise.all(addresses.map(load));
+        return answers.every((one) => 'status' in one && one.status === 503 && one.retryAfter !== null);
+      });
+      const outagePage = await fetch(`${siteUrl}${published.path}`);
+      expect(outagePage.status).toBe(503);
+      expect(outagePage.headers.get('Cache-Control')).toBe('no-store');
+      expect(await outagePage.text()).toContain('temporariamente indisponível');
+      await outage.resume();
+      await until('home, the story and the API to answer 200 again after the database returned', allAnswer200);
+    } finally {
+      loading = false;
+      await Promise.all(readers);
+    }
+
+    expect(exitCode).toBeUndefined();
+    const failures = seen.filter((one) => 'failure' in one || (one.status !== 200 && !(one.status === 503 && one.retryAfter)));
+    expect(failures).toEqual([]);
+    expect(seen.length).toBeGreaterThan(12);
   });
 });
