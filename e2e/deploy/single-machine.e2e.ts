@@ -10,7 +10,7 @@ import { publishLocalStory, signedInAdminClient, type PublishedStory } from '../
 import { useBrowser } from '../support/browser.ts';
 import { baseEnv, runToEnd, startChild, waitForHttp, type Child } from './support/child-process.ts';
 import { readStory, runNewsroomJourney } from './support/newsroom-journey.ts';
-import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts';
+import { setUpAsReadme, startPostgresCluster, type PostgresCluster, type ReadmeDatabase } from './support/postgres-cluster.ts';
 import { copyWorkingTree, REPOSITORY } from './support/site-copy.ts';
 
 // The README's single machine: `npm start` with the embedded backend on a real PostgreSQL, configured as the README
@@ -35,6 +35,8 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
   let cluster: PostgresCluster | undefined;
   let restored: PostgresCluster | undefined;
   let outage: PostgresCluster | undefined;
+  /** The README's roles and database on `cluster`. */
+  let database: ReadmeDatabase | undefined;
   let sink: MailSink | undefined;
   let server: Child | undefined;
   let siteUrl = '';
@@ -47,9 +49,10 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
   };
 
   /** The variables of the README's .env.production.local, for this cluster and data folder. */
-  const productionVars = (databaseUrl: string, dataDir: string, mail: MailSink) => ({
+  const productionVars = (database: ReadmeDatabase, dataDir: string, mail: MailSink) => ({
     SITE_URL: siteUrl,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.ownerUrl,
+    DATABASE_API_URL: database.apiUrl,
     LOCAL_SUPABASE_DATA_DIR: dataDir,
     LOCAL_SUPABASE_JWT_SECRET: jwtSecret,
     LOCAL_ADMIN_EMAIL: admin.email,
@@ -59,12 +62,12 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
     SMTP_FROM: 'Porto Ferreira Notícias <nao-responda@portoferreira.example>',
   });
 
-  async function startSite(databaseUrl: string, dataDir: string, mail: MailSink): Promise<Child> {
+  async function startSite(database: ReadmeDatabase, dataDir: string, mail: MailSink): Promise<Child> {
     const port = Number(new URL(siteUrl).port);
     const child = startChild('npm', ['start'], {
       cwd: siteDir,
       name: 'npm start (embedded, PostgreSQL)',
-      env: { ...baseEnv(), ...productionVars(databaseUrl, dataDir, mail), PORT: String(port) },
+      env: { ...baseEnv(), ...productionVars(database, dataDir, mail), PORT: String(port) },
     });
     await waitForHttp(child, `${siteUrl}/robots.txt`, 'npm start');
     return child;
@@ -75,6 +78,7 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
     siteDir = tempDir('site');
     copyWorkingTree(siteDir);
     cluster = await startPostgresCluster();
+    database = setUpAsReadme(cluster, siteDir);
     sink = await startMailSink();
     // The README's `npm run build` reads LOCAL_SUPABASE_JWT_SECRET from .env.production.local; here, from the
     // environment (build:app: CI has type-checked already).
@@ -95,8 +99,8 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
   });
 
   it("refuses to start with the README's development password, on one line", async () => {
-    if (!cluster || !sink) throw new Error('setup did not finish');
-    const vars = { ...productionVars(cluster.url, tempDir('refused'), sink), LOCAL_ADMIN_PASSWORD: 'portoferreira2026' };
+    if (!database || !sink) throw new Error('setup did not finish');
+    const vars = { ...productionVars(database, tempDir('refused'), sink), LOCAL_ADMIN_PASSWORD: 'portoferreira2026' };
     const child = startChild('npm', ['start'], { cwd: siteDir, name: 'npm start (refused)', env: { ...baseEnv(), ...vars } });
     expect(await child.exited).toBe(1);
     const lines = child.output().split('\n').filter((line) => line.startsWith('npm start cannot serve production'));
@@ -104,10 +108,22 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
     expect(child.output()).not.toContain('Porto Ferreira Notícias on');
   });
 
+  it('refuses to serve requests as a superuser, on one line', async () => {
+    if (!cluster || !database || !sink) throw new Error('setup did not finish');
+    const superuser = new URL(cluster.url);
+    superuser.pathname = '/portoferreira';
+    const vars = { ...productionVars(database, tempDir('superuser'), sink), DATABASE_API_URL: superuser.toString() };
+    const child = startChild('npm', ['start'], { cwd: siteDir, name: 'npm start (superuser API)', env: { ...baseEnv(), ...vars } });
+    expect(await child.exited).toBe(1);
+    const lines = child.output().split('\n').filter((line) => line.includes('could not start'));
+    expect(lines).toEqual([expect.stringContaining(`DATABASE_API_URL's role "postgres" is a superuser`)]);
+    expect(child.output()).not.toContain('Porto Ferreira Notícias on');
+  });
+
   it('an editor signs in and publishes; readers read it; crawlers, feeds and sitemaps name it on SITE_URL; recovery e-mail leaves by SMTP', async () => {
-    if (!cluster || !sink) throw new Error('setup did not finish');
+    if (!cluster || !database || !sink) throw new Error('setup did not finish');
     const dataDir = tempDir('data');
-    server = await startSite(cluster.url, dataDir, sink);
+    server = await startSite(database, dataDir, sink);
     expect(server.output()).toContain(admin.email);
     expect(server.output()).not.toContain(admin.password);
 
@@ -131,20 +147,22 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
     await runToEnd('bash', ['-euo', 'pipefail', '-c', readmeBlock('backup').replace(/^BACKUP=.*$/m, `BACKUP=${backup}`)], {
       cwd: siteDir,
       name: 'the README backup',
-      env: { ...baseEnv(), PATH: `${cluster.bindir}:${process.env.PATH ?? ''}`, DATABASE_URL: cluster.url, LOCAL_SUPABASE_DATA_DIR: dataDir },
+      env: { ...baseEnv(), PATH: `${cluster.bindir}:${process.env.PATH ?? ''}`, DATABASE_URL: database.ownerUrl, LOCAL_SUPABASE_DATA_DIR: dataDir },
     });
 
     // Restore on a new machine: another PostgreSQL server, an empty data folder, the site started again on them.
     await server.stop();
     server = undefined;
+    // A new machine is set up as the README says (roles and an empty database, no superuser for the server) first.
     restored = await startPostgresCluster();
+    const restoredDatabase = setUpAsReadme(restored, siteDir);
     const restoredData = join(tempDir('restored'), 'data');
     await runToEnd('bash', ['-euo', 'pipefail', '-c', `BACKUP=${backup}\n${readmeBlock('restore')}`], {
       cwd: siteDir,
       name: 'the README restore',
-      env: { ...baseEnv(), PATH: `${restored.bindir}:${process.env.PATH ?? ''}`, DATABASE_URL: restored.url, LOCAL_SUPABASE_DATA_DIR: restoredData },
+      env: { ...baseEnv(), PATH: `${restored.bindir}:${process.env.PATH ?? ''}`, DATABASE_URL: restoredDatabase.ownerUrl, LOCAL_SUPABASE_DATA_DIR: restoredData },
     });
-    server = await startSite(restored.url, restoredData, sink);
+    server = await startSite(restoredDatabase, restoredData, sink);
 
     const reader = await browser.newPage('phone', { baseUrl: siteUrl });
     const pictures: number[] = [];
@@ -169,7 +187,7 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
     await server?.stop();
     server = undefined;
     outage = await startPostgresCluster();
-    const site = await startSite(outage.url, tempDir('outage'), sink);
+    const site = await startSite(setUpAsReadme(outage, siteDir), tempDir('outage'), sink);
     server = site;
     const anonKey = await anonKeyFor(jwtSecret);
     const editor = await signedInAdminClient({ url: siteUrl, anonKey, admin });

@@ -46,6 +46,31 @@ async function asOwnerAsync(bindir: string, tool: string, args: string[]): Promi
   await (isRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args));
 }
 
+/** The connections the README's setup gives `npm start`: the owner's (migrations) and authenticator's (requests). */
+export interface ReadmeDatabase {
+  /** DATABASE_URL: the owner role `portoferreira`, on the database it owns. */
+  ownerUrl: string;
+  /** DATABASE_API_URL: `authenticator`, on the same database. */
+  apiUrl: string;
+}
+
+/** Runs the README's roles block on the cluster, as written (scripts/readme-postgres-roles.sh), as a newsroom does once. */
+export function setUpAsReadme(cluster: PostgresCluster, repository: string): ReadmeDatabase {
+  const printed = execFileSync('bash', [join(repository, 'scripts', 'readme-postgres-roles.sh')], {
+    encoding: 'utf8',
+    env: { PATH: `${cluster.bindir}:${process.env.PATH ?? ''}`, SUPERUSER_URL: cluster.url },
+  });
+  const [ownerPassword = '', apiPassword = ''] = printed.trim().split('\n');
+  const at = (user: string, password: string) => {
+    const url = new URL(cluster.url);
+    url.username = user;
+    url.password = password;
+    url.pathname = '/portoferreira';
+    return url.toString();
+  };
+  return { ownerUrl: at('portoferreira', ownerPassword), apiUrl: at('authenticator', apiPassword) };
+}
+
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   const bindir = postgresBindir();
   const workdir = mkdtempSync(join(tmpdir(), 'pfn-postgres-'));
