@@ -120,6 +120,10 @@ describe("the backend's API connection, serving requests", () => {
       (await tx.query(`select session_user::text as s, current_user::text as c`)).rows[0],
     );
     expect(inRequest).toEqual({ s: 'authenticator', c: 'anon' });
+    // A readiness check on this connection may read which migration is applied.
+    const applied = await backend.api.query<{ count: string }>('select count(*) from supabase_migrations.schema_migrations');
+    expect(Number(applied.rows[0]?.count)).toBeGreaterThan(0);
+    expect(await backend.api.ping(1_000)).toBe(true);
   });
 
   it("a request's SQL context cannot switch to the owner or postgres, and `reset role` leaves it with no privilege", async () => {
