@@ -442,9 +442,9 @@ describe('what the handler leaves to its host', () => {
     expect(await handler(new Request('http://127.0.0.1/noticia/x', { method: 'POST', body: 'x' }))).toBeNull();
   });
 
-  it('when the data does not answer, a page is the plain app page and a feed says to come back later', async () => {
-    const down = createEdgeHandler(config(), { ...host, fetch: () => Promise.reject(new TypeError('fetch failed')) });
-    const page = await get(storyPath(ids.story, XSS_TITLE), 'GET', down);
+  it('when the data is too slow, a page is the plain app page and a feed says to come back later', async () => {
+    const slow = createEdgeHandler(config(), { ...host, fetch: () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError')) });
+    const page = await get(storyPath(ids.story, XSS_TITLE), 'GET', slow);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
     // The app page, whose router renders the story from scratch: no head of the story's, and never cached.
@@ -452,9 +452,33 @@ describe('what the handler leaves to its host', () => {
     expect(doc.querySelector('#root')?.getAttribute('data-file')).toBe('app.html');
     expect(doc.querySelector('title')?.textContent).toBe('Porto Ferreira Notícias');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    const feed = await get('/rss.xml', 'GET', down);
+    const feed = await get('/rss.xml', 'GET', slow);
     expect(feed.status).toBe(503);
     expect(feed.headers.get('cache-control')).toBe(CACHE.none);
+    expect(feed.headers.get('retry-after')).toBe('5');
+  });
+
+  it('when the backend cannot be reached or says its database is away, a data page answers 503 with Retry-After in pt-BR', async () => {
+    const unreachable = createEdgeHandler(config(), { ...host, fetch: () => Promise.reject(new TypeError('fetch failed')) });
+    const databaseAway = createEdgeHandler(config(), {
+      ...host,
+      fetch: () => Promise.resolve(new Response(JSON.stringify({ code: 'PGRST001', message: 'Database client error. Retrying the connection.' }), { status: 503, headers: { 'Retry-After': '5' } })),
+    });
+    for (const down of [unreachable, databaseAway]) {
+      for (const path of ['/', storyPath(ids.story, XSS_TITLE)]) {
+        const page = await get(path, 'GET', down);
+        expect(page.status).toBe(503);
+        expect(page.headers.get('retry-after')).toBe('5');
+        expect(page.headers.get('cache-control')).toBe('no-store');
+        expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+        const doc = html(await page.text());
+        expect(doc.querySelector('html')?.getAttribute('lang')).toBe('pt-BR');
+        expect(doc.querySelector('h1')?.textContent).toBe('Site temporariamente indisponível');
+        expect(doc.querySelectorAll('script')).toHaveLength(0);
+      }
+    }
+    // The panel is the app alone: it says what failed in its own screens.
+    expect((await get('/admin', 'GET', unreachable)).status).toBe(200);
   });
 
   it('a build without the page’s own file falls back to index.html', async () => {

@@ -29,6 +29,7 @@ import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders, withHeaders } from '.
 import type { EdgeConfig, EdgeHandler, EdgeHost, ReportError } from './types';
 import { healthAnswer, hostedReadiness } from './health';
 import { redactTarget } from './log-redaction';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage, watchBackend } from './unavailable-page';
 
 /** How each kind of answer may be kept (docs/decisions/0012). Hashed assets are the host's: immutable. */
 export const CACHE = {
@@ -114,7 +115,9 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
   const failed = (error: unknown, method: string, url: URL) => reportError(error, { method, path: url.pathname });
   const policy = { supabaseUrl: config.browserSupabaseUrl ?? null, errorReportOrigin: config.errorReportOrigin ?? null };
   const headers = securityHeaders(policy);
-  const dataFetch: typeof fetch = (input, init) => host.fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATA_TIMEOUT_MS) });
+  // The data API's answers also tell whether its database is away: a page that needs data then answers 503.
+  const backend = watchBackend((input, init) => host.fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATA_TIMEOUT_MS) }));
+  const dataFetch: typeof fetch = backend.fetch;
   const client = createDataClient(config.supabaseUrl, config.supabaseAnonKey, { fetch: dataFetch, retry: false });
   const news = createNewsProxy({
     apiKey: config.newsApiKey,
@@ -192,6 +195,9 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
           answer.home ? readLeadStory(site) : null,
           matched.area === 'reader' && !head ? readBreakingNews(site) : undefined,
         ]);
+    // A reader's page without its data because the database is away (the render's loaders or the lead story found it
+    // so): say so with 503 and Retry-After rather than serve a page that would only fail again in the browser.
+    if (!rendered && answer.head && matched.area === 'reader' && backend.away()) return unavailablePage(site.siteName, head);
     const filled = rendered ? withServerRender(built, rendered) : lead ? withLeadStory(built, lead) : built;
     const content = breaking === undefined ? filled : withBreakingNews(filled, breaking);
     const { html, nonce } = withFreshNonce(content);
@@ -292,8 +298,11 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
       failed(error, request.method, url);
       if (isFilePath(url.pathname) || url.pathname.startsWith(NEWS_PROXY_PREFIX)) {
-        return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503, head);
+        const unavailable = text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503, head);
+        unavailable.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        return unavailable;
       }
+      if (backend.away()) return unavailablePage(site.siteName, head);
       return appPage(head);
     }
   }

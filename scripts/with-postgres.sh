@@ -2,6 +2,9 @@
 # Runs a command with DATABASE_URL pointing at a throwaway PostgreSQL cluster (Debian's packages) listening on
 # 127.0.0.1 only, then stops the cluster and deletes it. Used to prove the migrations and policies on the Postgres
 # family that hosted Supabase runs, not only on PGlite.
+# The README's roles block runs first, as written (scripts/readme-postgres-roles.sh): DATABASE_API_URL is its
+# `authenticator`, so every backend a suite starts serves its requests as the README's setup does. DATABASE_URL stays
+# the cluster's superuser: the suites create a database per test file on it and speak SQL to it as a harness.
 set -euo pipefail
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -29,4 +32,7 @@ as_owner "$bindir/pg_ctl" -D "$workdir/data" -l "$workdir/server.log" -w \
   -o "-p $port -k $workdir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
 
 echo "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
-DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" "$@"
+superuser_url="postgres://postgres@127.0.0.1:$port/postgres"
+passwords=$(PATH="$bindir:$PATH" SUPERUSER_URL="$superuser_url" bash "$(dirname "$0")/readme-postgres-roles.sh")
+api_password=$(sed -n 2p <<<"$passwords")
+DATABASE_URL="$superuser_url" DATABASE_API_URL="postgres://authenticator:$api_password@127.0.0.1:$port/postgres" "$@"

@@ -128,6 +128,11 @@ async function embeddedBackend(vars: Vars, build: BuildTarget | null, problems: 
     problems.push('dist/ was built with another LOCAL_SUPABASE_JWT_SECRET: run npm run build with the one npm start uses');
   }
   const smtp = smtpFrom(vars, problems);
+  // Requests reach the database as the README's authenticator role, never as the owner that runs the migrations.
+  if (text(vars, 'DATABASE_URL') && !text(vars, 'DATABASE_API_URL')) {
+    problems.push("set DATABASE_API_URL (the README's authenticator role) with DATABASE_URL: requests never use the owner's connection");
+  }
+  if (text(vars, 'DATABASE_API_URL') && !text(vars, 'DATABASE_URL')) problems.push("set DATABASE_URL (the database's owner, for the migrations) with DATABASE_API_URL");
   return { kind: 'embedded', jwtSecret: jwtSecret ?? '', adminEmail: adminEmail ?? '', adminPassword: adminPassword ?? '', smtp };
 }
 

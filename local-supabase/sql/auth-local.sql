@@ -27,7 +27,7 @@ create table if not exists auth.refresh_tokens (
 
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
 
--- Only the auth server (the superuser connection) reads these; API roles never see them.
+-- Only the auth server (supabase_auth_admin, below) reads these; API roles never see them.
 revoke all on table auth.sessions, auth.refresh_tokens from public, anon, authenticated;
 
 -- Password recovery (GoTrue's /recover and /verify). recovery_sent_at is GoTrue's column: one e-mail per address a
@@ -71,3 +71,14 @@ create table if not exists auth.local_mailbox (
 );
 
 revoke all on table auth.one_time_tokens, auth.mfa_amr_claims, auth.local_mailbox from public, anon, authenticated;
+
+-- The embedded backend's own work between requests (docs/decisions/0044): its API connection logs in as
+-- `authenticator` and rests as supabase_auth_admin, GoTrue's role on hosted Supabase. It keeps the accounts, sessions
+-- and tokens, and reads storage's bucket rules and object metadata (Storage's own reads); nothing in public.
+grant usage on schema auth, storage to supabase_auth_admin;
+grant select, insert, update, delete on all tables in schema auth to supabase_auth_admin;
+grant select on storage.buckets, storage.objects to supabase_auth_admin;
+drop policy if exists "the backend reads bucket rules" on storage.buckets;
+create policy "the backend reads bucket rules" on storage.buckets for select to supabase_auth_admin using (true);
+drop policy if exists "the backend reads object metadata" on storage.objects;
+create policy "the backend reads object metadata" on storage.objects for select to supabase_auth_admin using (true);

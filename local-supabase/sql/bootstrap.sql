@@ -13,6 +13,11 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
     create role service_role nologin noinherit bypassrls;
   end if;
+  -- Hosted GoTrue's role: the embedded backend's own auth and storage code works as it (docs/decisions/0044). On
+  -- PostgreSQL the README's setup creates it (the owner may not create roles); PGlite's single user creates it here.
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin nologin noinherit;
+  end if;
 end
 $$;
 

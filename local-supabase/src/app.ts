@@ -13,6 +13,7 @@ import { createStorageRouter } from './storage/storage-router.ts';
 import { StorageApiError, storageErrorResponse } from './storage/storage-error.ts';
 import { clientAddressOf, peerAddressOf } from './db/request-headers.ts';
 import { redactTarget } from '../../edge/log-redaction.ts';
+import { unavailableAnswer } from './db/unavailable-response.ts';
 
 /** What supabase-js sends (docs/architecture.md §5, CORS). */
 const ALLOWED_HEADERS = [
@@ -92,6 +93,8 @@ export function createApp(deps: AppDeps): Hono {
   app.onError((error, c) => {
     if (error instanceof AuthApiError) return authErrorResponse(error);
     if (error instanceof StorageApiError) return storageErrorResponse(error);
+    const unavailable = unavailableAnswer(error, 'rest');
+    if (unavailable) return unavailable;
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: error.message || 'Bad Request' }, error.status);
     }

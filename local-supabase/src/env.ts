@@ -17,6 +17,11 @@ export interface LocalSupabaseEnv {
   host: string;
   /** A PostgreSQL connection string; when set, PGlite is not used. */
   databaseUrl: string | undefined;
+  /**
+   * The API's connection (PostgREST's `authenticator` role) when DATABASE_URL is the owner's: requests never use the
+   * owner's connection (docs/decisions/0044).
+   */
+  databaseApiUrl: string | undefined;
   /** PGlite and uploaded files live here (git-ignored). */
   dataDir: string;
   jwtSecret: string;
@@ -49,6 +54,7 @@ export function readEnv(source: Source = process.env): LocalSupabaseEnv {
     port: port(source, 'LOCAL_SUPABASE_PORT', 54321),
     host: text(source, 'LOCAL_SUPABASE_HOST') ?? '127.0.0.1',
     databaseUrl: text(source, 'DATABASE_URL'),
+    databaseApiUrl: text(source, 'DATABASE_API_URL'),
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(REPOSITORY_ROOT, dataDir),
     jwtSecret,
     adminEmail: text(source, 'LOCAL_ADMIN_EMAIL') ?? DEV_ADMIN_EMAIL,

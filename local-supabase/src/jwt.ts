@@ -13,8 +13,9 @@ export type BearerResult =
   | { ok: false; reason: 'expired' | 'invalid'; message: string };
 
 /**
- * The roles a token may act as. The local backend connects as a superuser, so a token naming any other role
- * (`postgres`, say) must never reach `set role`: PostgREST gets the same limit from its authenticator's grants.
+ * The roles a token may act as. On PostgreSQL the API's connection is `authenticator`, whose grants give the same
+ * limit (decision 0044); on PGlite the connection is a superuser, so a token naming any other role (`postgres`,
+ * `supabase_auth_admin`, say) must never reach `set role`.
  */
 export const API_ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated', 'service_role']);
 

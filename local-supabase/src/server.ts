@@ -9,8 +9,9 @@ import { findUserByEmail } from './auth/user-store.ts';
 import { normalizeEmail } from './auth/validation.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { applyMigrations } from './db/migrate.ts';
-import { databaseReadiness, newestMigrationVersion, pingDatabase } from './db/readiness.ts';
+import { databaseReadiness, newestMigrationVersion } from './db/readiness.ts';
 import type { Readiness } from '../../edge/health.ts';
+import { BACKEND_ROLE, checkApiConnection, checkOwnerConnection, DatabaseRoleError } from './db/connection-roles.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { createMailboxMailer, type Mailer } from './mailbox/mailbox-store.ts';
 import { env, REPOSITORY_ROOT } from './env.ts';
@@ -23,8 +24,17 @@ export interface StartLocalSupabaseOptions {
    * Omitted: the environment's choice (DATABASE_URL, else LOCAL_SUPABASE_DATA_DIR or `.local-supabase/`).
    */
   dataDir?: string | null;
-  /** A PostgreSQL connection string: the database lives there instead of PGlite (files still go to dataDir). */
+  /**
+   * A PostgreSQL connection string: the database lives there instead of PGlite (files still go to dataDir). Its role
+   * runs the migrations at start: the database's owner (production refuses a superuser).
+   */
   databaseUrl?: string;
+  /**
+   * The connection requests use: PostgREST's `authenticator` role (login noinherit, granted the API roles), checked
+   * at start (docs/decisions/0044). Required in production with databaseUrl; elsewhere omitted means databaseUrl's.
+   * Omitted with databaseUrl omitted too: the environment's DATABASE_API_URL.
+   */
+  apiDatabaseUrl?: string;
   /** Defaults to LOCAL_SUPABASE_JWT_SECRET or the Supabase CLI demo secret. */
   jwtSecret?: string;
   /** Run supabase/seed.sql on an empty database (default true). */
@@ -61,7 +71,13 @@ export interface LocalSupabase {
   adminPassword: string;
   /** What start-up found or did about the administrator account. */
   adminAccount: AdminAccountState;
+  /**
+   * The database as its owner (PGlite's one connection; on PostgreSQL the migrations' connection), for start-up,
+   * tools and tests. In production the owner's connection is closed after start and this is `api`.
+   */
   db: Database;
+  /** The connection requests use (on PostgreSQL, `authenticator`): what a readiness check pings (`api.ping(1000)`). */
+  api: Database;
   /** How its e-mail leaves: the local mailbox in development, SMTP in production, null when there is none. */
   mailer: Mailer | null;
   /** Where uploaded files' bytes live (their rows are in storage.objects). */
@@ -114,6 +130,7 @@ export async function ensureLocalAdmin(
 }
 
 function describeDatabase(options: StartLocalSupabaseOptions): string {
+  if (options.databaseUrl && options.apiDatabaseUrl) return 'PostgreSQL (migrations as DATABASE_URL, requests as DATABASE_API_URL)';
   if (options.databaseUrl) return 'PostgreSQL (DATABASE_URL)';
   return options.dataDir ? `PGlite in ${options.dataDir}` : 'PGlite in memory';
 }
@@ -134,22 +151,38 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
   const adminPassword = production?.adminPassword ?? settings.adminPassword;
   const dataDir = options.dataDir === undefined ? settings.dataDir : options.dataDir;
   const databaseUrl = options.databaseUrl ?? (options.dataDir === undefined ? settings.databaseUrl : undefined);
+  const apiDatabaseUrl = databaseUrl
+    ? (options.apiDatabaseUrl ?? (options.databaseUrl === undefined ? settings.databaseApiUrl : undefined))
+    : undefined;
+  if (production && databaseUrl && !apiDatabaseUrl) {
+    throw new DatabaseRoleError("set DATABASE_API_URL (the README's authenticator role) with DATABASE_URL: requests never use the owner's connection");
+  }
   const folders = dataDir ? await prepareDataDir(dataDir) : null;
   const db = await openDatabase(databaseUrl ? { databaseUrl } : folders ? { dataDir: folders.dbDir } : {});
+  let api: Database = db;
   try {
+    if (production && databaseUrl) await checkOwnerConnection(db);
     await applyMigrations(db, { seed: production ? false : (options.seed ?? true) });
     // Known now, from this build's files: a database another process migrated back (or not yet) is not ready.
     const newestMigration = await newestMigrationVersion(REPOSITORY_ROOT);
     // applyMigrations runs every local-supabase/sql script already; this keeps auth independent of that detail.
     await ensureAuthSchema(db);
+    // The administrator is ensured as the owner, at start: it reads public.profiles, which the API's roles may not.
+    const adminState = await ensureLocalAdmin(db, createAuthService({ db, jwtSecret }), adminEmail, adminPassword);
 
-    const auth = createAuthService({ db, jwtSecret });
-    const adminState = await ensureLocalAdmin(db, auth, adminEmail, adminPassword);
+    if (apiDatabaseUrl) {
+      // Between requests the API's connections rest as the backend's own role; a request switches with `set local role`.
+      api = await openDatabase({ databaseUrl: apiDatabaseUrl, sessionRole: BACKEND_ROLE });
+      await checkApiConnection(api);
+      // The owner's connection was for the migrations; production keeps none open (tools and tests use it).
+      if (production) await db.close();
+    }
+
     const blobs = folders ? createFileBlobStore(folders.storageDir) : createMemoryBlobStore();
     // In development recovery links are printed as they are "sent", like the administrator's sign-in below.
-    const mailer = production ? production.mailer : createMailboxMailer(db, options.quiet ? {} : { log: (line) => console.log(line) });
+    const mailer = production ? production.mailer : createMailboxMailer(api, options.quiet ? {} : { log: (line) => console.log(line) });
     const app = createApp({
-      db,
+      db: api,
       jwtSecret,
       blobs,
       siteUrl: options.siteUrl,
@@ -162,7 +195,7 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
     const anonKey = await anonKeyFor(jwtSecret);
 
     if (!options.quiet) {
-      console.log(`[local-supabase] database: ${describeDatabase({ databaseUrl, dataDir })}`);
+      console.log(`[local-supabase] database: ${describeDatabase({ databaseUrl, apiDatabaseUrl, dataDir })}`);
       // Development prints the sign-in; production never prints an address or a password (the operator chose them,
       // and the log keeps no e-mail: docs/decisions/0040).
       if (production) {
@@ -183,15 +216,17 @@ export async function startLocalSupabase(options: StartLocalSupabaseOptions = {}
       adminEmail,
       adminPassword,
       adminAccount: adminState,
-      db,
+      db: production && apiDatabaseUrl ? api : db,
+      api,
       mailer,
       blobs,
-      ping: (timeoutMs) => pingDatabase(db, timeoutMs),
-      readiness: (timeoutMs) => databaseReadiness(db, newestMigration, timeoutMs),
+      ping: (timeoutMs) => api.ping(timeoutMs),
+      readiness: (timeoutMs) => databaseReadiness(api, newestMigration, timeoutMs),
       uploadsDir: folders?.storageDir ?? null,
-      close: () => (closing ??= db.close()),
+      close: () => (closing ??= Promise.all([api.close(), api === db || production ? undefined : db.close()]).then(() => undefined)),
     };
   } catch (error) {
+    if (api !== db) await api.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }

@@ -55,6 +55,12 @@ describe('npm start refuses to serve on anything missing or left at the demo val
     ["the README's password", { LOCAL_ADMIN_PASSWORD: DEV_ADMIN_PASSWORD }, "LOCAL_ADMIN_PASSWORD is the README's development password"],
     ['a short password', { LOCAL_ADMIN_PASSWORD: 'curta-12345' }, 'LOCAL_ADMIN_PASSWORD must be at least 12 characters'],
     ['SMTP without a sender', { SMTP_HOST: 'smtp.example.com' }, 'set SMTP_FROM'],
+    [
+      "PostgreSQL's owner without the API's connection",
+      { DATABASE_URL: 'postgres://portoferreira:x@127.0.0.1:5432/portoferreira' },
+      "set DATABASE_API_URL (the README's authenticator role) with DATABASE_URL",
+    ],
+    ['the API connection without the owner', { DATABASE_API_URL: 'postgres://authenticator:x@127.0.0.1:5432/portoferreira' }, 'set DATABASE_URL'],
   ])('%s', async (_case, overrides, expected) => {
     const message = await refusal({ ...embeddedVars, ...overrides }, await embeddedBuild());
     expect(message).toMatch(/^npm start cannot serve production: .* See README § Deploy\.$/);

@@ -6,6 +6,11 @@ import { env } from '../../local-supabase/src/env.ts';
 export interface FreshDatabase {
   /** Where it lives: undefined for in-memory PGlite, else a connection string to a database of its own. */
   databaseUrl: string | undefined;
+  /**
+   * The same database as the README's `authenticator` (DATABASE_API_URL's role, on `npm run test:postgres`): the
+   * connection a backend serves requests on. Undefined on PGlite or without DATABASE_API_URL.
+   */
+  apiDatabaseUrl: string | undefined;
   /** Opens a connection to it (each call a new one; PGlite in memory when databaseUrl is undefined). */
   open(): Promise<Database>;
   /** On PostgreSQL, drops the database once every connection to it has closed. */
@@ -17,15 +22,18 @@ export interface FreshDatabase {
  * test:postgres`), each test file gets a uniquely named database created on that server, so files run in parallel
  * without touching each other's tables.
  */
-export async function createFreshDatabase(serverUrl = env().databaseUrl): Promise<FreshDatabase> {
-  if (!serverUrl) return { databaseUrl: undefined, open: () => openDatabase(), drop: () => Promise.resolve() };
+export async function createFreshDatabase(serverUrl = env().databaseUrl, apiServerUrl = env().databaseApiUrl): Promise<FreshDatabase> {
+  if (!serverUrl) return { databaseUrl: undefined, apiDatabaseUrl: undefined, open: () => openDatabase(), drop: () => Promise.resolve() };
   const name = `pf_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const server = await openDatabase({ databaseUrl: serverUrl });
   await server.exec(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  const apiUrl = apiServerUrl ? new URL(apiServerUrl) : null;
+  if (apiUrl) apiUrl.pathname = `/${name}`;
   return {
     databaseUrl: url.toString(),
+    apiDatabaseUrl: apiUrl?.toString(),
     open: () => openDatabase({ databaseUrl: url.toString() }),
     async drop() {
       try {

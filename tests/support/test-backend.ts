@@ -117,6 +117,8 @@ function clientsOf(url: string, anonKey: string) {
 /** The backend before it listens: what start-up made, and the Node handler that serves it. */
 interface Started extends Pick<TestBackend<Administrator | null>, 'anonKey' | 'jwtSecret' | 'db' | 'blobs' | 'administrator'> {
   handler(req: IncomingMessage, res: ServerResponse): void;
+  /** Closes every connection it opened (on PostgreSQL, the owner's and the API's). */
+  close(): Promise<void>;
 }
 
 /** Starts a local backend for one test file (see StartTestBackendOptions); stop() releases everything it made. */
@@ -137,16 +139,17 @@ export async function startTestBackend(options: StartTestBackendOptions = {}): P
       import('./fresh-database.ts'),
     ]);
 
-  async function project(databaseUrl: string | undefined): Promise<Started> {
+  async function project(databaseUrl: string | undefined, apiDatabaseUrl: string | undefined): Promise<Started> {
     const local = await startLocalSupabase(
       options.dataDir
         ? { dataDir: options.dataDir, quiet: true, seed: options.seed }
-        : { dataDir: null, databaseUrl, quiet: true, seed: options.seed },
+        : { dataDir: null, databaseUrl, apiDatabaseUrl, quiet: true, seed: options.seed },
     );
     return {
       ...local,
       administrator: { email: local.adminEmail, password: local.adminPassword, account: local.adminAccount },
       handler: (req, res) => void local.handler(req, res),
+      close: () => local.close(),
     };
   }
 
@@ -166,12 +169,13 @@ export async function startTestBackend(options: StartTestBackendOptions = {}): P
       blobs,
       administrator: null,
       handler: (req, res) => void listener(req, res),
+      close: () => db.close(),
     };
   }
 
   if (options.schema === 'base' && options.dataDir) throw new Error('startTestBackend: dataDir is only for the project schema');
   const database = options.dataDir ? null : await fresh.createFreshDatabase();
-  const started = await (options.schema === 'base' && database ? database.open().then(base) : project(database?.databaseUrl)).catch(
+  const started = await (options.schema === 'base' && database ? database.open().then(base) : project(database?.databaseUrl, database?.apiDatabaseUrl)).catch(
     async (error: unknown) => {
       await database?.drop();
       throw error;
@@ -208,7 +212,7 @@ export async function startTestBackend(options: StartTestBackendOptions = {}): P
       (stopping ??= (async () => {
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
-        await started.db.close();
+        await started.close();
         await database?.drop();
       })()),
   };

@@ -14,6 +14,7 @@ import { createRecovery } from './recovery.ts';
 import { redirectTarget } from './redirect-url.ts';
 import { createSignupConfirmation } from './signup-confirmation.ts';
 import { MIN_PASSWORD_LENGTH } from './validation.ts';
+import { unavailableAnswer } from '../db/unavailable-response.ts';
 
 export interface AuthRouterOptions {
   db: Database;
@@ -140,6 +141,8 @@ export function createAuthRouter(options: AuthRouterOptions): Hono {
 
   router.onError((error) => {
     if (error instanceof AuthApiError) return authErrorResponse(error);
+    const unavailable = unavailableAnswer(error, 'auth');
+    if (unavailable) return unavailable;
     console.error('[local-supabase] auth: unexpected failure', error);
     return unexpectedAuthFailureResponse();
   });

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 import { USER_COLUMNS, toUserRow, type JsonObject, type UserRow } from './user-json.ts';
 
-// All of these run on the superuser connection: auth.users is GoTrue's own table, never exposed to API roles.
+// All of these run as the backend's own role (supabase_auth_admin, decision 0044): auth.users is GoTrue's own table,
+// never exposed to API roles.
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
   const { rows } = await db.query(`select ${USER_COLUMNS} from auth.users where lower(email) = $1 limit 1`, [email]);

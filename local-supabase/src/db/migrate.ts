@@ -56,6 +56,16 @@ export async function applyMigrations(
       name text,
       applied_at timestamptz not null default now()
     );
+    -- The API's connection rests as the backend's role (decision 0044): a readiness check on it reads which migration
+    -- is applied, nothing else.
+    do $$
+    begin
+      if exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+        grant usage on schema supabase_migrations to supabase_auth_admin;
+        grant select on supabase_migrations.schema_migrations to supabase_auth_admin;
+      end if;
+    end
+    $$;
   `);
 
   const done = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');

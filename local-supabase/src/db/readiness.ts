@@ -5,18 +5,13 @@ import type { Queryable } from './database.ts';
 import { parseMigrationFileName } from './migrate.ts';
 
 // What /readyz asks of the embedded backend (docs/decisions/0040): the database answers in time, and it has the
-// newest migration this build carries. The server/postgres outage handling shares ping().
+// newest migration this build carries. The database's own ping() (db/database.ts) is the outage handling's probe.
 
 /** The newest version among supabase/migrations' files (their timestamp prefix), or null when there is none. */
 export async function newestMigrationVersion(root: string): Promise<string | null> {
   const files = await readdir(join(root, 'supabase', 'migrations')).catch(() => [] as string[]);
   const versions = files.map((file) => parseMigrationFileName(file)?.version).filter((version): version is string => !!version);
   return versions.sort().at(-1) ?? null;
-}
-
-/** Whether the database answers a trivial query within `timeoutMs`. Never throws. */
-export function pingDatabase(db: Queryable, timeoutMs: number): Promise<boolean> {
-  return within(db.query('select 1').then(() => true), timeoutMs, false);
 }
 
 /**

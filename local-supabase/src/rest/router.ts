@@ -38,6 +38,7 @@ import {
   MAX_ROWS,
 } from './request-bounds.ts';
 import { createSchemaHolder, type SchemaHolder } from './schema-holder.ts';
+import { unavailableAnswer } from '../db/unavailable-response.ts';
 
 /**
  * The PostgREST-compatible REST surface, mounted at `/rest/v1`. Handlers only translate: parse (parse-*.ts),
@@ -96,6 +97,8 @@ async function answer(c: Context, deps: RestDeps, handler: (caller: Caller) => P
     return await handler({ role: auth.role, claims: auth.claims });
   } catch (error) {
     if (error instanceof Rollback) return error.response;
+    const unavailable = unavailableAnswer(error, 'rest');
+    if (unavailable) return unavailable;
     const rest = toRestError(error, isAnon);
     // Unexpected failures are logged here and answered without internals.
     if (rest.status >= 500) console.error('[rest]', error);

@@ -65,7 +65,7 @@ function toObjectRowJson(raw: Record<string, unknown>): ObjectRowJson {
   };
 }
 
-/** Bucket rules are read on the superuser connection, as Storage does: they are configuration, not user data. */
+/** Bucket rules are read as the backend's own role, as Storage does: they are configuration, not user data. */
 export async function findBucket(db: Queryable, id: string): Promise<BucketRules | null> {
   const { rows } = await db.query<Record<string, unknown>>(
     `select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1`,

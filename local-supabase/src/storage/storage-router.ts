@@ -23,6 +23,7 @@ import {
 import { parseExpiresIn, signObjectUrls, verifySignedUrlToken } from './signed-urls.ts';
 import { StorageApiError, storageErrorResponse, storageErrors } from './storage-error.ts';
 import { readUploadBody } from './upload-body.ts';
+import { unavailableAnswer } from '../db/unavailable-response.ts';
 
 export interface StorageRouterOptions {
   db: Database;
@@ -183,6 +184,8 @@ export function createStorageRouter(options: StorageRouterOptions): Hono {
 
   router.onError((error) => {
     if (error instanceof StorageApiError) return storageErrorResponse(error);
+    const unavailable = unavailableAnswer(error, 'storage');
+    if (unavailable) return unavailable;
     console.error('[local-supabase] storage: unexpected failure', error);
     return storageErrorResponse(storageErrors.internal());
   });
