@@ -4,6 +4,14 @@
 
 -- ==================== Tables ====================
 
+create table private.ad_closing_runs (
+  only_row boolean default true not null,
+  last_day date,
+  constraint ad_closing_runs_only_row_check CHECK (only_row),
+  constraint ad_closing_runs_pkey PRIMARY KEY (only_row)
+);
+comment on table private.ad_closing_runs is 'The São Paulo day the campaigns were last closed: once a day, whichever host asks.';
+
 create table private.ad_event_receipts (
   campaign_id uuid not null,
   kind text not null,
@@ -173,6 +181,25 @@ create table public.audit_log (
 );
 comment on table public.audit_log is 'Who did what and when (sign-ins, publishing, deletions, corrections, roles, data rights). Written by the database only; administrators read it; kept a year.';
 alter table public.audit_log enable row level security;
+
+create table public.job_runs (
+  id bigint generated always as identity not null,
+  job text not null,
+  started_at timestamp with time zone not null,
+  finished_at timestamp with time zone not null,
+  outcome text not null,
+  counts jsonb default '{}'::jsonb not null,
+  error text,
+  constraint job_runs_counts_check CHECK ((jsonb_typeof(counts) = 'object'::text)),
+  constraint job_runs_error_check CHECK (((error IS NULL) OR (char_length(error) <= 1000))),
+  constraint job_runs_failure_says_why CHECK (((outcome = 'falha'::text) = (error IS NOT NULL))),
+  constraint job_runs_in_order CHECK ((finished_at >= started_at)),
+  constraint job_runs_job_check CHECK ((job ~ '^[a-z][a-z0-9_]{0,39}$'::text)),
+  constraint job_runs_outcome_check CHECK ((outcome = ANY (ARRAY['sucesso'::text, 'falha'::text]))),
+  constraint job_runs_pkey PRIMARY KEY (id)
+);
+comment on table public.job_runs is 'Each recorded run of a scheduled job (docs/decisions/0042). Written by the hosts with the service key; administrators read it.';
+alter table public.job_runs enable row level security;
 
 create table public.jobs (
   id uuid default gen_random_uuid() not null,
@@ -493,6 +520,8 @@ CREATE INDEX audit_log_action_at_idx ON public.audit_log USING btree (action, at
 CREATE INDEX audit_log_actor_id_idx ON public.audit_log USING btree (actor_id);
 
 CREATE INDEX audit_log_at_idx ON public.audit_log USING btree (at DESC, id DESC);
+
+CREATE INDEX job_runs_job_started_idx ON public.job_runs USING btree (job, started_at DESC);
 
 CREATE INDEX jobs_created_at_id_idx ON public.jobs USING btree (created_at DESC, id DESC);
 
@@ -1496,6 +1525,26 @@ AS $function$
     clock - interval '7 days')
 $function$;
 
+CREATE OR REPLACE FUNCTION private.prune_job_runs()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.job_runs r
+   where r.job = new.job
+     and r.id in (select ranked.id
+                    from (select j.id, j.started_at,
+                                 pg_catalog.row_number() over (partition by j.outcome order by j.started_at desc, j.id desc) as position
+                            from public.job_runs j
+                           where j.job = new.job) ranked
+                   where ranked.position > 100
+                      or (ranked.position > 1 and ranked.started_at < pg_catalog.now() - interval '30 days'));
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.publication_corrections_before_insert()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2199,6 +2248,45 @@ AS $function$
   select private.ad_campaign_report(ad_campaign_report.token) where ad_campaign_report.token is not null
 $function$;
 
+CREATE OR REPLACE FUNCTION public.close_ad_campaign_days(force boolean DEFAULT false)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  today constant date := private.sao_paulo_date(private.clock_now());
+  yesterday constant date := private.sao_paulo_date(private.clock_now()) - 1;
+  last_day date;
+  n_days integer;
+  n_ended integer;
+begin
+  select r.last_day into last_day from private.ad_closing_runs r for update;
+  if not coalesce(force, false) and last_day is not null and last_day >= today then
+    return null;
+  end if;
+  update private.ad_closing_runs set last_day = today;
+
+  -- First the zero rows (a campaign ending yesterday served yesterday), then the closing.
+  with filled as (
+    insert into public.ad_campaign_days (campaign_id, day)
+    select c.id, yesterday
+      from public.ad_campaigns c
+     where c.state = 'ativa' and c.starts_on <= yesterday and c.ends_on >= yesterday
+    on conflict (campaign_id, day) do nothing
+    returning 1)
+  select count(*) into n_days from filled;
+
+  with ended as (
+    update public.ad_campaigns c set state = 'encerrada'
+     where c.state = 'ativa' and c.ends_on < today
+    returning 1)
+  select count(*) into n_ended from ended;
+
+  return pg_catalog.jsonb_build_object('campanhas_encerradas', n_ended, 'dias_sem_exibicao', n_days);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.count_ad_event(campaign_id uuid, kind text)
  RETURNS void
  LANGUAGE plpgsql
@@ -2856,6 +2944,36 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.scheduled_job_status()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce((select private.is_admin()), false) then
+    raise exception 'admin_only' using errcode = '42501';
+  end if;
+  return pg_catalog.jsonb_build_object(
+    'database_bytes', pg_catalog.pg_database_size(pg_catalog.current_database()),
+    'jobs', coalesce((
+      select pg_catalog.jsonb_object_agg(names.job, pg_catalog.jsonb_build_object(
+        'last_success', (select pg_catalog.to_jsonb(s) - 'id' - 'job' - 'error'
+                           from public.job_runs s
+                          where s.job = names.job and s.outcome = 'sucesso'
+                          order by s.started_at desc limit 1),
+        'last_failure', (select pg_catalog.to_jsonb(f) - 'id' - 'job'
+                           from public.job_runs f
+                          where f.job = names.job and f.outcome = 'falha'
+                          order by f.started_at desc limit 1),
+        'failed_twice', (select count(*) = 2 and bool_and(l.outcome = 'falha')
+                           from (select r.outcome from public.job_runs r
+                                  where r.job = names.job
+                                  order by r.started_at desc limit 2) l)))
+        from (select distinct j.job from public.job_runs j) names), '{}'::jsonb));
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.search_obituaries(q text DEFAULT NULL::text, include_drafts boolean DEFAULT false, page_size integer DEFAULT 24, after_death_date date DEFAULT NULL::date, after_id uuid DEFAULT NULL::uuid, published boolean DEFAULT NULL::boolean, backwards boolean DEFAULT false)
  RETURNS SETOF obituaries
  LANGUAGE sql
@@ -2959,6 +3077,8 @@ CREATE TRIGGER audit_ad_campaign_insert AFTER INSERT ON ad_campaigns FOR EACH RO
 
 CREATE TRIGGER audit_ad_campaign_update AFTER UPDATE ON ad_campaigns FOR EACH ROW WHEN (new.state IS DISTINCT FROM old.state) EXECUTE FUNCTION private.audit_ad_campaign();
 
+CREATE TRIGGER job_runs_prune AFTER INSERT ON job_runs FOR EACH ROW EXECUTE FUNCTION private.prune_job_runs();
+
 CREATE TRIGGER audit_job_delete AFTER DELETE ON jobs FOR EACH ROW EXECUTE FUNCTION private.audit_published_row();
 
 CREATE TRIGGER audit_job_insert AFTER INSERT ON jobs FOR EACH ROW WHEN (new.published) EXECUTE FUNCTION private.audit_published_row();
@@ -3043,6 +3163,9 @@ create policy "Editors manage advertisers" on public.advertisers for all to auth
   with check (( SELECT private.is_editor() AS is_editor));
 
 create policy "Admins can read the audit log" on public.audit_log for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
+create policy "Admins read job runs" on public.job_runs for select to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
 create policy "Editors can create jobs" on public.jobs for insert to authenticated
@@ -3183,6 +3306,9 @@ create policy "Editors can update topics" on public.topics for update to authent
   using (( SELECT private.is_editor() AS is_editor))
   with check (( SELECT private.is_editor() AS is_editor));
 
+create policy "the backend reads bucket rules" on storage.buckets for select to supabase_auth_admin
+  using (true);
+
 create policy "Anyone can upload a tip's photo into a fresh folder" on storage.objects for insert to anon
   with check (((bucket_id = 'news-tips'::text) AND private.may_upload_news_tip_photo(bucket_id, name)));
 
@@ -3198,6 +3324,9 @@ create policy "Staff list story images, editors every image and tips' photos" on
 
 create policy "Staff upload story images, editors every image, anyone a tip's " on storage.objects for insert to authenticated
   with check ((((bucket_id = ANY (ARRAY['publications'::text, 'obituaries'::text, 'ads'::text])) AND ( SELECT private.is_editor() AS is_editor)) OR ((bucket_id = 'publications'::text) AND ( SELECT private.is_staff() AS is_staff)) OR ((bucket_id = 'news-tips'::text) AND private.may_upload_news_tip_photo(bucket_id, name))));
+
+create policy "the backend reads object metadata" on storage.objects for select to supabase_auth_admin
+  using (true);
 
 -- ==================== Grants to the API roles ====================
 
@@ -3310,6 +3439,7 @@ grant insert, update on table public.advertisers (contact) to authenticated;
 grant insert, update on table public.advertisers (name) to authenticated;
 grant select on table public.audit_log to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audit_log to service_role;
+grant execute on function public.close_ad_campaign_days(force boolean) to service_role;
 grant execute on function public.count_ad_event(campaign_id uuid, kind text) to anon;
 grant execute on function public.count_ad_event(campaign_id uuid, kind text) to authenticated;
 grant execute on function public.count_ad_event(campaign_id uuid, kind text) to service_role;
@@ -3323,6 +3453,14 @@ grant execute on function public.delete_own_account() to authenticated;
 grant execute on function public.increment_views(publication_id uuid) to anon;
 grant execute on function public.increment_views(publication_id uuid) to authenticated;
 grant execute on function public.increment_views(publication_id uuid) to service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.job_runs to service_role;
+grant select on table public.job_runs (counts) to authenticated;
+grant select on table public.job_runs (error) to authenticated;
+grant select on table public.job_runs (finished_at) to authenticated;
+grant select on table public.job_runs (id) to authenticated;
+grant select on table public.job_runs (job) to authenticated;
+grant select on table public.job_runs (outcome) to authenticated;
+grant select on table public.job_runs (started_at) to authenticated;
 grant select on table public.jobs to anon;
 grant delete, insert, select, update on table public.jobs to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.jobs to service_role;
@@ -3447,6 +3585,7 @@ grant execute on function public.retention_tip_photos_due(max_count integer) to 
 grant execute on function public.revise_publication(story_id uuid, new_title text, new_description text, new_content text, kind text, wrong text, correct text, corrected_at timestamp with time zone, note text) to authenticated;
 grant execute on function public.revise_publication(story_id uuid, new_title text, new_description text, new_content text, kind text, wrong text, correct text, corrected_at timestamp with time zone, note text) to service_role;
 grant execute on function public.run_retention(force boolean) to service_role;
+grant execute on function public.scheduled_job_status() to authenticated;
 grant execute on function public.search_obituaries(q text, include_drafts boolean, page_size integer, after_death_date date, after_id uuid, published boolean, backwards boolean) to anon;
 grant execute on function public.search_obituaries(q text, include_drafts boolean, page_size integer, after_death_date date, after_id uuid, published boolean, backwards boolean) to authenticated;
 grant execute on function public.search_obituaries(q text, include_drafts boolean, page_size integer, after_death_date date, after_id uuid, published boolean, backwards boolean) to service_role;
