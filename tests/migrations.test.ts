@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../local-supabase/src/db/migrate.ts';
 import type { Database } from '../local-supabase/src/db/database.ts';
@@ -6,7 +8,8 @@ import { OG_MAX_BYTES, imageRenditions } from '../src/lib/image-renditions.ts';
 import { topicNavigation } from '../src/lib/paths.ts';
 import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-database.ts';
 
-const MIGRATION_COUNT = 31;
+// Every file of supabase/migrations, each applied once (a count written here went stale with each new migration).
+const MIGRATION_COUNT = readdirSync(resolve(import.meta.dirname, '../supabase/migrations')).filter((file) => /^\d{14}_.+\.sql$/.test(file)).length;
 
 let fresh: FreshSqlDatabase;
 let db: Database;
