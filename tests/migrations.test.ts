@@ -6,7 +6,7 @@ import { OG_MAX_BYTES, imageRenditions } from '../src/lib/image-renditions.ts';
 import { topicNavigation } from '../src/lib/paths.ts';
 import { openFreshDatabase, type FreshSqlDatabase } from './support/fresh-database.ts';
 
-const MIGRATION_COUNT = 31;
+const MIGRATION_COUNT = 32;
 
 let fresh: FreshSqlDatabase;
 let db: Database;
