@@ -202,7 +202,7 @@ describe('the campaign columns, for every role', () => {
         continue;
       }
       expect(result.error, column).toBeNull();
-      const rows = (result.data ?? []) as Record<string, unknown>[];
+      const rows = (result.data ?? []) as unknown as Record<string, unknown>[];
       if (!isStaff(role)) {
         expect(rows, column).toEqual([]);
         continue;
