@@ -1,6 +1,9 @@
 -- Demonstration content for a fresh database (`supabase db reset`, or the local backend on an empty database); never
 -- for a production database. The site's structure (its eight navigation topics) comes from the migrations
 -- (20261126090000_navigation_topics.sql), so `supabase db push` alone gives a working, empty site.
+-- It follows every rule the panel enforces (tests/seed-follows-the-panel.test.ts), so an editor's first save of a demo
+-- row changes nothing they did not touch: alternative text on every image, rich text as the sanitiser writes it (an
+-- outside link opens in a new tab, rel="noopener noreferrer nofollow"), every length within its limit.
 -- Fixed ids so that tests and links can refer to these rows. Every story, person and company here is fictional.
 --   topics        11111111-1111-4111-8111-00000000000N  (1 local … 8 tecnologia; from the migration)
 --   publications  22222222-2222-4222-8222-0000000000NN  published;  22222222-2222-4222-8222-00000000d00N drafts
@@ -9,7 +12,7 @@
 
 -- `views` is left to increment_views for clients; the seed (run by the database owner) sets it directly.
 insert into public.publications
-  (id, title, description, content, image_url, youtube_url, published, published_at, views, topic_id,
+  (id, title, description, content, image_url, image_alt, youtube_url, published, published_at, views, topic_id,
    created_at, updated_at)
 values
 (
@@ -26,8 +29,9 @@ values
 </ul>
 <blockquote>"A água sobe devagar, o que nos dá tempo para agir. Pedimos que ninguém entre no rio para pescar enquanto a correnteza estiver forte", disse o coordenador Márcio Tavares.</blockquote>
 <h2>Abrigo preparado</h2>
-<p>A Escola Municipal Professora Ana Lúcia Campos foi preparada como ponto de acolhimento, com colchões, cobertores e refeições. As previsões do tempo e os alertas oficiais do estado podem ser acompanhados no <a href="https://www.defesacivil.sp.gov.br">site da Defesa Civil de São Paulo</a>.</p>$html$,
+<p>A Escola Municipal Professora Ana Lúcia Campos foi preparada como ponto de acolhimento, com colchões, cobertores e refeições. As previsões do tempo e os alertas oficiais do estado podem ser acompanhados no <a href="https://www.defesacivil.sp.gov.br" target="_blank" rel="noopener noreferrer nofollow">site da Defesa Civil de São Paulo</a>.</p>$html$,
   '/images/seed/rio-mogi-guacu/original-800w.webp',
+  'Ilustração em tons de azul com as ondas de um rio e o nome Rio Mogi-Guaçu',
   'https://www.youtube.com/watch?v=Xk3vQ9pLm2A',
   true, '2026-11-18 07:40:00-03', 2214, '11111111-1111-4111-8111-000000000001',
   '2026-11-18 07:10:00-03', '2026-11-18 07:40:00-03'
@@ -45,8 +49,9 @@ values
   <li>Demonstração de queima raku no sábado, às 17h.</li>
 </ul>
 <blockquote>"Cada peça que sai daqui carrega o barro do Mogi-Guaçu e a mão de uma família que trabalha com cerâmica há três gerações", resume a ceramista Helena Duarte, que expõe pela décima vez.</blockquote>
-<p>A entrada é gratuita. A programação completa está no <a href="https://www.portoferreira.sp.gov.br">portal da Prefeitura</a>.</p>$html$,
+<p>A entrada é gratuita. A programação completa está no <a href="https://www.portoferreira.sp.gov.br" target="_blank" rel="noopener noreferrer nofollow">portal da Prefeitura</a>.</p>$html$,
   '/images/seed/feira-ceramica/original-800w.webp',
+  'Ilustração em tons de terracota com vasos de cerâmica e o texto Feira de Cerâmica Artística',
   null,
   true, '2026-11-14 09:30:00-03', 1247, '11111111-1111-4111-8111-000000000001',
   '2026-11-13 18:20:00-03', '2026-11-14 09:30:00-03'
@@ -66,6 +71,7 @@ values
 <blockquote>"Muitos alunos nunca tinham encostado no barro. Agora vão trazer a família para ver a peça que fizeram", conta a professora Regina Salles.</blockquote>
 <p>A cerimônia de acendimento será no sábado, dia 28, às 19h, com apresentação do coral municipal.</p>$html$,
   '/images/seed/natal-ceramica/original-800w.webp',
+  'Ilustração em verde com luzes de Natal amarelas e o texto Natal na Praça da Matriz',
   null,
   true, '2026-11-20 16:00:00-03', 983, '11111111-1111-4111-8111-000000000001',
   '2026-11-20 11:45:00-03', '2026-11-20 16:00:00-03'
@@ -83,8 +89,9 @@ values
   <li>Semana 5 e 6: demais ruas da Vila Maria.</li>
 </ul>
 <blockquote>"Escolhemos as ruas pelo volume de reclamações e pelo tráfego de ônibus escolares", explicou o secretário de Obras, Rodrigo Fontana.</blockquote>
-<p>O cronograma atualizado será publicado no <a href="https://www.portoferreira.sp.gov.br">portal da Prefeitura</a>.</p>$html$,
+<p>O cronograma atualizado será publicado no <a href="https://www.portoferreira.sp.gov.br" target="_blank" rel="noopener noreferrer nofollow">portal da Prefeitura</a>.</p>$html$,
   '/images/seed/recapeamento/original-800w.webp',
+  'Ilustração em cinza com uma rua asfaltada e a palavra Recapeamento',
   null,
   true, '2026-11-05 10:15:00-03', 642, '11111111-1111-4111-8111-000000000001',
   '2026-11-05 09:00:00-03', '2026-11-05 10:15:00-03'
@@ -103,6 +110,7 @@ values
 <blockquote>"A estação foi a porta de entrada de Porto Ferreira por décadas. Agora volta a ser um lugar de encontro", disse a diretora de Cultura, Patrícia Amaral.</blockquote>
 <p>O espaço abre de terça a domingo, das 9h às 18h, com entrada gratuita.</p>$html$,
   '/images/seed/estacao-cultural/original-800w.webp',
+  'Ilustração em tons de marrom com os arcos de uma antiga estação e o texto Estação Cultural',
   null,
   true, '2026-10-28 08:00:00-03', 415, '11111111-1111-4111-8111-000000000001',
   '2026-10-27 17:30:00-03', '2026-10-28 08:00:00-03'
@@ -120,8 +128,9 @@ values
 </ul>
 <p>Os vereadores aprovaram 38 emendas, a maior parte destinada a unidades básicas de saúde e a entidades assistenciais. Dois parlamentares votaram contra, alegando que a previsão de receita é otimista.</p>
 <blockquote>"É um orçamento que olha para os bairros. A cobrança agora é para que as obras saiam do papel", afirmou o presidente da Casa.</blockquote>
-<p>O texto aprovado será publicado no <a href="https://www.portoferreira.sp.gov.br">portal da Prefeitura</a> depois da sanção.</p>$html$,
+<p>O texto aprovado será publicado no <a href="https://www.portoferreira.sp.gov.br" target="_blank" rel="noopener noreferrer nofollow">portal da Prefeitura</a> depois da sanção.</p>$html$,
   '/images/seed/camara-orcamento/original-800w.webp',
+  'Ilustração em azul com as colunas de um prédio público e o texto Orçamento 2027',
   null,
   true, '2026-11-11 21:50:00-03', 531, '11111111-1111-4111-8111-000000000002',
   '2026-11-11 21:20:00-03', '2026-11-11 21:50:00-03'
@@ -139,8 +148,9 @@ values
   <li>O custo do gás natural ainda preocupa os empresários.</li>
 </ul>
 <blockquote>"O comprador voltou a procurar a peça feita à mão, com identidade. É aí que Porto Ferreira tem vantagem", avalia o economista Fábio Nogueira.</blockquote>
-<p>Os dados de emprego formal do município podem ser acompanhados no <a href="https://www.ibge.gov.br">IBGE</a>.</p>$html$,
+<p>Os dados de emprego formal do município podem ser acompanhados no <a href="https://www.ibge.gov.br" target="_blank" rel="noopener noreferrer nofollow">IBGE</a>.</p>$html$,
   '/images/seed/polo-ceramico/original-800w.webp',
+  'Ilustração em vermelho e laranja com um gráfico de barras e o texto Polo cerâmico',
   null,
   true, '2026-11-03 11:00:00-03', 1725, '11111111-1111-4111-8111-000000000003',
   '2026-11-03 10:00:00-03', '2026-11-03 11:00:00-03'
@@ -157,8 +167,9 @@ values
   <li>É preciso levar documento com foto e a carteira de vacinação.</li>
 </ul>
 <blockquote>"Vacina e quintal limpo andam juntos. Dez minutos por semana bastam para eliminar a água parada", reforça a enfermeira Cláudia Moreira.</blockquote>
-<p>As orientações oficiais estão no <a href="https://www.gov.br/saude">portal do Ministério da Saúde</a>.</p>$html$,
+<p>As orientações oficiais estão no <a href="https://www.gov.br/saude" target="_blank" rel="noopener noreferrer nofollow">portal do Ministério da Saúde</a>.</p>$html$,
   '/images/seed/vacinacao-dengue/original-800w.webp',
+  'Ilustração em verde-água com uma cruz de saúde e a palavra Vacinação',
   null,
   true, '2026-10-22 08:20:00-03', 890, '11111111-1111-4111-8111-000000000004',
   '2026-10-21 19:00:00-03', '2026-10-22 08:20:00-03'
@@ -177,6 +188,7 @@ values
 </ul>
 <blockquote>"Esse grupo treina junto desde os 11 anos. A final em casa é o prêmio que eles merecem", disse o técnico Anderson Lima.</blockquote>$html$,
   '/images/seed/futsal-final/original-800w.webp',
+  'Ilustração em laranja com uma bola de futsal e o texto Futsal sub-17',
   null,
   true, '2026-11-16 22:10:00-03', 1408, '11111111-1111-4111-8111-000000000005',
   '2026-11-16 21:55:00-03', '2026-11-16 22:10:00-03'
@@ -195,6 +207,7 @@ values
 <blockquote>"A viola conta a história do interior paulista, da roça, do rio e da estrada. É bonito ver os jovens aprendendo", diz o organizador Sebastião Rocha.</blockquote>
 <p>Leve uma cadeira: os lugares em frente ao coreto costumam se esgotar cedo.</p>$html$,
   '/images/seed/festival-viola/original-800w.webp',
+  'Ilustração em roxo e rosa com as cordas de uma viola e o texto Festival de Viola',
   null,
   true, '2026-10-17 15:00:00-03', 305, '11111111-1111-4111-8111-000000000006',
   '2026-10-17 12:00:00-03', '2026-10-17 15:00:00-03'
@@ -212,8 +225,9 @@ values
   <li>Participação em olimpíadas regionais.</li>
 </ul>
 <blockquote>"Quando o aluno vê o robô fazendo o que ele programou, a matemática ganha sentido", afirma a coordenadora pedagógica Juliana Prates.</blockquote>
-<p>Os indicadores de aprendizagem do município estão disponíveis no <a href="https://www.gov.br/inep">Inep</a>.</p>$html$,
+<p>Os indicadores de aprendizagem do município estão disponíveis no <a href="https://www.gov.br/inep" target="_blank" rel="noopener noreferrer nofollow">Inep</a>.</p>$html$,
   '/images/seed/robotica-escolas/original-800w.webp',
+  'Ilustração em azul-escuro com engrenagens e o texto Robótica nas escolas',
   null,
   true, '2026-10-30 09:45:00-03', 718, '11111111-1111-4111-8111-000000000007',
   '2026-10-30 08:30:00-03', '2026-10-30 09:45:00-03'
@@ -229,9 +243,10 @@ values
   <li>Faça o cadastro com CPF e número de celular;</li>
   <li>A sessão dura duas horas e pode ser renovada.</li>
 </ul>
-<p>A Prefeitura informa que os dados de navegação não são vendidos e que o cadastro serve apenas para cumprir a legislação. O tratamento segue a <a href="https://www.gov.br/anpd">Lei Geral de Proteção de Dados</a>.</p>
+<p>A Prefeitura informa que os dados de navegação não são vendidos e que o cadastro serve apenas para cumprir a legislação. O tratamento segue a <a href="https://www.gov.br/anpd" target="_blank" rel="noopener noreferrer nofollow">Lei Geral de Proteção de Dados</a>.</p>
 <blockquote>"Muita gente usa a praça para estudar ou procurar emprego. Internet de qualidade ali faz diferença", disse o diretor de Tecnologia, Caio Ventura.</blockquote>$html$,
   '/images/seed/wifi-pracas/original-800w.webp',
+  'Ilustração em azul com o símbolo de sinal de Wi-Fi e o texto Wi-Fi nas praças',
   null,
   true, '2026-10-09 14:00:00-03', 455, '11111111-1111-4111-8111-000000000008',
   '2026-10-09 11:00:00-03', '2026-10-09 14:00:00-03'
@@ -247,6 +262,7 @@ values
   <li>Projeto executivo em 2027.</li>
 </ul>$html$,
   '/images/seed/ciclovia/original-800w.webp',
+  'Ilustração em verde com uma bicicleta e a palavra Ciclovia',
   null,
   false, null, 0, '11111111-1111-4111-8111-000000000001',
   '2026-11-19 16:00:00-03', '2026-11-19 16:00:00-03'
@@ -257,6 +273,7 @@ values
   'Rascunho: 60 ceramistas venderão direto ao consumidor.',
   $html$<p>A cooperativa que reúne 60 ceramistas de Porto Ferreira prepara uma loja virtual para vender direto ao consumidor a partir de março de 2027.</p>$html$,
   '/images/seed/loja-virtual/original-800w.webp',
+  'Ilustração em laranja com um carrinho de compras e o texto Loja virtual',
   null,
   false, null, 0, '11111111-1111-4111-8111-000000000003',
   '2026-11-21 10:00:00-03', '2026-11-21 10:00:00-03'

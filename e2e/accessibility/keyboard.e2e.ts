@@ -89,29 +89,26 @@ async function isFocused(locator: Locator): Promise<boolean> {
 describe('a reader using the keyboard alone', () => {
   const browser = useBrowser();
 
-  for (const size of SIZES) {
-    it(`skips to the content and sees where focus is on every page (${size})`, async () => {
+  // One test per page and size: a walk through every page in one test grew with the site against one time limit.
+  describe.each(SIZES)('skips to the content and sees where focus is (%s)', (size) => {
+    it.each(READER_PAGES.map((target) => [target.name, target] as const))('%s', async (_name, target) => {
       const page = await browser.newPage(size);
-      const found: Record<string, string[]> = {};
-      for (const target of READER_PAGES) {
-        await page.goto(target.path);
-        await target.ready(page);
-        await settle(page);
-        // The first stop is the skip link, shown when focused; Enter moves focus to the main region.
-        await page.keyboard.press('Tab');
-        const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
-        expect(await isFocused(skip), `${target.name}: first Tab stop`).toBe(true);
-        expect(await focusUnobscured(page), `${target.name}: skip link in view`).toBe(true);
-        await page.keyboard.press('Enter');
-        expect(await page.evaluate(() => document.activeElement?.id), `${target.name}: skip link target`).toBe('conteudo');
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-        const walk = await tabThrough(page, 120);
-        if (walk.problems.length > 0) found[target.name] = walk.problems;
-        expect(walk.stops, `${target.name}: Tab stops`).toBeGreaterThan(3);
-      }
-      expect(found).toEqual({});
+      await page.goto(target.path);
+      await target.ready(page);
+      await settle(page);
+      // The first stop is the skip link, shown when focused; Enter moves focus to the main region.
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+      expect(await isFocused(skip), 'first Tab stop').toBe(true);
+      expect(await focusUnobscured(page), 'skip link in view').toBe(true);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id), 'skip link target').toBe('conteudo');
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const walk = await tabThrough(page, 120);
+      expect(walk.problems).toEqual([]);
+      expect(walk.stops, 'Tab stops').toBeGreaterThan(3);
     });
-  }
+  });
 
   it('opens and closes the phone menu, and Escape gives focus back to its button', async () => {
     const page = await browser.newPage('narrow');

@@ -53,11 +53,13 @@ function Story({ item, lead }: { item: DigestItem; lead: boolean }) {
 export function DigestEmail({ siteName, siteUrl, dayLabel, content, unsubscribeUrl }: DigestEmailProps) {
   const footer = unsubscribeUrl ? (
     <>
-      Você recebe este e-mail porque se inscreveu no resumo diário do {siteName}. Para não receber mais,{' '}
+      {/* The link ends the footer: in the text part its address follows it, and nothing may touch the address (a
+          mail app that keeps a glued ':' opens another one). */}
+      Você recebe este e-mail porque se inscreveu no resumo diário do {siteName}. Para não receber mais e ter seu endereço apagado
+      da lista:{' '}
       <Link href={unsubscribeUrl} style={{ color: colors.muted }}>
         cancele sua inscrição
       </Link>
-      : seu endereço é apagado da lista.
     </>
   ) : (
     <>E-mail de teste do resumo diário, enviado pelo painel da redação: os leitores recebem aqui o link para cancelar a inscrição.</>

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serviceRoleKeyFor } from '../../local-supabase/src/jwt.ts';
 import { createDataClient } from '../../src/services/data-client.ts';
-import { signUpForDigest } from '../../src/services/newsletter/subscription.ts';
+import { signUpForDigest, unsubscribeFromDigest } from '../../src/services/newsletter/subscription.ts';
 import { resetDatabaseClock, setDatabaseClock } from '../../tests/support/database-clock.ts';
 import { fetchFromAddress, loopbackClientAddress } from '../../tests/support/fetch-from-address.ts';
 import { seed } from '../../tests/support/seed.ts';
@@ -230,5 +230,78 @@ describe('the API’s doors', () => {
     const response = await answer(newsletter(), new Request(`${ORIGIN}/api/newsletter/confirmacoes`));
     expect(response.status).toBe(405);
     expect(response.headers.get('Allow')).toBe('POST');
+  });
+});
+
+/**
+ * Every address in a text part stands alone: a space or a line's start before it, a space or a line's end after it,
+ * nothing of the sentence glued on. A mail app that keeps a glued ':' or ']' opens another address (issue 36).
+ */
+function expectLinksStandAlone(text: string): string[] {
+  const links = [...text.matchAll(/\S*https?:\/\/\S*/g)].map((match) => match[0]);
+  expect(links.length, text).toBeGreaterThan(0);
+  for (const link of links) expect(link, `a link touches punctuation in:\n${text}`).toMatch(/^https?:\/\/[^\s]*[A-Za-z0-9/_-]$/);
+  return links;
+}
+
+const oneClick = (token: string) =>
+  post(`/api/newsletter/cancelar/${encodeURIComponent(token)}`, {
+    body: 'List-Unsubscribe=One-Click',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+
+const stillListed = async (email: string) =>
+  (await backend.db.query('select 1 from public.newsletter_subscribers where email = $1', [email])).rows.length === 1;
+
+describe('the links of the text parts, and a link that is not a valid one', () => {
+  it('the confirmation, the digest and the test digest: no link touches punctuation, and each is the mail’s own', async () => {
+    const site = newsletter();
+    const email = uniqueEmail('texto');
+    await signUp(email);
+    await answer(site, post('/api/newsletter/confirmacoes'));
+    const confirmation = outbox.find((mail) => mail.to === email)!;
+    expect(expectLinksStandAlone(confirmation.text)).toContain(confirmation.link);
+
+    await confirmed(site, uniqueEmail('texto-resumo'));
+    await setDatabaseClock(backend.db, MORNING);
+    await publish('Resumo: Ponte reaberta', 10);
+    outbox = [];
+    // As npm run digest sends it (whatever the send time an earlier test left).
+    await answer(site, post('/api/newsletter/resumo', { headers: { Authorization: `Bearer ${serviceRoleKey}` } }));
+    const digest = outbox.find((mail) => mail.subject.includes('o resumo de'))!;
+    const links = expectLinksStandAlone(digest.text);
+    expect(links).toContain(digest.link);
+    expect(digest.link).toMatch(/\/newsletter\/cancelar\/[0-9a-f-]{36}$/);
+
+    outbox = [];
+    const admin = await backend.admin();
+    const accessToken = (await admin.client.auth.getSession()).data.session!.access_token;
+    await answer(site, post('/api/newsletter/teste', { headers: { Authorization: `Bearer ${accessToken}` } }));
+    expectLinksStandAlone(outbox[0]!.text);
+  });
+
+  it('unsubscribing: a malformed token is invalid and removes no one; an unknown one is gone already; a valid one removes its address', async () => {
+    const site = newsletter();
+    const email = uniqueEmail('sai');
+    await confirmed(site, email);
+    const { rows } = await backend.db.query<{ unsubscribe_token: string }>('select unsubscribe_token from public.newsletter_subscribers where email = $1', [email]);
+    const token = rows[0]!.unsubscribe_token;
+    const reader = createDataClient(backend.url, backend.anonKey, { fetch: fetchFromAddress(loopbackClientAddress(nextAddress++)), retry: false });
+
+    // The link with the sentence's colon glued on, as a mail app that keeps it opens it.
+    expect(await unsubscribeFromDigest(reader, `${token}:`)).toBe('invalido');
+    const glued = await answer(site, oneClick(`${token}:`));
+    expect([glued.status, await glued.json()]).toEqual([400, { error: 'invalid_token' }]);
+    expect(await stillListed(email)).toBe(true);
+
+    expect(await unsubscribeFromDigest(reader, crypto.randomUUID())).toBe('ausente');
+    expect(await stillListed(email)).toBe(true);
+
+    expect(await unsubscribeFromDigest(reader, token)).toBe('cancelada');
+    expect(await stillListed(email)).toBe(false);
+    expect(await unsubscribeFromDigest(reader, token)).toBe('ausente');
+    // RFC 8058's one-click: gone already is success.
+    const again = await answer(site, oneClick(token));
+    expect([again.status, await again.json()]).toEqual([200, { unsubscribed: true }]);
   });
 });

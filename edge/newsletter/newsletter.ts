@@ -225,9 +225,10 @@ export function createNewsletter(
     const site = siteFor(url.origin);
     const unsubscribe = UNSUBSCRIBE.exec(path);
     if (unsubscribe) {
-      // RFC 8058: the mail app POSTs `List-Unsubscribe=One-Click`; the token alone decides. Gone already is success.
-      await unsubscribeFromDigest(anon, decodeURIComponent(unsubscribe[1]!));
-      return json(200, { unsubscribed: true });
+      // RFC 8058: the mail app POSTs `List-Unsubscribe=One-Click`; the token alone decides. Gone already is success;
+      // a token the site never writes is not (the address it was meant for may still be on the list).
+      const result = await unsubscribeFromDigest(anon, decodeURIComponent(unsubscribe[1]!));
+      return result === 'invalido' ? json(400, { error: 'invalid_token' }) : json(200, { unsubscribed: true });
     }
     if (path === NEWSLETTER_API.confirmations) {
       if (!service || !host) return json(503, { error: 'newsletter_unavailable' });

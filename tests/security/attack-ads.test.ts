@@ -1,11 +1,14 @@
-// Attacks on advertising (supabase/migrations/20261127090000_ad_campaigns.sql), through real supabase-js against the
-// local backend: readers see a campaign only while it serves, and only its banner; nobody but an administrator
-// writes or reads campaigns, advertisers, figures or report links; counting and the advertiser's report go through
-// their one function each, which can change or reveal nothing else.
+// Attacks on advertising (supabase/migrations/20261127090000_ad_campaigns.sql, 20261130090000_campaigns_for_staff.sql),
+// through real supabase-js against the local backend: anonymous readers see a campaign only while it serves, and only
+// its banner; a signed-in account that does not manage campaigns (pending, Repórter) sees none at all; nobody but an
+// Editor or the Administrador writes or reads campaigns, advertisers, figures or report links; counting and the
+// advertiser's report go through their one function each, which can change or reveal nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ATTACK_PASSWORD,
   expectNoRowMatched,
   expectRefused,
+  idOf,
   ownerCount,
   ownerRow,
   permissionDenied,
@@ -66,12 +69,16 @@ const figuresOf = async (id: string) =>
   )).rows[0]!;
 
 describe.each(readers)('as %s', (actor) => {
-  it(`${actor} reads the serving campaign's banner, and nothing of a paused, future or ended one`, async () => {
+  it(`${actor} reads the serving campaign's banner if anonymous, no campaign at all if signed in`, async () => {
     const { data, error } = await clientOf(actor).from('ad_campaigns').select('id, space, image_url, alt_text, target_url');
     expect(error).toBeNull();
-    expect(data).toEqual([
-      { id: campaign.serving, space: 'banner-lateral', image_url: CREATIVE, alt_text: 'Padaria Central: pão quente', target_url: 'https://padaria-central.com.br' },
-    ]);
+    // Reader pages read banners with the anonymous key (reader-data-client.ts, the edge handler): a signed-in
+    // account needs none, and a pending one must not learn which advertisers buy which space.
+    expect(data).toEqual(
+      actor === 'anon'
+        ? [{ id: campaign.serving, space: 'banner-lateral', image_url: CREATIVE, alt_text: 'Padaria Central: pão quente', target_url: 'https://padaria-central.com.br' }]
+        : [],
+    );
     for (const hidden of [campaign.paused, campaign.future, campaign.ended]) {
       const one = await clientOf(actor).from('ad_campaigns').select('id').eq('id', hidden);
       expect(one.data).toEqual([]);
@@ -128,6 +135,116 @@ describe('an anonymous reader', () => {
     for (const column of ['advertiser_id', 'state', 'starts_on', 'media_kit_request_id']) {
       const result = await attackers.anon.from('ad_campaigns').select(column);
       expectRefused(result, permissionDenied('anon'));
+    }
+  });
+});
+
+// Column by column, role by role (issue 36): what a banner needs is public; everything else about a campaign (who
+// bought it, when it runs, its state, the request it came from) only the staff who manage campaigns read (decision
+// 0037: Editor and Administrador). Pending accounts and Repórteres are signed in but see no campaign row at all.
+describe('the campaign columns, for every role', () => {
+  const BANNER_COLUMNS = ['id', 'space', 'image_url', 'image_width', 'image_height', 'mobile_image_url', 'mobile_image_width', 'mobile_image_height', 'alt_text', 'target_url'];
+  const STAFF_COLUMNS = ['advertiser_id', 'starts_on', 'ends_on', 'state', 'media_kit_request_id', 'created_at', 'updated_at'];
+  type Role = 'anonymous' | 'pending' | 'Repórter' | 'Editor' | 'Administrador';
+  const roles: Role[] = ['anonymous', 'pending', 'Repórter', 'Editor', 'Administrador'];
+  const clients = new Map<Role, Client>();
+
+  /** A fresh account the administrator approves with `role`, signed in again so its token carries the role. */
+  async function approved(address: string, role: 'editor' | 'reporter'): Promise<Client> {
+    const account = await attackers.signUpAt(address, { name: `Conta ${role}`, role: 'admin' });
+    const { error } = await attackers.admin.rpc('set_profile_role', { target_id: account.id, new_role: role });
+    if (error) throw new Error(`approval failed: ${error.message}`);
+    const signIn = await account.client.auth.signInWithPassword({ email: account.email, password: ATTACK_PASSWORD });
+    if (signIn.error) throw new Error(`sign-in failed: ${signIn.error.message}`);
+    return account.client;
+  }
+
+  beforeAll(async () => {
+    clients.set('anonymous', attackers.anon);
+    clients.set('pending', attackers.pending);
+    clients.set('Repórter', await approved('127.0.3.1', 'reporter'));
+    clients.set('Editor', await approved('127.0.3.2', 'editor'));
+    clients.set('Administrador', attackers.admin);
+  });
+  const as = (role: Role): Client => clients.get(role)!;
+  const isStaff = (role: Role) => role === 'Editor' || role === 'Administrador';
+  const everyCampaign = () => Object.values(campaign).sort();
+  /** Each campaign's value of a column, as the database owner reads it. */
+  const ownerValues = async (column: string) =>
+    (await attackers.db.query<Record<string, unknown>>(`select id, ${column} as value from public.ad_campaigns order by id`)).rows.map((row) => ({
+      id: row.id,
+      value: row.value,
+    }));
+
+  it('names every column of ad_campaigns either a banner column or a staff column', async () => {
+    const { rows } = await attackers.db.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = 'public' and table_name = 'ad_campaigns'`,
+    );
+    expect(rows.map((row) => row.column_name).sort()).toEqual([...BANNER_COLUMNS, ...STAFF_COLUMNS].sort());
+  });
+
+  it.each(roles)('%s: each banner column', async (role) => {
+    for (const column of BANNER_COLUMNS) {
+      const { data, error } = await as(role).from('ad_campaigns').select(column === 'id' ? 'id' : `id, ${column}`);
+      expect(error, column).toBeNull();
+      const ids = (data ?? []).map((row) => idOf(row)).sort();
+      if (role === 'anonymous') expect(ids, column).toEqual([campaign.serving]);
+      else if (isStaff(role)) expect(ids, column).toEqual(everyCampaign());
+      else expect(ids, column).toEqual([]);
+    }
+  });
+
+  it.each(roles)('%s: each staff column', async (role) => {
+    for (const column of STAFF_COLUMNS) {
+      const result = await as(role).from('ad_campaigns').select(`id, ${column}`).order('id');
+      if (role === 'anonymous') {
+        expectRefused(result, permissionDenied('anon'));
+        continue;
+      }
+      expect(result.error, column).toBeNull();
+      const rows = (result.data ?? []) as unknown as Record<string, unknown>[];
+      if (!isStaff(role)) {
+        expect(rows, column).toEqual([]);
+        continue;
+      }
+      const got = rows.map((row) => ({ id: row.id, value: row[column] }));
+      const expected = await ownerValues(column);
+      expect(got.map((row) => row.id), column).toEqual(expected.map((row) => row.id));
+      for (const [index, row] of got.entries()) {
+        const want = expected[index]!.value;
+        // Dates and instants come back as text over the API.
+        if (want instanceof Date) expect(Date.parse(String(row.value)), column).toBe(want.getTime());
+        else expect(String(row.value), column).toBe(String(want));
+      }
+    }
+  });
+
+  it.each(roles)("%s: a filter on a staff column tells nothing about a campaign it cannot read", async (role) => {
+    // A filter is a read of its column: without the grant it is refused; without the rows it matches nothing.
+    const result = await as(role).from('ad_campaigns').select('id').eq('advertiser_id', advertiserId).eq('state', 'pausada');
+    if (role === 'anonymous') expectRefused(result, permissionDenied('anon'));
+    else expect((result.data ?? []).map((row) => idOf(row)), String(result.error?.message)).toEqual(isStaff(role) ? [campaign.paused] : []);
+  });
+
+  it.each(roles)('%s: advertisers, figures and report links', async (role) => {
+    const tables: [string, string][] = [
+      ['advertisers', 'id, name, contact, created_at'],
+      ['ad_campaign_days', 'campaign_id, day, impressions, clicks'],
+      ['ad_report_links', 'campaign_id, token, created_at'],
+    ];
+    for (const [table, columns] of tables) {
+      const result = await as(role).from(table).select(columns);
+      if (role === 'anonymous') {
+        expectRefused(result, permissionDenied('anon'));
+        continue;
+      }
+      expect(result.error, table).toBeNull();
+      const owned = await ownerCount(attackers.db, `select count(*) from public.${table}`);
+      expect(result.data?.length, table).toBe(isStaff(role) ? owned : 0);
+    }
+    if (isStaff(role)) {
+      const { data } = await as(role).from('advertisers').select('contact').eq('id', advertiserId);
+      expect(data).toEqual([{ contact: 'compras@padaria-central.com.br' }]);
     }
   });
 });

@@ -56,8 +56,14 @@ export async function confirmDigestSubscription(client: DataClient, token: strin
   return result === 'confirmada' ? 'confirmada' : 'invalido';
 }
 
-/** True when the address was removed now; false when the link's address was already gone. */
-export async function unsubscribeFromDigest(client: DataClient, token: string): Promise<boolean> {
-  if (!isUuid(token)) return false;
-  return unwrap(await client.rpc('newsletter_unsubscribe', { token })) === true;
+/**
+ * 'cancelada': the address was removed now. 'ausente': no address on the list has this link (removed already).
+ * 'invalido': not a link the site writes (e.g. a mail app kept a character after it): nothing was looked up, and the
+ * address it was meant for may still be on the list, so the page must not say it is gone.
+ */
+export type UnsubscribeResult = 'cancelada' | 'ausente' | 'invalido';
+
+export async function unsubscribeFromDigest(client: DataClient, token: string): Promise<UnsubscribeResult> {
+  if (!isUuid(token)) return 'invalido';
+  return unwrap(await client.rpc('newsletter_unsubscribe', { token })) === true ? 'cancelada' : 'ausente';
 }

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma: the edge handler renders this outside Vite, under npm start's tsx and wrangler's bundler, which read no tsconfig for it.)
 import { useState, type ImgHTMLAttributes } from 'react';
 import type { NewsArticle } from '../../../services/news/news-article';
 import { DEFAULT_IMAGE, articleImageSource } from '../../../lib/article-image';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma: the edge handler renders this outside Vite, under npm start's tsx and wrangler's bundler, which read no tsconfig for it.)
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Await, useAsyncError } from 'react-router';
 import { useHydrated } from '../../../lib/use-hydrated';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma: the edge handler renders this outside Vite, under npm start's tsx and wrangler's bundler, which read no tsconfig for it.)
 import type { NewsArticle } from '../../../services/news/news-article';
 
 // docs/product.md §12: a story paid for by a sponsor says so wherever a reader meets it. Words, not a colour alone, so a

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma: the edge handler renders this outside Vite, under npm start's tsx and wrangler's bundler, which read no tsconfig for it.)
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { BreakingNews } from '../../../services/breaking-news';

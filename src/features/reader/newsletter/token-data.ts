@@ -1,5 +1,10 @@
 import { readerDataClient } from '../../../services/reader-data-client';
-import { confirmDigestSubscription, unsubscribeFromDigest, type ConfirmationResult } from '../../../services/newsletter/subscription';
+import {
+  confirmDigestSubscription,
+  unsubscribeFromDigest,
+  type ConfirmationResult,
+  type UnsubscribeResult,
+} from '../../../services/newsletter/subscription';
 
 // The e-mailed links' pages: confirm a sign-up, leave the list, through the reader pages' client.
 
@@ -7,6 +12,6 @@ export function confirmSubscription(token: string): Promise<ConfirmationResult> 
   return confirmDigestSubscription(readerDataClient(), token);
 }
 
-export function unsubscribe(token: string): Promise<boolean> {
+export function unsubscribe(token: string): Promise<UnsubscribeResult> {
   return unsubscribeFromDigest(readerDataClient(), token);
 }

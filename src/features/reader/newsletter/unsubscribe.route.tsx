@@ -7,7 +7,20 @@ import { TokenActionPage, type TokenActionOutcome } from './token-action-page';
 export function Component() {
   const token = useParams().token ?? '';
   async function leave(): Promise<TokenActionOutcome> {
-    const removed = await unsubscribe(token);
+    const result = await unsubscribe(token);
+    if (result === 'invalido') {
+      // Not a link the site writes (a mail app may keep a character after it): the address may still be on the list.
+      return {
+        heading: 'Este link de cancelamento é inválido.',
+        body: (
+          <p>
+            Seu endereço não foi apagado. Abra o link do fim do e-mail do resumo exatamente como ele é, sem nenhum sinal depois dele, ou
+            copie o endereço inteiro para o navegador.
+          </p>
+        ),
+      };
+    }
+    const removed = result === 'cancelada';
     return {
       heading: removed ? 'Inscrição cancelada' : 'Este endereço já não está na lista',
       body: (
