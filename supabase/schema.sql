@@ -134,7 +134,7 @@ create table public.ad_campaigns (
   constraint ad_campaigns_state_check CHECK ((state = ANY (ARRAY['ativa'::text, 'pausada'::text, 'encerrada'::text]))),
   constraint ad_campaigns_target_url_check CHECK (((char_length(target_url) <= 2048) AND private.is_safe_link_url(target_url)))
 );
-comment on table public.ad_campaigns is 'A campaign in one banner space. Readers read only a serving one (ativa, today within its days), only its banner columns.';
+comment on table public.ad_campaigns is 'A campaign in one banner space. Anonymous readers read only a serving one (ativa, today within its days), only its banner columns; signed-in accounts read campaigns only as Editor or Administrador.';
 alter table public.ad_campaigns enable row level security;
 
 create table public.ad_report_links (
@@ -3138,9 +3138,6 @@ CREATE TRIGGER topics_record_new_slug AFTER INSERT ON topics FOR EACH ROW EXECUT
 create policy "Editors read campaign figures" on public.ad_campaign_days for select to authenticated
   using (( SELECT private.is_editor() AS is_editor));
 
-create policy "Accounts read serving campaigns, editors every one" on public.ad_campaigns for select to authenticated
-  using ((((state = 'ativa'::text) AND (starts_on <= ( SELECT private.sao_paulo_date(private.clock_now()) AS sao_paulo_date)) AND (ends_on >= ( SELECT private.sao_paulo_date(private.clock_now()) AS sao_paulo_date))) OR ( SELECT private.is_editor() AS is_editor)));
-
 create policy "Editors change campaigns" on public.ad_campaigns for update to authenticated
   using (( SELECT private.is_editor() AS is_editor))
   with check (( SELECT private.is_editor() AS is_editor));
@@ -3149,6 +3146,9 @@ create policy "Editors create campaigns" on public.ad_campaigns for insert to au
   with check (( SELECT private.is_editor() AS is_editor));
 
 create policy "Editors delete campaigns" on public.ad_campaigns for delete to authenticated
+  using (( SELECT private.is_editor() AS is_editor));
+
+create policy "Editors read campaigns" on public.ad_campaigns for select to authenticated
   using (( SELECT private.is_editor() AS is_editor));
 
 create policy "Readers read serving campaigns" on public.ad_campaigns for select to anon
