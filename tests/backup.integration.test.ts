@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToEnd } from '../e2e/deploy/support/child-process.ts';
-import { startPostgresCluster, type PostgresCluster } from '../e2e/deploy/support/postgres-cluster.ts';
+import { setUpAsReadme, startPostgresCluster, type PostgresCluster, type ReadmeDatabase } from '../e2e/deploy/support/postgres-cluster.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
 import { createFileBlobStore } from '../local-supabase/src/storage/blob-store.ts';
 import { backupJob } from '../server/backup/backup-job.ts';
@@ -82,6 +82,8 @@ function story(n: number, imageUrl: string): PublicationInput {
 describe('backups on one machine', () => {
   const scratch: string[] = [];
   let source: PostgresCluster | undefined;
+  /** The source as the README sets it up: the owner's connection (migrations, backups) and authenticator's (requests). */
+  let sourceDb: ReadmeDatabase | undefined;
   let target: PostgresCluster | undefined;
   let backend: LocalSupabase | undefined;
   let server: Server | undefined;
@@ -99,10 +101,12 @@ describe('backups on one machine', () => {
 
   beforeAll(async () => {
     [source, target] = await Promise.all([startPostgresCluster(), startPostgresCluster()]);
+    sourceDb = setUpAsReadme(source, join(import.meta.dirname, '..'));
     dataDir = tempDir('data');
     backupDir = join(tempDir('backups'), 'backups');
     backend = await startLocalSupabase({
-      databaseUrl: source.url,
+      databaseUrl: sourceDb.ownerUrl,
+      apiDatabaseUrl: sourceDb.apiUrl,
       dataDir,
       jwtSecret,
       quiet: true,
@@ -121,9 +125,9 @@ describe('backups on one machine', () => {
     const registered = await editor.auth.signUp({ email: 'editora@backup.example', password: 'senha-da-editora-de-teste', options: { data: { name: 'Editora' } } });
     if (registered.error || !registered.data.user) throw registered.error ?? new Error('sign-up returned no user');
     await setProfileRole(administrator, registered.data.user.id, 'editor');
-    // What the setup's superuser makes once on a new server: the API roles and the site's owner role.
-    await sql(target.url, `create role anon nologin noinherit; create role authenticated nologin noinherit;
-      create role service_role nologin noinherit bypassrls; create role ${OWNER} login nosuperuser nocreaterole`);
+    // What the setup's superuser makes once on a new server: the README's roles block (the API roles, authenticator
+    // and the site's owner role); each restore then goes into a new database that owner owns.
+    setUpAsReadme(target, join(import.meta.dirname, '..'));
     // Two clusters and every migration: as the suites that start a backend allow for a busy machine.
   }, 120_000);
 
@@ -160,7 +164,7 @@ describe('backups on one machine', () => {
   }
 
   it("restores every story's picture from backups taken while an editor saves stories with pictures, as a database owner that is not a superuser", async () => {
-    if (!source) throw new Error('setup did not finish');
+    if (!sourceDb) throw new Error('setup did not finish');
     const before = await saveStoryWithPicture(0);
 
     // The editor keeps saving; each fourth save replaces an earlier story's picture and removes the old file, as
@@ -191,7 +195,7 @@ describe('backups on one machine', () => {
     try {
       for (let day = 0; day < 3; day += 1) {
         const at = new Date(Date.UTC(2026, 10, 27 + day, 6, 30));
-        const job = backupJob({ DATABASE_URL: source.url, LOCAL_SUPABASE_DATA_DIR: dataDir, BACKUP_DIR: backupDir }, { now: () => at });
+        const job = backupJob({ DATABASE_URL: sourceDb.ownerUrl, LOCAL_SUPABASE_DATA_DIR: dataDir, BACKUP_DIR: backupDir }, { now: () => at });
         const counts = await job.run();
         backups.push({ name: backupName(at), path: join(backupDir, backupName(at)), counts });
         // The next backup starts only once the editor has saved again: every backup overlaps saves.
@@ -245,15 +249,15 @@ describe('backups on one machine', () => {
   });
 
   it('the daily job without BACKUP_DIR fails each run saying, in pt-BR, what to set', async () => {
-    if (!source) throw new Error('setup did not finish');
-    const job = backupJob({ DATABASE_URL: source.url, LOCAL_SUPABASE_DATA_DIR: dataDir });
+    if (!sourceDb) throw new Error('setup did not finish');
+    const job = backupJob({ DATABASE_URL: sourceDb.ownerUrl, LOCAL_SUPABASE_DATA_DIR: dataDir });
     expect(job.schedule).toEqual({ every: 'day', atHour: 3 });
     expect(job.off).toMatch(/^Cópias de segurança desligadas: defina BACKUP_DIR/);
     await expect(job.run()).rejects.toThrow('Cópias de segurança desligadas: defina BACKUP_DIR');
   });
 
   it("rotates BACKUP_DIR after a backup: 7 daily and 4 weekly kept, a dead run's left-overs cleared, nothing else touched", async () => {
-    if (!source) throw new Error('setup did not finish');
+    if (!sourceDb) throw new Error('setup did not finish');
     const dir = join(tempDir('rotation'), 'backups');
     const DAY_MS = 86_400_000;
     const last = Date.UTC(2026, 11, 5, 6, 30); // Saturday 2026-12-05
@@ -265,7 +269,7 @@ describe('backups on one machine', () => {
     utimesSync(join(dir, '.partial-2026-12-05T060000Z'), hoursAgo(0.5), hoursAgo(0.5));
     writeFileSync(join(dir, 'LEIA-ME.txt'), 'cópias do servidor');
 
-    const result = await takeBackup({ databaseUrl: source.url, dataDir, backupDir: dir, now: () => new Date(last) });
+    const result = await takeBackup({ databaseUrl: sourceDb.ownerUrl, dataDir, backupDir: dir, now: () => new Date(last) });
 
     expect(readdirSync(dir).sort()).toEqual([
       // A run that may still be going (half an hour old) is left alone; the day-old one is gone.
@@ -289,10 +293,10 @@ describe('backups on one machine', () => {
   });
 
   it('a failed backup leaves no folder behind and the earlier backups as they were', async () => {
-    if (!source) throw new Error('setup did not finish');
+    if (!sourceDb) throw new Error('setup did not finish');
     const earlier = readdirSync(backupDir).sort();
     await expect(
-      takeBackup({ databaseUrl: source.url, dataDir, backupDir, pgDump: '/bin/false', now: () => new Date(Date.UTC(2026, 10, 30, 6, 30)) }),
+      takeBackup({ databaseUrl: sourceDb.ownerUrl, dataDir, backupDir, pgDump: '/bin/false', now: () => new Date(Date.UTC(2026, 10, 30, 6, 30)) }),
     ).rejects.toThrow(/pg_dump failed/);
     expect(readdirSync(backupDir).sort()).toEqual(earlier);
     expect(readdirSync(dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);

@@ -420,7 +420,7 @@ describe('what readers must not see', () => {
 });
 
 describe('coverage', () => {
-  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts, attack-roles.test.ts, attack-privacy.test.ts or attack-corrections.test.ts', async () => {
+  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts, attack-roles.test.ts, attack-privacy.test.ts, attack-corrections.test.ts or attack-scheduled-jobs.test.ts', async () => {
     const { rows } = await attackers.db.query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
@@ -433,7 +433,8 @@ describe('coverage', () => {
     const roles = ['audit_log'];
     const privacy = ['site_settings'];
     const corrections = ['publication_corrections', 'publication_minor_edits'];
-    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, ...privacy, ...corrections, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
+    const scheduledJobs = ['job_runs'];
+    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, ...privacy, ...corrections, ...scheduledJobs, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
     expect(rows.map((row) => row.table_name)).toEqual(attacked);
   });
 });

@@ -171,8 +171,8 @@ describe('signing up (double opt-in)', () => {
       [email],
     );
     const token = rows[0]!.unsubscribe_token;
-    expect(await unsubscribeFromDigest(reader(), token)).toBe(true);
-    expect(await unsubscribeFromDigest(reader(), token)).toBe(false);
+    expect(await unsubscribeFromDigest(reader(), token)).toBe('cancelada');
+    expect(await unsubscribeFromDigest(reader(), token)).toBe('ausente');
     const left = await backend.db.query('select 1 from public.newsletter_subscribers where email = $1', [email]);
     expect(left.rows).toEqual([]);
   });

@@ -231,7 +231,7 @@ describe('the newsletter', () => {
     const email = uniqueEmail('sai');
     await signUpForDigest(reader(), { email, consentText: 'Quero receber.', page: '/' });
     const { rows } = await backend.db.query<{ unsubscribe_token: string }>('select unsubscribe_token from public.newsletter_subscribers where email = $1', [email]);
-    expect(await unsubscribeFromDigest(backend.anon(), rows[0]!.unsubscribe_token)).toBe(true);
+    expect(await unsubscribeFromDigest(backend.anon(), rows[0]!.unsubscribe_token)).toBe('cancelada');
     expect((await backend.db.query('select 1 from public.newsletter_subscribers where email = $1', [email])).rows).toEqual([]);
   });
 });
