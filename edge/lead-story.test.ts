@@ -45,7 +45,7 @@ let admin: TestUser;
 let leadId: string;
 const LEAD_TITLE = 'Câmara aprova </script><b>novo</b> calendário de feiras & festas';
 
-function handlerFor(overrides: Partial<EdgeConfig> = {}) {
+function handlerFor(overrides: Partial<EdgeConfig> = {}, fetch: EdgeHost['fetch'] = (input, init) => globalThis.fetch(input, init)) {
   const config: EdgeConfig = {
     siteUrl: 'https://portoferreiranoticias.com.br',
     supabaseUrl: backend.url,
@@ -56,7 +56,7 @@ function handlerFor(overrides: Partial<EdgeConfig> = {}) {
     siteName: 'Porto Ferreira Notícias',
     ...overrides,
   };
-  const host: EdgeHost = { readHtml: () => Promise.resolve(prerenderedHome()), fetch: (input, init) => globalThis.fetch(input, init) };
+  const host: EdgeHost = { readHtml: () => Promise.resolve(prerenderedHome()), fetch };
   const handler = createEdgeHandler(config, host);
   return async () => (await (await handler(new Request('http://127.0.0.1:5173/')))!.text());
 }
@@ -127,7 +127,10 @@ describe("the home page's lead story in its HTML", () => {
 
   it('keeps the sample when the lead story cannot be read in time', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const body = await handlerFor({ supabaseUrl: 'http://127.0.0.1:9' })();
+    // A backend that answers nothing until the handler gives up on it: slow, not away (an unreachable one is a 503).
+    const hanging: EdgeHost['fetch'] = (_input, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)));
+    const body = await handlerFor({}, hanging)();
     expect(parse(body).querySelector('article[data-lead-story] h2')?.textContent).toBe(FEATURED_ARTICLE.title);
     expect(logged).toHaveBeenCalled();
   });
