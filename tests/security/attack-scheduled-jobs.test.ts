@@ -22,12 +22,13 @@ beforeAll(async () => {
   await attackers.db.query(`update public.profiles set role = 'editor' where id = $1`, [edu.id]);
   reporter = rita.client;
   editor = edu.client;
-  const { rows } = await attackers.db.query<{ id: number }>(
+  // `id` is a bigint: node-postgres reads it as a string, PGlite as a number; the API answers a number on both.
+  const { rows } = await attackers.db.query<{ id: number | string }>(
     `insert into public.job_runs (job, started_at, finished_at, outcome, counts, error)
      values ('retention', now() - interval '1 minute', now(), 'falha', '{"media_kit_requests": 0}', 'storage removal answered 500')
      returning id`,
   );
-  runId = rows[0]!.id;
+  runId = Number(rows[0]!.id);
 });
 afterAll(() => attackers?.stop());
 
