@@ -196,14 +196,16 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
           matched.area === 'reader' && !head ? readBreakingNews(site) : undefined,
         ]);
     // A reader's page without its data because the database is away (the render's loaders or the lead story found it
-    // so): say so with 503 and Retry-After rather than serve a page that would only fail again in the browser.
-    if (!rendered && answer.head && matched.area === 'reader' && backend.away()) return unavailablePage(site.siteName, head);
+    // so): 503 with Retry-After for crawlers and monitors, and nothing kept; the reader still gets the page as built, its
+    // layout and samples, whose sections say what failed and offer 'Tentar novamente' (decision 0016).
+    const away = !rendered && !!answer.head && matched.area === 'reader' && backend.away();
     const filled = rendered ? withServerRender(built, rendered) : lead ? withLeadStory(built, lead) : built;
     const content = breaking === undefined ? filled : withBreakingNews(filled, breaking);
     const { html, nonce } = withFreshNonce(content);
     const body = answer.head ? withHead(html, answer.head) : html;
     const cacheControl = answer.private ? CACHE.private : answer.head ? CACHE.page : 'no-cache';
-    const response = await htmlPage(body, { status: answer.status, cacheControl, nonce, head });
+    const response = await htmlPage(body, { status: away ? 503 : answer.status, cacheControl: away ? 'no-store' : cacheControl, nonce, head });
+    if (away) response.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     if (answer.noindex) response.headers.set('X-Robots-Tag', 'noindex');
     return response;
   }
@@ -222,11 +224,15 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
    * The plain app page, for a page address whose data did not answer (in time): the browser's router renders the page
    * from scratch. Null without a built page, for the host's own fallback.
    */
-  async function appPage(head: boolean): Promise<Response | null> {
+  async function appPage(head: boolean, backendState: 'up' | 'away' = 'up'): Promise<Response | null> {
     const built = (await host.readHtml('app.html')) ?? (await host.readHtml('index.html'));
     if (built === null) return null;
     const { html, nonce } = withFreshNonce(built);
-    return htmlPage(html, { status: 200, cacheControl: 'no-cache', nonce, head });
+    if (backendState === 'up') return htmlPage(html, { status: 200, cacheControl: 'no-cache', nonce, head });
+    // The database is away: the same app page, which says what failed and retries, under 503 with Retry-After.
+    const page = await htmlPage(html, { status: 503, cacheControl: 'no-store', nonce, head });
+    page.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    return page;
   }
 
   async function route(request: Request, url: URL, site: SiteContext, head: boolean): Promise<Response | null> {
@@ -302,7 +308,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
         unavailable.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         return unavailable;
       }
-      if (backend.away()) return unavailablePage(site.siteName, head);
+      if (backend.away()) return (await appPage(head, 'away')) ?? unavailablePage(site.siteName, head);
       return appPage(head);
     }
   }

@@ -10,7 +10,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** The outage page: no script, no data, nothing to keep (no-store); a HEAD gets its headers only. */
+/** The outage page when the host has no built app page to send: no script, nothing to keep; a HEAD gets its headers only. */
 export function unavailablePage(siteName: string, head: boolean): Response {
   const name = escapeHtml(siteName);
   const body = `<!doctype html>
@@ -57,9 +57,10 @@ export function watchBackend(inner: typeof fetch): BackendWatch {
         away = response.status === 503;
         return response;
       } catch (error) {
-        // A timeout or the caller giving up says the backend is slow, not away: those pages keep the app page.
+        // A timeout or the caller giving up says the backend is slow, not away: those pages keep the app page (and an
+        // outage noted earlier is not taken for this one's cause).
         const name = error instanceof Error ? error.name : '';
-        if (name !== 'AbortError' && name !== 'TimeoutError') away = true;
+        away = name !== 'AbortError' && name !== 'TimeoutError';
         throw error;
       }
     },

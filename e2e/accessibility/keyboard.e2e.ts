@@ -274,14 +274,17 @@ describe('the newsroom using the keyboard alone', () => {
     // Type, select it, then Shift+Tab back from the text to the toolbar's last button and on to 'Negrito'.
     await content.focus();
     await page.keyboard.type('Texto da matéria');
+    await expect.poll(() => content.textContent()).toBe('Texto da matéria');
     await page.keyboard.press('Shift+Home');
+    // The whole line selected before leaving the text (a busy machine may apply the keys later than they were sent).
+    await expect.poll(() => page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('Texto da matéria');
     const bold = toolbar.getByRole('button', { name: 'Negrito' });
     for (let tries = 0; tries < 20 && !(await isFocused(bold)); tries += 1) await page.keyboard.press('Shift+Tab');
     expect(await isFocused(bold)).toBe(true);
     expect((await focusIndicator(page)).visible).toBe(true);
     await page.keyboard.press(' ');
     await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
-    expect(await content.innerHTML()).toContain('<strong>Texto da matéria</strong>');
+    await expect.poll(() => content.innerHTML()).toContain('<strong>Texto da matéria</strong>');
     // Enter works too: italic on the same selection.
     const italic = toolbar.getByRole('button', { name: 'Itálico' });
     await italic.focus();

@@ -248,7 +248,8 @@ describe('one machine: npm start with the embedded backend on PostgreSQL', () =>
       const outagePage = await fetch(`${siteUrl}${published.path}`);
       expect(outagePage.status).toBe(503);
       expect(outagePage.headers.get('Cache-Control')).toBe('no-store');
-      expect(await outagePage.text()).toContain('temporariamente indisponível');
+      // Still the site's page: its sections say what failed and offer 'Tentar novamente'.
+      expect(await outagePage.text()).toContain('<div id="root"');
       await outage.resume();
       await until('home, the story and the API to answer 200 again after the database returned', allAnswer200);
     } finally {
