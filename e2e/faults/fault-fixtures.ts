@@ -36,6 +36,9 @@ export async function viewportScreenshot(page: Page, name: string): Promise<void
   await page.screenshot({ path: resolve(folder, `${name}.png`) });
 }
 
+/** Chromium's entry for a page whose database is away: the server answers it 503 with Retry-After (decision 0044). */
+export const OUTAGE_DOCUMENT = /^Failed to load resource: the server responded with a status of 503 \(Service Unavailable\)/;
+
 /** Chromium's entry for a backend request whose connection was dropped (the backend is down). */
 export const DROPPED_REQUEST = /^Failed to load resource: net::ERR_(EMPTY_RESPONSE|CONNECTION_RESET|CONNECTION_CLOSED)/;
 

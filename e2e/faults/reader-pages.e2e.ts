@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectConsoleErrors, screenshot, useBrowser, viewports, type ViewportName } from '../support/browser.ts';
 import type { BackendState } from '../support/server.ts';
-import { DROPPED_REQUEST, selectAsReader, useFaultApp, viewportScreenshot } from './fault-fixtures.ts';
+import { DROPPED_REQUEST, OUTAGE_DOCUMENT, selectAsReader, useFaultApp, viewportScreenshot } from './fault-fixtures.ts';
 
 // "Nothing lost" for readers (docs/decisions/0016): with the backend stopped, or taking requests and never answering (beyond the
 // data client's 10 s timeout: src/services/data-client.ts, the real one, not shortened for the test), every reader page
@@ -50,7 +50,7 @@ describe('reader pages with the backend down or hanging', () => {
 
   async function newReader(viewport: ViewportName = 'desktop') {
     const page = await browser.newPage(viewport, { baseUrl: app().baseUrl });
-    expectConsoleErrors(page, DROPPED_REQUEST, FAILED_LOAD_LOG);
+    expectConsoleErrors(page, DROPPED_REQUEST, FAILED_LOAD_LOG, OUTAGE_DOCUMENT);
     return page;
   }
 
@@ -64,7 +64,10 @@ describe('reader pages with the backend down or hanging', () => {
     const [, desktop] = await Promise.all(
       (['phone', 'desktop'] as const).map(async (viewport) => {
         const page = await newReader(viewport);
-        await page.goto('/');
+        // The server says the site is away for now (503, Retry-After), and still sends the page as built.
+        const answer = await page.goto('/');
+        expect(answer?.status()).toBe(503);
+        expect(await answer?.headerValue('retry-after')).toBeTruthy();
         await expectLayoutMessageAndRetry(page);
         // Built-in samples need no backend: the lead story's and the national news.
         expect(await page.getByText('Conteúdo de demonstração').count()).toBeGreaterThan(0);
