@@ -1,4 +1,4 @@
-import { paths } from '../src/lib/paths';
+import { paths } from '../src/lib/paths.ts';
 
 // What a request log line may say about an address (docs/decisions/0040): the route, never a secret. Shared by every
 // host (npm start's pino lines, the Worker's JSON lines) so the rules cannot drift apart. Web APIs only.

@@ -1,4 +1,6 @@
-import { storySlug } from './story-slug';
+// Extensions written out here and in story-slug.ts: the Vite config's module graph reaches this file (through the
+// request log's redaction, edge/log-redaction.ts), and Vite's native config loader resolves no extensionless import.
+import { storySlug } from './story-slug.ts';
 
 /**
  * The URL registry: every route of the app is one entry here, a function building its href that also carries the

@@ -1,4 +1,4 @@
-import { slugify } from './slugify';
+import { slugify } from './slugify.ts';
 
 /** Long enough to tell stories apart in an address, short enough to keep a shared link readable. */
 export const STORY_SLUG_MAX_LENGTH = 80;
