@@ -17,9 +17,9 @@ interface ArticleViewProps {
 }
 
 /**
- * An article as stored: a local story's HTML is sanitised here, as it renders, by DOMPurify in the page's DOM (the
- * admin's preview of a draft, which is never rendered on the server). The reader's
- * own article page gets its body made by its loader instead (article-data.ts) and renders ArticleLayout.
+ * An article as stored, as the admin's preview shows a draft: a local story's HTML is sanitised here, as it renders,
+ * by DOMPurify in the page's DOM (the panel is never rendered on the server). The reader's pages render ArticleLayout:
+ * a story's body made by its loader (article-data.ts), an external article's plain text.
  */
 export function ArticleView({ article, shareUrl, back }: ArticleViewProps) {
   const origin = usePageOrigin();
