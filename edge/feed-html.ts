@@ -1,16 +1,12 @@
-import { sanitizeWithoutDom } from '../src/lib/rich-text/sanitize-without-dom';
+import { sanitizeWithoutDom, type SanitizeWithoutDomOptions } from '../src/lib/rich-text/sanitize-without-dom';
 
-// A story's body in the feeds: the page's DOM-free sanitiser (src/lib/rich-text/sanitize-without-dom.ts, decision
-// 0050) with the feeds' one difference, an image's relative source made absolute on the site.
+// A story's body in the feeds: the server's DOM-free sanitiser (src/lib/rich-text/sanitize-without-dom.ts, decision
+// 0050), the page's allow-list, on Node and in the Worker alike.
 
-export interface FeedHtmlOptions {
-  /** Origins whose publications bucket is ours besides hosted projects (the site's own, where the local backend answers). */
-  imageOrigins?: readonly string[];
-  /** Where a relative image source is made absolute: feed readers have no page to resolve it against. */
-  baseUrl?: string;
-}
-
-/** A story's body reduced to the rich-text allow-list, as HTML safe to embed in a feed. */
-export function sanitizeFeedHtml(html: string | null | undefined, options: FeedHtmlOptions = {}): string {
+/**
+ * A story's body reduced to the rich-text allow-list, as HTML safe to embed in a feed. The feeds name the site's
+ * origin among `imageOrigins` and give `baseUrl`: a feed reader has no page to resolve a relative image against.
+ */
+export function sanitizeFeedHtml(html: string | null | undefined, options: SanitizeWithoutDomOptions = {}): string {
   return sanitizeWithoutDom(html, options);
 }

@@ -53,15 +53,7 @@ beforeAll(async () => {
   if (error) throw new Error(error.message);
   storyPath = `/noticia/${data.id}/${storySlug(title)}`;
   handler = createEdgeHandler(
-    {
-      siteUrl: null,
-      supabaseUrl: backend.url,
-      supabaseAnonKey: backend.anonKey,
-      newsApiKey: null,
-      newsApiUrl: 'http://127.0.0.1:9/v2',
-      weatherApiUrl: 'http://127.0.0.1:9/v1',
-      siteName: 'Porto Ferreira Notícias',
-    },
+    { siteUrl: null, supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, newsApiKey: null, newsApiUrl: 'http://127.0.0.1:9/v2', weatherApiUrl: 'http://127.0.0.1:9/v1', siteName: 'Porto Ferreira Notícias' },
     {
       readHtml: () => Promise.resolve('<!doctype html><html lang="pt-BR"><head><title>t</title></head><body><div id="root"></div></body></html>'),
       fetch: (input, init) => globalThis.fetch(input, init),

@@ -6,10 +6,6 @@ import { attributeValue, markupTags } from './sanitised-markup';
 // derived here, at render time, from the src's renditions (decision 0010) so stored HTML never names a rendition.
 // Read without a DOM (sanitised-markup.ts), so the server's render does this on every host (decision 0050).
 
-/** An escaped attribute value as text: the few entities the sanitisers write in one. */
-const unescaped = (value: string) =>
-  value.replace(/&(quot|lt|gt|#39|amp);/g, (_, name: string) => ({ quot: '"', lt: '<', gt: '>', '#39': "'", amp: '&' })[name] ?? '');
-
 /**
  * Sanitised body HTML with its images made for reading: `srcset`/`sizes` where the src has renditions, lazy loading
  * and async decoding. Their width and height (kept by the sanitiser) reserve the space, so nothing shifts.
@@ -19,8 +15,8 @@ export function withResponsiveImages(html: string, sizes: string): string {
   let made = '';
   let from = 0;
   for (const image of images) {
-    const src = attributeValue(image.attributes, 'src');
-    const renditions = imageRenditions(src === undefined ? null : unescaped(src));
+    // As written, escaped: a source from our storage (the only kind kept) has no character the sanitisers escape.
+    const renditions = imageRenditions(attributeValue(image.attributes, 'src'));
     const responsive = renditions ? ` srcset="${escapeMarkup(renditions.srcSet)}" sizes="${escapeMarkup(sizes)}"` : '';
     made += `${html.slice(from, image.start)}<img${image.attributes}${responsive} loading="lazy" decoding="async">`;
     from = image.end;
