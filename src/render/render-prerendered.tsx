@@ -37,7 +37,7 @@ export async function renderPrerendered(page: PrerenderedPage, origin: string): 
   const handler = createStaticHandler(routes);
   // The build has no data: its loaders read nothing that settles, and every section prerenders as its skeleton.
   const context = await handler.query(new Request(new URL(page.path, origin)), {
-    requestContext: readerContext({ ...browserSources, rendering: 'build', htmlWindow: () => null }),
+    requestContext: readerContext({ ...browserSources, rendering: 'build', richTextSanitizer: () => Promise.resolve(null) }),
   });
   if (context instanceof Response) throw new Error(`prerendering ${page.path} answered a ${context.status} redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -2,10 +2,10 @@ import { StrictMode, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
-import { JSDOM } from 'jsdom';
 import { HydratingShell } from '../features/reader/layout/hydrating-shell';
 import { readerContext, type ReaderSources } from '../features/reader/reader-sources';
 import { PageOrigin } from '../lib/page-origin';
+import { sanitizeWithoutDom } from '../lib/rich-text/sanitize-without-dom';
 import { routes } from '../app/router';
 import type { ReaderPageId } from '../app/route-table';
 import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } from './server-rendered';
@@ -76,15 +76,14 @@ async function warmUp(): Promise<void> {
  * loaders in the router's request context (reader-sources.ts), one per request, never through a module's state.
  */
 export function createPageRenderer(sources: PageRenderSources): PageRenderer {
-  // Node has no DOM: the story's body is sanitised (DOMPurify) and given its responsive images in one of jsdom's.
-  const htmlWindow = new JSDOM('').window;
   const readerSourcesOnServer: ReaderSources = {
     rendering: 'server',
     client: () => sources.client,
     // The render's requests to the site's API reach the edge handler in-process: it has no page origin to be
     // relative to. The weather waits less than the render does: without it in time, the widget says so.
     api: { origin: 'http://edge.invalid', fetchImpl: sources.apiFetch, weatherTimeoutMs: SERVER_WEATHER_WAIT_MS },
-    htmlWindow: () => htmlWindow,
+    // No DOM here, on Node or in the Worker: stored rich text goes through sanitize-html (decision 0050).
+    richTextSanitizer: () => Promise.resolve(sanitizeWithoutDom),
   };
   const handler = createStaticHandler(routes);
   void warmUp();
