@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ReaderRouteHandle } from './reader-page';
-import { READER_PAGE_HANDLES, readerPagesRendered } from './reader-pages';
+import { indexablePagePaths, READER_PAGE_HANDLES, readerPagesRendered } from './reader-pages';
+import { createSupabaseClient } from '../services/client';
 import { routes } from './router';
 import { READER_PAGES, readerRouteModuleFile } from './route-table';
 
@@ -42,5 +43,11 @@ describe('the reader pages’ declarations', () => {
     );
     const all = READER_PAGES.map((page) => page.id);
     expect([...readerPagesRendered('build')].toSorted()).toEqual(all.filter((id) => !readerPagesRendered('request').has(id)).toSorted());
+  });
+
+  it('the pages sitemap’s pages are those at an address of their own that their head lets engines index as it', () => {
+    const site = { origin: 'https://noticias.example', siteName: 'Porto Ferreira Notícias', client: createSupabaseClient('http://127.0.0.1:9', 'never-used') };
+    // Not another outlet's story (noindex), not a private link, not an address with a parameter.
+    expect(indexablePagePaths(site)).toEqual(['/', '/obituarios', '/vagas', '/busca', '/anuncie', '/envie-sua-noticia', '/privacidade', '/acessibilidade', '/correcoes']);
   });
 });

@@ -15,8 +15,10 @@ import { searchPage } from '../features/reader/search/search.page';
 import { tipLinePage } from '../features/reader/tip-line/tip-line.page';
 import { topicPage } from '../features/reader/topic/topic.page';
 import { notFoundPage } from './not-found.page';
+import { absolute, type SiteContext } from '../lib/page-head-meta';
+import { paths } from '../lib/paths';
 import type { PageRendering, ReaderPageHandle } from './reader-page';
-import type { ReaderPageId } from './route-table';
+import { READER_PAGES, type ReaderPageId } from './route-table';
 
 /**
  * Each reader page's declaration (its route module's `handle.page`), by id, for the code that has no router with the
@@ -50,4 +52,19 @@ export const READER_PAGE_HANDLES: { readonly [Id in ReaderPageId]: ReaderPageHan
 export function readerPagesRendered(rendering: PageRendering): ReadonlySet<ReaderPageId> {
   const ids = Object.keys(READER_PAGE_HANDLES) as ReaderPageId[];
   return new Set(ids.filter((id) => READER_PAGE_HANDLES[id].rendering === rendering));
+}
+
+/**
+ * The reader pages at an address of their own (no parameter) whose declared head lets engines index them as that
+ * address, in the route table's order: the pages sitemap's (edge/sitemaps.ts). A head at a fixed address describes the
+ * address, not its data, so it is asked without any.
+ */
+export function indexablePagePaths(site: SiteContext): string[] {
+  return READER_PAGES.flatMap((page) => {
+    const path = 'index' in page ? paths.home() : page.path;
+    if (/[:*]/.test(path)) return [];
+    const answer = READER_PAGE_HANDLES[page.id].head({ site, url: new URL(path, `${site.origin}/`), params: {}, data: undefined });
+    const indexable = answer.kind === 'page' && answer.status === 200 && !answer.private && !answer.head.robots?.includes('noindex');
+    return indexable && answer.head.canonical === absolute(site, path) ? [path] : [];
+  });
 }
