@@ -1,6 +1,7 @@
 import type { Params } from 'react-router';
 import { DEFAULT_DESCRIPTION, documentTitle } from './page-meta';
 import { absolute, brandImage, FEED_PATH, topicFeedPath, type FeedLink, type PageHead, type SiteContext } from './page-head-meta';
+import type { ServerDataHandle } from './server-data-handle';
 
 // A reader page's declaration beside its route module (docs/decisions/0048): the module says its loader, its head and
 // how it is rendered; the path stays in the route table (src/app/route-table.ts), since the router matches an address
@@ -32,9 +33,8 @@ export interface ReaderPageHandle<Data = unknown> {
 }
 
 /** A reader route module's `handle`: its page declaration, and what it does when hydrating the server's data. */
-export interface ReaderRouteHandle<Data = unknown> {
+export interface ReaderRouteHandle<Data = unknown> extends ServerDataHandle {
   page: ReaderPageHandle<Data>;
-  hydratedFromServer?: (args: { params: Params; data: unknown }) => void;
 }
 
 /** A loader's data as a head reads it: each field's promise settled. */
