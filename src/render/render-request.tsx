@@ -8,6 +8,7 @@ import { PageOrigin } from '../lib/page-origin';
 import { sanitizeWithoutDom } from '../lib/rich-text/sanitize-without-dom';
 import { routes } from '../app/router';
 import type { ReaderPageId } from '../app/route-table';
+import { readerPagesRendered } from '../app/reader-pages';
 import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } from './server-rendered';
 
 // The reader's data pages rendered at request time, with their data (decision 0019). Built by `vite build --ssr` into
@@ -17,8 +18,8 @@ import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLo
 
 /** How long a render waits for the weather (edge/weather-proxy.ts) within its own RENDER_TIMEOUT_MS. */
 const SERVER_WEATHER_WAIT_MS = 800;
-/** The routes whose pages render here: each one's content is its data. */
-const RENDERED_ROUTES = new Set<ReaderPageId>(['home', 'article', 'topic', 'obituaries', 'obituary', 'search', 'jobs', 'job', 'corrections', 'ad-report', 'privacy']);
+/** The routes whose pages render here: those their route module declares rendered per request (src/app/reader-page.ts). */
+const RENDERED_ROUTES = readerPagesRendered('request');
 const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
 
 class RenderAborted extends Error {}

@@ -6,6 +6,10 @@ import { articleFromState } from '../components/article-link';
 import { ArticleUnavailable } from './article-unavailable';
 import { ArticleLayout } from './article-layout';
 import { useBackToNews } from './use-back-to-news';
+import type { ReaderRouteHandle } from '../../../lib/reader-page-meta';
+import { externalArticlePage } from './external-article.page';
+
+export const handle: ReaderRouteHandle = { page: externalArticlePage };
 
 /**
  * External and built-in articles. The article travels in navigation state, which the browser keeps across reloads
