@@ -47,14 +47,14 @@ function processTable(): ProcessEntry[] {
 /** The descendants of `root` (itself included) whose command line contains `marker` and none of whose children's does. */
 function serverProcesses(root: number, marker: string): number[] {
   const table = processTable();
+  const children = new Map<number, ProcessEntry[]>();
+  for (const entry of table) children.set(entry.ppid, [...(children.get(entry.ppid) ?? []), entry]);
   const family = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const entry of table) {
-      if (family.has(entry.ppid) && !family.has(entry.pid)) {
-        family.add(entry.pid);
-        grew = true;
-      }
+  const toVisit = [root];
+  for (let pid = toVisit.pop(); pid !== undefined; pid = toVisit.pop()) {
+    for (const child of children.get(pid) ?? []) {
+      family.add(child.pid);
+      toVisit.push(child.pid);
     }
   }
   const matching = table.filter((entry) => family.has(entry.pid) && entry.command.includes(marker));

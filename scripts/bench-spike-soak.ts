@@ -61,10 +61,9 @@ interface Correction {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-function percentile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
+/** The nearest-rank percentile (q from 0 to 1) of ascending `sorted`; NaN when it is empty. */
+const nearestRank = (sorted: readonly number[], q: number): number =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
 
 /** The 50 pages: home, search, feed, obituaries, corrections, the 40 stories, topics to fill up. */
 async function readerPages(admin: Client, stories: readonly BenchStory[]): Promise<{ paths: string[]; storyIds: Map<string, string> }> {
@@ -207,7 +206,7 @@ export async function soak(site: SpikeSite, admin: Client, stories: readonly Ben
     `| soak, ${minutes} min | value |`,
     '|---|---|',
     `| readers, pages | ${READERS} readers over ${pages.paths.length} pages |`,
-    `| page loads | ${pageLoads.ok + pageLoads.failed} (${((pageLoads.ok + pageLoads.failed) / durationS).toFixed(0)}/s), p50 ${percentile(sorted, 0.5).toFixed(0)} ms, p99 ${percentile(sorted, 0.99).toFixed(0)} ms |`,
+    `| page loads | ${pageLoads.ok + pageLoads.failed} (${((pageLoads.ok + pageLoads.failed) / durationS).toFixed(0)}/s), p50 ${nearestRank(sorted, 0.5).toFixed(0)} ms, p99 ${nearestRank(sorted, 0.99).toFixed(0)} ms |`,
     `| page errors | ${pageLoads.failed}${reasons(pageLoads)} |`,
     `| views counted | ${views.ok}, errors ${views.failed}${reasons(views)} |`,
     `| ad impressions counted | ${impressions.ok}, errors ${impressions.failed}${reasons(impressions)} |`,
