@@ -1,0 +1,28 @@
+import type { RenderedRoot } from './render-document';
+
+// A reader page's document (decision 0048): the built template (its head, hashed styles and scripts, the boot script)
+// with the page's render in its root, React's resource hints in its head and React Router's hydration data right after
+// the root. Nothing else of the template changes.
+
+const ROOT_OPENING = /<div id="root"[^>]*>/;
+/** The image preloads the build put in a prerendered template's head for its own render (the home page's sample hero). */
+const BUILT_IMAGE_PRELOADS = /<link rel="preload" as="image"[^>]*\/?>/g;
+
+/**
+ * The template with `rendered` in its root, marked `key` (main.tsx hydrates it when the key is the address's);
+ * the template unchanged when it has no root to put it in.
+ */
+export function pageDocument(template: string, rendered: RenderedRoot, key: string): string {
+  const opening = ROOT_OPENING.exec(template);
+  const bodyEnd = template.lastIndexOf('</body>');
+  // The root is the body's last element (index.html), so its closing tag is the body's last one.
+  const rootEnd = template.lastIndexOf('</div>', bodyEnd);
+  if (!opening || bodyEnd < 0 || rootEnd < opening.index + opening[0].length) return template;
+  // A prerendered template's markup goes, and the images it preloaded with it: the render names its own.
+  const head = template
+    .slice(0, opening.index)
+    .replace(BUILT_IMAGE_PRELOADS, '')
+    .replace(/<\/head>/i, () => `${rendered.headLinks}</head>`);
+  const root = `<div id="root" data-prerendered="${key}">${rendered.markup}</div>${rendered.hydrationScript}`;
+  return `${head}${root}${template.slice(rootEnd + '</div>'.length)}`;
+}
