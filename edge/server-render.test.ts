@@ -395,6 +395,13 @@ describe('pageDocument', () => {
     expect(html).not.toContain('prerendered/shell.html');
   });
 
+  it('replaces the data a prerendered template carries with its own', () => {
+    const prerendered = built('index.html').replace('</div>\n</body>', '</div><script>window.__staticRouterHydrationData = JSON.parse("{\\"loaderData\\":{}}");</script>\n</body>');
+    const html = pageDocument(prerendered, rendered, 'server');
+    expect(html.match(/__staticRouterHydrationData/g)).toHaveLength(1);
+    expect(html).toContain(rendered.hydrationScript);
+  });
+
   it('leaves a page without a root as it is', () => {
     const page = '<html><head></head><body><p>sem raiz</p></body></html>';
     expect(pageDocument(page, rendered, 'server')).toBe(page);

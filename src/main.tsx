@@ -43,7 +43,8 @@ async function start(root: HTMLElement): Promise<void> {
   const rendered = root.dataset.prerendered;
   if (expected && (rendered === SERVER_RENDERED || rendered === expected.key)) {
     await nextTask();
-    const hydrationData = await hydrationDataFor(routes, window.location, window.__staticRouterHydrationData ?? null).catch(() => null);
+    const state = window.__staticRouterHydrationData ?? null;
+    const hydrationData = await hydrationDataFor(routes, window.location, state, { fresh: rendered === SERVER_RENDERED }).catch(() => null);
     if (hydrationData) {
       await nextTask();
       // Read by the router itself, which revives the errors a page was rendered with (a 404) as it wrote them.

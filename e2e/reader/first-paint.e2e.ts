@@ -71,17 +71,20 @@ describe('the first paint and the way back', () => {
 
   it("starts the app after the page has loaded, and opens the phone menu for a tap made before it ran", async () => {
     const page = await browser.newPage('phone');
-    // The page's only script (the others are data: JSON-LD) is the boot, written into the page; it names the app's
-    // entry and its chunks, which nothing fetches before the page has loaded (server/deferred-app-plugin.ts). The
-    // page policy allows that script by its hash, and nothing else inline.
+    // The page's scripts (the others are data: JSON-LD) are the boot, written into the page, and React Router's
+    // hydration data after the root (decision 0048). The boot names the app's entry and its chunks, which nothing
+    // fetches before the page has loaded (server/deferred-app-plugin.ts). The page policy allows those two scripts by
+    // their hashes, and nothing else inline.
     const response = await page.request.get('/');
     const html = await response.text();
     const scripts = html.match(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g);
     expect(scripts).toEqual([
       expect.stringMatching(/^<script type="module" data-app="\/assets\/index-[\w-]+\.js" data-steps="[^"]+" data-preload="[^"]+">$/),
+      '<script>',
     ]);
+    expect(html).toMatch(/<\/div><script>window\.__staticRouterHydrationData = JSON\.parse\(/);
     expect(html).not.toContain('rel="modulepreload"');
-    expect(response.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[\w+/=]+';/);
+    expect(response.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[\w+/=]+' 'sha256-[\w+/=]+';/);
 
     // Hold the app's code back, tap the menu button meanwhile: the browser opens the menu by itself.
     const entry = /data-app="([^"]+)"/.exec(html)![1]!;

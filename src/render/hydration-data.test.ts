@@ -95,7 +95,13 @@ describe("hydrating the breaking-news banner a page's render carries", () => {
     expect(reader.requests).toEqual([]);
   });
 
-  it('with the banner pending (the build), it is a request: the seed marks no story urgent', async () => {
+  it('a page the build rendered shows its banner at once and asks again: the seed marks no story urgent', async () => {
+    const state = await hydrationDataFor(routes, advertising, { loaderData: { reader: { breakingNews: news } } }, { fresh: false });
+    expect(layoutData(state).breakingNews).toEqual(news);
+    await expect.poll(() => reader.requests.some((url) => url.includes('/rest/v1/rpc/current_breaking_news'))).toBe(true);
+  });
+
+  it('with the banner pending, it is a request: the seed marks no story urgent', async () => {
     const state = await hydrationDataFor(routes, advertising, { loaderData: { reader: { breakingNews: PENDING } } });
     const answer = layoutData(state).breakingNews;
     expect(answer).toBeInstanceOf(Promise);

@@ -16,10 +16,16 @@ declare global {
  * whole hydrates exactly that, and does what its loader would have done beyond loading (its handle's
  * `hydratedFromServer`: counting a story's view, keeping the answer for a revisit). A route with a section the render
  * did not wait for, or missing from `state` (the build's shell), runs its loader here, which answers at once with a
- * promise for each section; what the page already shows is kept. Null when a loader throws or redirects (an unknown
- * address, a renamed topic): the app then renders from scratch.
+ * promise for each section; what the page already shows is kept. So does every route of a page the build rendered
+ * (not `fresh`): what it shows is kept and then refreshed (the page cache's background refresh). Null when a loader
+ * throws or redirects (an unknown address, a renamed topic): the app then renders from scratch.
  */
-export async function hydrationDataFor(routes: RouteObject[], location: Location, state: HydrationState | null): Promise<HydrationState | null> {
+export async function hydrationDataFor(
+  routes: RouteObject[],
+  location: Location,
+  state: HydrationState | null,
+  { fresh }: { fresh: boolean } = { fresh: true },
+): Promise<HydrationState | null> {
   const matches = matchRoutes(routes, location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
@@ -38,7 +44,7 @@ export async function hydrationDataFor(routes: RouteObject[], location: Location
     // What the page shows is kept first, so a loader run below answers with it (its page cache). A view counted here
     // and by the loader too is one view: the database counts a reader's once in its window.
     if (revived) (route.handle as ServerDataHandle | undefined)?.hydratedFromServer?.({ params, data: revived.data });
-    if (revived?.complete) {
+    if (revived?.complete && fresh) {
       loaderData[route.id] = revived.data;
       continue;
     }
