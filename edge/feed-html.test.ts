@@ -1,7 +1,13 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../src/lib/rich-text/sanitize.ts';
+import { sanitizeWithoutDom } from '../src/lib/rich-text/sanitize-without-dom.ts';
+import type { RichTextSanitizer } from '../src/lib/rich-text/rich-text-sanitizer.ts';
+import { readableBodyWithAdBreak } from '../src/features/reader/article/readable-body.ts';
 import { sanitizeFeedHtml } from './feed-html.ts';
+
+// The DOM-free sanitiser (src/lib/rich-text/sanitize-without-dom.ts) as the feeds call it, and its agreement with
+// DOMPurify's (decision 0050): the server renders a story with the one, the browser's in-app navigation with the other.
 
 describe('sanitizeFeedHtml', () => {
   it.each([
@@ -109,13 +115,14 @@ describe('sanitizeFeedHtml', () => {
   });
 });
 
-describe("the feed's rule set is the page's: the same body comes out of both sanitisers as the same HTML", () => {
+describe('one rule set, two engines: the same body comes out of both sanitisers as the same HTML', () => {
   const HOSTED = 'https://abcdefghijklmnopqrst.supabase.co/storage/v1/object/public/publications/0b7a/original-1600w.jpg';
   const SITE = 'https://portoferreiranoticias.com.br';
   const imageOrigins = [SITE];
 
-  // The page's sanitiser (DOMPurify) on the DOM the server's render gives it (src/render/render-request.tsx).
+  // DOMPurify as the browser runs it, in a DOM (jsdom's here: Node has none).
   const window = new JSDOM('').window;
+  const inDom: RichTextSanitizer = (html, options) => sanitizeRichText(html, { ...options, window });
 
   it.each([
     // What the editor writes (src/features/admin/editor): text, headings, lists, quotes, code, links and figures.
@@ -144,7 +151,12 @@ describe("the feed's rule set is the page's: the same body comes out of both san
     ['misnesting', '<b><i>x</b></i><p>a<p>b<ul><li>a<li>b</ul>'],
     ['a cut-off tag', '<p>unclosed <b'],
     ['plain text', 'a < b > c & d'],
+    // What the story page reads in the sanitised body: its top-level paragraphs and its images' sources.
+    ['paragraphs around a picture', `<p>Um.</p><figure><img src="${HOSTED}" alt="a < b > &quot;c&quot;" width="1600" height="900"><figcaption>Foto</figcaption></figure><p title="x">Dois <a href="https://example.com/">l</a>.</p><ul><li><p>i</p></li></ul><p>Três.</p>`],
+    ['a caption naming a tag', `<p>Um.</p><p>Dois.</p><figure><img src="/storage/v1/object/public/publications/b/original-800w.png" alt="<img src=x onerror=alert(1)>"><figcaption>&lt;p&gt;</figcaption></figure>`],
   ])('%s', (_, body) => {
-    expect(sanitizeFeedHtml(body, { imageOrigins })).toBe(sanitizeRichText(body, { imageOrigins, window }));
+    expect(sanitizeWithoutDom(body, { imageOrigins })).toBe(inDom(body, { imageOrigins }));
+    // And so does the story page's body made from it: the same responsive images and the same place for the advert.
+    expect(readableBodyWithAdBreak(body, SITE, sanitizeWithoutDom)).toEqual(readableBodyWithAdBreak(body, SITE, inDom));
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '../src/services/site-index';
 import { xmlText } from '../src/lib/escape';
 import { absolute, type SiteContext } from '../src/render/site-context';
+import { indexablePagePaths } from '../src/app/reader-pages';
 
 // The sitemaps protocol (sitemaps.org): an index of files, each at most 50,000 addresses, every address absolute on
 // the site's one host. Plus Google News' sitemap: the stories of the last two days, with publication and title.
@@ -42,12 +43,13 @@ export async function sitemapIndex(site: SiteContext): Promise<string> {
   ].join('\n');
 }
 
-/** The home page, every topic (the navigation's first, in its order) and the other reader pages. */
+/** The home page, every topic (the navigation's first, in its order) and the reader's other indexable pages. */
 export async function pagesSitemap(site: SiteContext): Promise<string> {
   const topics = await listTopicSlugs(site.client);
   const navigation = topicNavigation.map((topic) => topic.slug as string);
   const slugs = [...new Set([...navigation.filter((slug) => topics.some((topic) => topic.slug === slug)), ...topics.map((topic) => topic.slug)])];
-  const addresses = [paths.home(), ...slugs.map((slug) => paths.topic(slug)), paths.obituaries(), paths.jobs(), paths.advertising(), paths.tipLine(), paths.privacy(), paths.accessibility(), paths.corrections()];
+  const [home = paths.home(), ...others] = indexablePagePaths(site);
+  const addresses = [home, ...slugs.map((slug) => paths.topic(slug)), ...others];
   return urlset(addresses.map((address) => url(absolute(site, address))));
 }
 

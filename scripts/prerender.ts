@@ -11,7 +11,6 @@ import type * as Pages from '../src/render/prerendered-pages.ts';
 import type * as Render from '../src/render/render-prerendered.tsx';
 import type * as PageHtml from '../src/render/page-html.ts';
 import type * as RouteTable from '../src/app/route-table.ts';
-import type { ReaderPageId } from '../src/app/route-table.ts';
 import { BUILD_TARGET_FILE, readBuildTarget } from '../server/build-target.ts';
 import { withAppPreloads } from '../server/deferred-app-plugin.ts';
 import { writeStaticHostFiles } from './static-host-files.ts';
@@ -25,16 +24,6 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
 }
-
-/** The route module a page hydrates with, by its route (src/app/route-table.ts): fetched with the app, not after it. */
-const ROUTE_MODULE: Partial<Record<ReaderPageId, string>> = {
-  topic: 'src/features/reader/topic/topic.route.tsx',
-  obituaries: 'src/features/reader/obituaries/obituaries.route.tsx',
-  advertising: 'src/features/reader/advertising/advertising.route.tsx',
-  'tip-line': 'src/features/reader/tip-line/tip-line.route.tsx',
-  privacy: 'src/features/reader/privacy/privacy.route.tsx',
-  accessibility: 'src/features/reader/accessibility/accessibility.route.tsx',
-};
 
 function fail(message: string): never {
   console.error(`prerender: ${message}`);
@@ -90,7 +79,10 @@ try {
     // hydration data (none for the shell, which is served at addresses the build cannot know).
     const rendered = await renderPrerendered(page, ORIGIN);
     const matched = routeTable.matchPage(page.path);
-    const routeModule = matched.area === 'reader' ? ROUTE_MODULE[matched.id] : undefined;
+    // The route module a page hydrates with (the route table names it): fetched with the app, not after it. The home
+    // page's is in the entry chunk.
+    const entry = matched.area === 'reader' ? routeTable.READER_PAGES.find(({ id }) => id === matched.id) : undefined;
+    const routeModule = entry?.module && entry.id !== routeTable.EAGER_READER_PAGE ? routeTable.readerRouteModuleFile(entry.module) : undefined;
     const html = pageHtml.pageDocument(withRoutePreloads(template, routeModule), rendered, page.key);
     const target = resolve(DIST, page.file);
     mkdirSync(dirname(target), { recursive: true });

@@ -9,52 +9,54 @@ import { paths } from '../lib/paths';
  */
 export type RouteEntry = { id: string; path?: string; index?: false; children?: RouteEntry[] } | { id: string; index: true };
 
-/** The reader's pages: each one's head, prerendered HTML and server render are chosen by this id. */
-export type ReaderPageId =
-  | 'home'
-  | 'topic'
-  | 'external-article'
-  | 'article'
-  | 'obituaries'
-  | 'obituary'
-  | 'jobs'
-  | 'job'
-  | 'search'
-  | 'advertising'
-  | 'tip-line'
-  | 'privacy'
-  | 'accessibility'
-  | 'corrections'
-  | 'ad-report'
-  | 'newsletter-confirm'
-  | 'newsletter-unsubscribe'
-  | 'not-found';
+/**
+ * One reader page: its id, its address, and its route module's file under src/features/reader/ (without
+ * `.route.tsx`), which says everything else: its loader, its component and its `handle.page` (src/app/reader-page.ts:
+ * its head and whether it is rendered per request or by the build). The path stays here because the router matches an
+ * address before it loads the lazy module that answers it; the file is a name, not an import, so this table loads no
+ * page code (the edge bundles it without the app). `module: null`: a route the router declares itself (not-found).
+ */
+type ReaderPageEntry = ({ path: string } | { index: true }) & { id: string; module: string | null };
 
 /** A route at one of the URL registry's entries (src/lib/paths.ts): its pattern is the route's path. */
 function at<Id extends string>(id: Id, route: { pattern: string }): { id: Id; path: string } {
   return { id, path: route.pattern };
 }
 
-const readerPages: (RouteEntry & { id: ReaderPageId })[] = [
-  { id: 'home', index: true },
-  at('topic', paths.topic),
-  at('external-article', paths.externalArticle),
-  at('article', paths.article),
-  at('obituaries', paths.obituaries),
-  at('obituary', paths.obituary),
-  at('jobs', paths.jobs),
-  at('job', paths.job),
-  at('search', paths.search),
-  at('advertising', paths.advertising),
-  at('tip-line', paths.tipLine),
-  at('privacy', paths.privacy),
-  at('accessibility', paths.accessibility),
-  at('corrections', paths.corrections),
-  at('ad-report', paths.adReport),
-  at('newsletter-confirm', paths.newsletterConfirm),
-  at('newsletter-unsubscribe', paths.newsletterUnsubscribe),
-  { id: 'not-found', path: '*' },
-];
+/** The reader's pages: every list about them (the router's modules, heads, prerendered and rendered pages) derives from this. */
+export const READER_PAGES = [
+  { id: 'home', index: true, module: 'home/home' },
+  { ...at('topic', paths.topic), module: 'topic/topic' },
+  { ...at('external-article', paths.externalArticle), module: 'article/external-article' },
+  { ...at('article', paths.article), module: 'article/article' },
+  { ...at('obituaries', paths.obituaries), module: 'obituaries/obituaries' },
+  { ...at('obituary', paths.obituary), module: 'obituaries/obituary' },
+  { ...at('jobs', paths.jobs), module: 'jobs/jobs' },
+  { ...at('job', paths.job), module: 'jobs/job' },
+  { ...at('search', paths.search), module: 'search/search' },
+  { ...at('advertising', paths.advertising), module: 'advertising/advertising' },
+  { ...at('tip-line', paths.tipLine), module: 'tip-line/tip-line' },
+  { ...at('privacy', paths.privacy), module: 'privacy/privacy' },
+  { ...at('accessibility', paths.accessibility), module: 'accessibility/accessibility' },
+  { ...at('corrections', paths.corrections), module: 'corrections/corrections' },
+  { ...at('ad-report', paths.adReport), module: 'ad-report/ad-report' },
+  { ...at('newsletter-confirm', paths.newsletterConfirm), module: 'newsletter/confirm' },
+  { ...at('newsletter-unsubscribe', paths.newsletterUnsubscribe), module: 'newsletter/unsubscribe' },
+  { id: 'not-found', path: '*', module: null },
+] as const satisfies readonly ReaderPageEntry[];
+
+/** The reader's pages by id: each one's head, prerendered HTML and server render are chosen by it. */
+export type ReaderPageId = (typeof READER_PAGES)[number]['id'];
+
+/** The reader page whose route module is part of the entry chunk (router.tsx imports it eagerly); every other one is lazy. */
+export const EAGER_READER_PAGE: ReaderPageId = 'home';
+
+/** A reader route module's source file, from the project's root (the build preloads it with the app). */
+export function readerRouteModuleFile(module: string): string {
+  return `src/features/reader/${module}.route.tsx`;
+}
+
+const readerPages: RouteEntry[] = READER_PAGES.map((page) => ('index' in page ? { id: page.id, index: true } : { id: page.id, path: page.path }));
 
 const admin = paths.admin;
 
@@ -110,7 +112,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
 /** What an address is: a reader's page with its params, or the admin panel (its pages need a session, not a head). */
 export type MatchedPage = { area: 'reader'; id: ReaderPageId; params: Params } | { area: 'admin' };
 
-const READER_PAGE_IDS = new Set<string>(readerPages.map((page) => page.id));
+const READER_PAGE_IDS = new Set<string>(READER_PAGES.map((page) => page.id));
 
 /** The page an address opens, as the router matches it (every path matches: the reader's `*` is "not found"). */
 export function matchPage(pathname: string): MatchedPage {

@@ -6,14 +6,37 @@ import { RouteError } from './route-error';
 import { ReaderLayout } from '../features/reader/layout/reader-layout';
 import * as readerLayoutRoute from '../features/reader/layout/reader-layout.route';
 import * as homeRoute from '../features/reader/home/home.route';
-import { ROUTE_TABLE, type RouteEntry } from './route-table';
+import { EAGER_READER_PAGE, READER_PAGES, readerRouteModuleFile, ROUTE_TABLE, type RouteEntry } from './route-table';
+import { notFoundPage } from './not-found.page';
+import type { ReaderRouteHandle } from './reader-page';
 
 function notFound(): never {
   throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
 }
 
+type RouteModule = Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>;
+/** What a lazy route module may say (React Router takes no path or case sensitivity from one). */
+type LazyRouteModule = Awaited<ReturnType<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>>;
+
+/** Every reader route module but the home page's (in the entry chunk), loaded when its page is. */
+// Vite needs the pattern literal: the home page's module, imported above, is left out of it.
+const lazyReaderModules = import.meta.glob<LazyRouteModule>(['../features/reader/**/*.route.tsx', '!../features/reader/home/home.route.tsx']);
+
+const notFoundHandle: ReaderRouteHandle = { page: notFoundPage };
+
+/** A reader page's module as the route table names it (READER_PAGES). */
+function readerPageModule({ id, module }: (typeof READER_PAGES)[number]): RouteModule {
+  // Its loader always throws, so the error element renders; `element: null` only says so to the router.
+  if (module === null) return { loader: notFound, element: null, handle: notFoundHandle };
+  if (id === EAGER_READER_PAGE) return { Component: homeRoute.Component, loader: homeRoute.loader, handle: homeRoute.handle };
+  const load = lazyReaderModules[`../${readerRouteModuleFile(module).slice('src/'.length)}`];
+  if (!load) throw new Error(`router: no route module ${module}`);
+  return { lazy: load };
+}
+
 /** What each route of the table (route-table.ts) renders, by id: its module, or its components and loader. */
-const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>> = {
+const modules: Record<string, RouteModule> = {
+  ...Object.fromEntries(READER_PAGES.map((page) => [page.id, readerPageModule(page)])),
   // Ids name the reader's routes for hydration: main.tsx hands each matched route its loader data by id.
   reader: {
     errorElement: <RouteError />,
@@ -25,25 +48,6 @@ const modules: Record<string, Omit<RouteObject, 'id' | 'path' | 'index' | 'child
   },
   // A page's error renders inside the reader's layout, so the masthead and navigation stay.
   'reader-pages': { errorElement: <RouteError /> },
-  home: { Component: homeRoute.Component, loader: homeRoute.loader, handle: homeRoute.handle },
-  topic: { lazy: () => import('../features/reader/topic/topic.route') },
-  'external-article': { lazy: () => import('../features/reader/article/external-article.route') },
-  article: { lazy: () => import('../features/reader/article/article.route') },
-  obituaries: { lazy: () => import('../features/reader/obituaries/obituaries.route') },
-  obituary: { lazy: () => import('../features/reader/obituaries/obituary.route') },
-  jobs: { lazy: () => import('../features/reader/jobs/jobs.route') },
-  job: { lazy: () => import('../features/reader/jobs/job.route') },
-  search: { lazy: () => import('../features/reader/search/search.route') },
-  advertising: { lazy: () => import('../features/reader/advertising/advertising.route') },
-  'tip-line': { lazy: () => import('../features/reader/tip-line/tip-line.route') },
-  privacy: { lazy: () => import('../features/reader/privacy/privacy.route') },
-  accessibility: { lazy: () => import('../features/reader/accessibility/accessibility.route') },
-  corrections: { lazy: () => import('../features/reader/corrections/corrections.route') },
-  'ad-report': { lazy: () => import('../features/reader/ad-report/ad-report.route') },
-  'newsletter-confirm': { lazy: () => import('../features/reader/newsletter/confirm.route') },
-  'newsletter-unsubscribe': { lazy: () => import('../features/reader/newsletter/unsubscribe.route') },
-  // Its loader always throws, so the error element renders; `element: null` only says so to the router.
-  'not-found': { loader: notFound, element: null },
   admin: { errorElement: <RouteError />, HydrateFallback: PageLoading },
   'admin-login': { lazy: () => import('../features/admin/auth/login.route') },
   'admin-register': { lazy: () => import('../features/admin/auth/register.route') },

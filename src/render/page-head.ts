@@ -1,42 +1,8 @@
 import { escapeMarkup, jsonForScript } from '../lib/escape';
+import type { PageHead } from '../lib/page-head-meta';
 
-/** An image as Open Graph describes it: absolute, with its size so Meta shows it on the very first share. */
-export interface HeadImage {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
-
-export interface ArticleFacts {
-  publishedTime: string | null;
-  modifiedTime: string | null;
-  section: string | null;
-}
-
-export interface FeedLink {
-  title: string;
-  url: string;
-}
-
-/** What one page's head says about it: the same title the app shows, and everything a crawler reads. */
-export interface PageHead {
-  /** The document title as the app writes it ("{page} | {site}", or the site's name alone). */
-  title: string;
-  /** The page's own name for Open Graph (without the site's). */
-  shareTitle: string;
-  description: string;
-  /** Absolute; null for a page that has no address of its own to canonicalise (a 404). */
-  canonical: string | null;
-  siteName: string;
-  type: 'website' | 'article';
-  image: HeadImage;
-  article: ArticleFacts | null;
-  /** 'noindex' keeps a page out of search results (a 404, a search, the admin); a story's allows large previews. */
-  robots: string | null;
-  feeds: FeedLink[];
-  jsonLd: object[];
-}
+// The head's types live in the shared layer, where the pages declare their heads (src/lib/page-head-meta.ts).
+export type { ArticleFacts, FeedLink, HeadImage, PageHead } from '../lib/page-head-meta';
 
 function meta(attribute: 'name' | 'property', key: string, content: string | null | undefined): string {
   return content ? `<meta ${attribute}="${key}" content="${escapeMarkup(content)}">` : '';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths, topicNavigation } from '../lib/paths';
+import { READER_PAGE_HANDLES } from '../app/reader-pages';
+import { READER_PAGES } from '../app/route-table';
 import { PRERENDERED_PAGES, prerenderedPageFor, READER_SHELL } from './prerendered-pages';
 
 describe('which prerendered HTML answers an address', () => {
@@ -31,5 +33,16 @@ describe('which prerendered HTML answers an address', () => {
     const files = PRERENDERED_PAGES.map((page) => page.file);
     expect(new Set(files).size).toBe(files.length);
     expect(new Set(PRERENDERED_PAGES.map((page) => page.key)).size).toBe(files.length);
+  });
+
+  it('has every page its route module declares for the build at an address of its own, and only reader pages', () => {
+    const prerendered = new Set(PRERENDERED_PAGES.filter((page) => page.mode === 'page').map((page) => page.path));
+    // Another outlet's story is drawn from navigation state: its build render is the reader shell's.
+    const fixedBuildPages = READER_PAGES.filter(
+      (page) => 'path' in page && !/[:*]/.test(page.path) && page.id !== 'external-article' && READER_PAGE_HANDLES[page.id].rendering === 'build',
+    );
+    expect(fixedBuildPages.map((page) => page.id)).toEqual(['advertising', 'tip-line', 'accessibility']);
+    for (const page of fixedBuildPages) if ('path' in page) expect(prerendered).toContain(page.path);
+    for (const page of PRERENDERED_PAGES) if (page !== READER_SHELL) expect(prerenderedPageFor(page.path)).toBe(page);
   });
 });

@@ -13,7 +13,7 @@ import { routes } from '../app/router';
 export async function renderPrerendered(page: PrerenderedPage, origin: string): Promise<RenderedRoot> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(page.path, origin)), {
-    requestContext: readerContext({ ...browserSources, rendering: 'build', htmlWindow: () => null }),
+    requestContext: readerContext({ ...browserSources, rendering: 'build', richTextSanitizer: () => Promise.resolve(null) }),
   });
   if (context instanceof Response) throw new Error(`prerendering ${page.path} answered a ${context.status} redirect`);
   const settled = await settleLoaderData(context.loaderData, AbortSignal.abort());

@@ -1,6 +1,6 @@
 import { createStaticHandler, type RouteObject } from 'react-router';
-import { JSDOM } from 'jsdom';
 import { readerContext, type ReaderSources } from '../features/reader/reader-sources';
+import { sanitizeWithoutDom } from '../lib/rich-text/sanitize-without-dom';
 import { routes } from '../app/router';
 import { renderRoot, settleLoaderData } from './render-document';
 import type { LoadedPage, PageRenderer, PageRenderSources } from './server-rendered';
@@ -16,6 +16,9 @@ const SERVER_WEATHER_WAIT_MS = 800;
 /**
  * The reader pages the server never renders: their content is the browser's navigation state (another outlet's story
  * carried by the link that opened it), which a reload keeps and the server never sees. They go out as the build's shell.
+ * Every other reader page renders here, those declared 'build' too (src/app/reader-page.ts): the layout they share
+ * carries per-request data (the Plantão banner), which only a render puts in their HTML; 'build' says what the build
+ * prerenders for static hosts.
  */
 const BROWSER_ONLY = new Set<string>(['external-article']);
 
@@ -35,15 +38,14 @@ async function warmUp(): Promise<void> {
  * loaders in the router's request context (reader-sources.ts), one per request, never through a module's state.
  */
 export function createPageRenderer(sources: PageRenderSources): PageRenderer {
-  // Node has no DOM: the story's body is sanitised (DOMPurify) and given its responsive images in one of jsdom's.
-  const htmlWindow = new JSDOM('').window;
   const readerSourcesOnServer: ReaderSources = {
     rendering: 'server',
     client: () => sources.client,
     // The render's requests to the site's API reach the edge handler in-process: it has no page origin to be
     // relative to. The weather waits less than the render does: without it in time, the widget says so.
     api: { origin: 'http://edge.invalid', fetchImpl: sources.apiFetch, weatherTimeoutMs: SERVER_WEATHER_WAIT_MS },
-    htmlWindow: () => htmlWindow,
+    // No DOM here, on Node or in the Worker: stored rich text goes through sanitize-html (decision 0050).
+    richTextSanitizer: () => Promise.resolve(sanitizeWithoutDom),
   };
   const handler = createStaticHandler(routes);
   void warmUp();

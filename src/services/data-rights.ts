@@ -2,6 +2,7 @@ import type { ProfileRole } from '../types/database';
 import type { Client, DataClient } from './client';
 import { ServiceError, StorageError, unwrap } from './errors';
 import { NEWS_TIP_BUCKET } from './news-tips';
+import type { SubscriberRow } from './newsletter/admin';
 
 // The data subjects' rights (LGPD art. 18; docs/decisions/0039): an administrator finds, exports and erases everything
 // the site holds about an e-mail address; a signed-in account exports its own data and deletes itself. The database
@@ -45,15 +46,7 @@ export interface SubjectMediaKitRequest {
   handled_at: string | null;
 }
 
-export interface SubjectNewsletterSubscription {
-  id: string;
-  email: string;
-  confirmed_at: string | null;
-  consent_text: string;
-  consent_page: string;
-  consented_at: string;
-  created_at: string;
-}
+export type SubjectNewsletterSubscription = SubscriberRow;
 
 export interface SubjectNewsTip {
   id: string;

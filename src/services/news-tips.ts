@@ -1,6 +1,6 @@
 import type { Client } from './client';
 import { ServiceError, StorageError, check } from './errors';
-import { checkImageFile } from './storage';
+import { checkImageFile, EXTENSION_BY_TYPE } from './storage';
 
 // The tip line 'Envie sua notícia' as a reader sends it (docs/product.md §8a, docs/decisions/0035-tip-line.md): the
 // photos go first into a fresh folder of the private 'news-tips' bucket, then the tip names them. Readers never read
@@ -28,15 +28,6 @@ export interface NewsTipInput {
   consentText: string;
   photos: readonly TipPhoto[];
 }
-
-/** The bucket's object names say the type: the database accepts these extensions only. */
-const EXTENSION_BY_TYPE: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/avif': 'avif',
-};
 
 /** `<folder>/<1-3>.<extension>`: the only names an upload into 'news-tips' may have. */
 export function tipPhotoPath(folder: string, index: number, type: string): string {

@@ -18,7 +18,8 @@ export function checkImageFile(file: { type: string; size: number }): ImageProbl
   return null;
 }
 
-const EXTENSION_BY_TYPE: Record<string, string> = {
+/** The extension each accepted image type is stored under (the database accepts these only). */
+export const EXTENSION_BY_TYPE: Readonly<Record<string, string>> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',

@@ -1,9 +1,9 @@
-import type { WindowLike } from 'dompurify';
 import { createContext, RouterContextProvider } from 'react-router';
 import type { DataClient } from '../../services/client';
 import type { NewsSourceOptions } from '../../services/news/news-api';
 import type { WeatherSourceOptions } from '../../services/weather/weather';
 import { readerDataClient } from '../../services/reader-data-client';
+import type { RichTextSanitizer } from '../../lib/rich-text/rich-text-sanitizer';
 
 /**
  * Where a reader's page is being made. Each place reads its data its own way: a reader's browser with its own client
@@ -34,18 +34,22 @@ export interface ReaderSources {
    * in-process on the server.
    */
   api: ApiSourceOptions;
-  /** The DOM that rich text is sanitised in: the page's; jsdom's on the server (Node has none); none in the build. */
-  htmlWindow(): WindowLike | null;
+  /**
+   * What stored rich text is sanitised with before a reader gets it (decision 0050): on the server the DOM-free
+   * sanitiser (sanitize-html, on Node and in the Worker), in the browser DOMPurify in the page's DOM, loaded with a
+   * story's first in-app navigation; none in the build, which renders no story (its body is then empty).
+   */
+  richTextSanitizer(): Promise<RichTextSanitizer | null>;
 }
 
 const readerSourcesContext = createContext<ReaderSources | null>(null);
 
-/** A reader's browser: its page's origin, its own client and DOM. */
+/** A reader's browser: its page's origin, its own client, DOMPurify in its DOM. */
 export const browserSources: ReaderSources = {
   rendering: 'browser',
   client: readerDataClient,
   api: {},
-  htmlWindow: () => (typeof window === 'undefined' ? null : window),
+  richTextSanitizer: () => import('../../lib/rich-text/sanitize').then((module) => module.sanitizeRichText),
 };
 
 /** The request context for a router whose loaders read with `sources` (the server's render, the build's prerender). */

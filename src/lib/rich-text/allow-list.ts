@@ -1,8 +1,8 @@
 // The rich-text schema, once: what the editor may produce is exactly what the sanitisers let through. Two engines
 // parse and write HTML by it, and what they keep is decided here (keptAttributes): DOMPurify where there is a DOM
-// (sanitize.ts: the editor, the page, the server's render on jsdom) and sanitize-html where there is none
-// (edge/feed-html.ts: the feeds, on Node and in the Worker). edge/feed-html.test.ts feeds both the same bodies and
-// expects the same HTML. The admin's TipTap extension list
+// (sanitize.ts: the editor, the browser) and sanitize-html where there is none (sanitize-without-dom.ts: the server's
+// render and the feeds, on Node and in the Worker; decision 0050). edge/feed-html.test.ts feeds both the same bodies
+// and expects the same HTML. The admin's TipTap extension list
 // (features/admin/editor) is built to stay inside these lists, and the database refuses a body whose images are not
 // ours (migration 20261123140000).
 

@@ -1,27 +1,25 @@
 import { imageRenditions } from '../image-renditions';
-import { htmlWindow } from './html-window';
-import type { WindowLike } from 'dompurify';
+import { escapeMarkup } from '../escape';
+import { attributeValue, markupTags } from './sanitised-markup';
 
 // The body stores an image as src, alt, width and height only (decision 0007); what readers need beyond that is
 // derived here, at render time, from the src's renditions (decision 0010) so stored HTML never names a rendition.
+// Read without a DOM (sanitised-markup.ts), so the server's render does this on every host (decision 0050).
 
 /**
  * Sanitised body HTML with its images made for reading: `srcset`/`sizes` where the src has renditions, lazy loading
  * and async decoding. Their width and height (kept by the sanitiser) reserve the space, so nothing shifts.
  */
-export function withResponsiveImages(html: string, sizes: string, window?: WindowLike | null): string {
-  const document = htmlWindow(window)?.document;
-  if (!html.includes('<img') || !document) return html;
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  for (const img of template.content.querySelectorAll('img')) {
-    const renditions = imageRenditions(img.getAttribute('src'));
-    if (renditions) {
-      img.setAttribute('srcset', renditions.srcSet);
-      img.setAttribute('sizes', sizes);
-    }
-    img.setAttribute('loading', 'lazy');
-    img.setAttribute('decoding', 'async');
+export function withResponsiveImages(html: string, sizes: string): string {
+  const images = html.includes('<img') ? (markupTags(html)?.filter((tag) => tag.name === 'img') ?? []) : [];
+  let made = '';
+  let from = 0;
+  for (const image of images) {
+    // As written, escaped: a source from our storage (the only kind kept) has no character the sanitisers escape.
+    const renditions = imageRenditions(attributeValue(image.attributes, 'src'));
+    const responsive = renditions ? ` srcset="${escapeMarkup(renditions.srcSet)}" sizes="${escapeMarkup(sizes)}"` : '';
+    made += `${html.slice(from, image.start)}<img${image.attributes}${responsive} loading="lazy" decoding="async">`;
+    from = image.end;
   }
-  return template.innerHTML;
+  return made + html.slice(from);
 }

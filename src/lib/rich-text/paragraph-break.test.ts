@@ -31,7 +31,14 @@ describe('paragraphBreak', () => {
     expect(cut(html)).toEqual(['<p>A &amp; B</p><p><a href="https://example.com/?a=1&amp;b=2">link</a></p>', '<p>Fim</p>']);
   });
 
+  it('reads a quoted value whole, even one that looks like a tag (a serialiser may leave `<` and `>` in it)', () => {
+    const html = '<p><img src="/a.png" alt="</p><p>x"></p><p>Dois.</p><p>Três.</p>';
+    expect(cut(html)).toEqual(['<p><img src="/a.png" alt="</p><p>x"></p><p>Dois.</p>', '<p>Três.</p>']);
+  });
+
   it('leaves HTML that is not the DOM’s own serialisation whole rather than cut it wrongly', () => {
     expect(cut("<P CLASS='x'>Um.</P><p>Dois.</p><p>Três.</p>")).toBeNull();
+    expect(cut('<p>Um.</p><!-- c --><p>Dois.</p><p>Três.</p>')).toBeNull();
+    expect(cut('<p>Um.<p>Dois.</p><p>Três.</p>')).toBeNull();
   });
 });

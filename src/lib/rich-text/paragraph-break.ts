@@ -1,26 +1,25 @@
-import type { WindowLike } from 'dompurify';
-import { htmlWindow } from './html-window';
+import { markupTags, VOID_ELEMENTS } from './sanitised-markup';
 
 /**
  * Where a story's body can take a block of its own (the 'Banner em Matéria') after its first `paragraphs` paragraphs:
  * the offset in `html` just past the `paragraphs`-th paragraph at the top level, so the page renders the two halves
  * around the block from the one string it already has. Null when the body has fewer such paragraphs, nothing after
- * them, or no DOM to read it with: the block then goes after the whole body.
+ * them, or is not a sanitiser's output (sanitised-markup.ts): the block then goes after the whole body. Read without
+ * a DOM, so the server's render places it on every host (decision 0050).
  */
-export function paragraphBreak(html: string, paragraphs: number, window?: WindowLike | null): number | null {
-  const document = htmlWindow(window)?.document;
-  if (!document || paragraphs < 1) return null;
-  const whole = document.createElement('template');
-  whole.innerHTML = html;
-  const nodes = [...whole.content.childNodes];
+export function paragraphBreak(html: string, paragraphs: number): number | null {
+  const tags = paragraphs < 1 ? null : markupTags(html);
+  if (!tags) return null;
+  const open: string[] = [];
   let seen = 0;
-  const last = nodes.findIndex((node) => node.nodeName === 'P' && ++seen === paragraphs);
-  if (last < 0) return null;
-  const before = document.createElement('template');
-  before.content.append(...nodes.slice(0, last + 1).map((node) => node.cloneNode(true)));
-  const head = before.innerHTML;
-  // The body is the DOM's own serialisation (it was sanitised in one), so its first nodes serialise to its start;
-  // anything else is left whole rather than cut mid-element.
-  if (!html.startsWith(head) || html.slice(head.length).trim() === '') return null;
-  return head.length;
+  for (const tag of tags) {
+    if (!tag.closing) {
+      if (!VOID_ELEMENTS.has(tag.name)) open.push(tag.name);
+      continue;
+    }
+    // Balanced, as a serialiser writes it; anything else is left whole rather than cut mid-element.
+    if (open.pop() !== tag.name) return null;
+    if (open.length === 0 && tag.name === 'p' && ++seen === paragraphs) return html.slice(tag.end).trim() === '' ? null : tag.end;
+  }
+  return null;
 }

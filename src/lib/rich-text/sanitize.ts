@@ -1,21 +1,16 @@
 import DOMPurify, { type DOMPurify as Purifier, type WindowLike } from 'dompurify';
-import { env } from '../../config/env';
-import { htmlWindow } from './html-window';
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, DROPPED_WITH_CONTENT, keptAttributes } from './allow-list';
+import { ownImageOrigins } from './image-origins';
 
-/**
- * The origins whose publications bucket counts as ours here: the configured project and the page's own (local
- * backend); the server's render names the page's origin, which it has no location for.
- */
-export function ownImageOrigins(pageOrigin: string | undefined = globalThis.location?.origin): string[] {
-  const origins = [env.supabaseUrl, pageOrigin];
-  return origins.filter((origin): origin is string => typeof origin === 'string' && origin !== '' && origin !== 'null');
-}
+export { ownImageOrigins };
+
+// The allow-list applied by DOMPurify, in a DOM: the editor's on save, and the reader's browser for an in-app
+// navigation (decision 0050; the server and the feeds have no DOM and use sanitize-without-dom.ts).
 
 let imageOrigins: readonly string[] = [];
 let current: { window: WindowLike; purifier: Purifier } | null = null;
 
-/** The sanitiser for the DOM at hand (html-window.ts), made once with the allow-list's hook. */
+/** The sanitiser for the DOM at hand, made once with the allow-list's hook. */
 function purifier(window: WindowLike): Purifier {
   if (current?.window !== window) {
     const made = DOMPurify(window);
@@ -40,7 +35,7 @@ function purifier(window: WindowLike): Purifier {
 export interface SanitizeOptions {
   /** Origins whose publications bucket is ours (besides hosted projects and relative paths); ownImageOrigins() by default. */
   imageOrigins?: readonly string[];
-  /** The DOM to sanitise in (see html-window.ts); the page's by default. */
+  /** The DOM to sanitise in: the page's by default (a test's jsdom window, edge/feed-html.test.ts). */
   window?: WindowLike | null;
 }
 
@@ -49,10 +44,10 @@ export function sanitizeRichText(html: string | null | undefined, options: Sanit
   if (!html) return '';
   // Without a DOM there is nothing to sanitise with (DOMPurify alone would hand the HTML back as it came): nothing
   // unsanitised ever leaves here.
-  const window = htmlWindow(options.window);
-  if (!window) return '';
+  const dom = options.window ?? (typeof window === 'undefined' ? null : window);
+  if (!dom) return '';
   imageOrigins = options.imageOrigins ?? ownImageOrigins();
-  return purifier(window).sanitize(html, {
+  return purifier(dom).sanitize(html, {
     ALLOWED_TAGS: [...ALLOWED_TAGS],
     ALLOWED_ATTR: [...ALLOWED_ATTRIBUTES],
     ALLOW_DATA_ATTR: false,

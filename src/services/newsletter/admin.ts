@@ -45,7 +45,8 @@ export const SEND_HISTORY_LIMIT = 30;
 /** The export's page: PostgREST's own maximum. */
 const EXPORT_PAGE = 1000;
 
-interface SubscriberRow {
+/** A subscriber's row as stored: what the admin list shows and what a data subject's export holds. */
+export interface SubscriberRow {
   id: string;
   email: string;
   confirmed_at: string | null;

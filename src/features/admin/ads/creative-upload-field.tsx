@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { AD_CREATIVE_MAX_BYTES } from '../../../services/ad-campaigns';
 import { StorageError } from '../../../services/errors';
 import { checkImageFile } from '../../../services/storage';
 import { ImageChooser, RemoveImageButton } from '../shared/image-file-picker';
-import { PROBLEM_MESSAGES, uploadErrorMessage, type UploadImage } from '../shared/image-upload-field';
+import { PROBLEM_MESSAGES, uploadErrorMessage } from '../shared/image-upload-field';
+import { useImageUpload, type UploadImage } from '../shared/use-image-upload';
 import { CREATIVE_TOO_HEAVY, CREATIVE_UNREADABLE, creativeWeightProblem, formatSize, sameSize, wrongSizeMessage, type PixelSize } from './creative-rules';
 import { readImageSize } from './read-image-size';
 
@@ -46,55 +47,21 @@ async function creativeProblem(file: File, size: PixelSize): Promise<string | nu
  */
 export function CreativeUploadField({ label, size, value, onChange, upload, onUploadingChange, error }: CreativeUploadFieldProps) {
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [localPreview, setLocalPreview] = useState<string | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [fileName, setFileName] = useState<string | null>(null);
-  const shownError = fileError ?? error ?? null;
-  const uploading = percent !== null;
+  const creative = useImageUpload({
+    upload,
+    problemOf: (file) => creativeProblem(file, size),
+    // The bucket's own limit is the creative's, not the story images' 10 MB.
+    failureMessage: (error) => (error instanceof StorageError && error.code === '413' ? CREATIVE_TOO_HEAVY : uploadErrorMessage(error)),
+    onUploaded: (url) => onChange({ url, ...size }),
+    onUploadingChange,
+  });
+  const shownError = creative.error ?? error ?? null;
+  const uploading = creative.uploading;
   // The file itself while it goes up, then the stored creative: the form may remove that (another space's size).
-  const preview = (uploading ? localPreview : null) ?? value?.url ?? null;
-
-  useEffect(() => {
-    return () => {
-      if (localPreview) URL.revokeObjectURL(localPreview);
-    };
-  }, [localPreview]);
-
-  function forgetFile(message: string | null) {
-    setFileError(message);
-    setFileName(null);
-    setLocalPreview(null);
-    if (inputRef.current) inputRef.current.value = '';
-  }
-
-  async function handleFile(file: File) {
-    setFileError(null);
-    const problem = await creativeProblem(file, size);
-    if (problem) {
-      forgetFile(problem);
-      return;
-    }
-    setLocalPreview(URL.createObjectURL(file));
-    setPercent(0);
-    onUploadingChange?.(true);
-    try {
-      const url = await upload(file, ({ loaded, total }) => setPercent(total > 0 ? Math.round((loaded / total) * 100) : 0));
-      onChange({ url, ...size });
-    } catch (uploadError) {
-      console.error(uploadError);
-      // The bucket's own limit is the creative's, not the story images' 10 MB.
-      forgetFile(uploadError instanceof StorageError && uploadError.code === '413' ? CREATIVE_TOO_HEAVY : uploadErrorMessage(uploadError));
-    } finally {
-      setLocalPreview(null);
-      setPercent(null);
-      onUploadingChange?.(false);
-    }
-  }
+  const preview = (uploading ? creative.localPreview : null) ?? value?.url ?? null;
 
   function remove() {
-    forgetFile(null);
+    creative.forgetFile(null);
     onChange(null);
   }
 
@@ -117,15 +84,10 @@ export function CreativeUploadField({ label, size, value, onChange, upload, onUp
       )}
       <ImageChooser
         id={id}
-        ref={inputRef}
-        uploading={uploading}
-        percent={percent}
+        {...creative.chooser}
         error={shownError}
         hasImage={Boolean(preview)}
-        fileName={fileName}
         hint={`PNG, JPG, WEBP, GIF ou AVIF com exatamente ${formatSize(size)}, até ${AD_CREATIVE_MAX_BYTES / 1024} KB`}
-        onFileName={setFileName}
-        onChoose={(file) => void handleFile(file)}
       />
     </div>
   );

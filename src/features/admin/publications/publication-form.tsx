@@ -1,9 +1,8 @@
 import { Suspense, lazy, useId, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { Topic } from '../../../services/topics';
 import { YOUTUBE_URL_MESSAGE, youtubeVideoId } from '../../../lib/youtube';
 import { IMAGE_URL_MESSAGE, isSafeImageUrl } from '../../../lib/safe-urls';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
+import { SelectField, TextAreaField, TextField } from '../../../components/form/form-fields';
 import { secondaryButton } from '../../../components/ui/buttons';
 import { formatSaoPauloDateTime } from '../../../lib/dates';
 import type { FieldErrors } from '../../../components/form/use-validated-form';
@@ -12,7 +11,7 @@ import { ResourceFormFrame } from '../shared/resource-form-frame';
 import type { ResourceFormProps } from '../shared/resource-form-route';
 import { useDraftedForm } from '../shared/use-drafted-form';
 import { EMPTY_PUBLICATION, type PublicationFormValues } from './publication-values';
-import { PublishingFields, validatePublishing } from './publishing-fields';
+import { BylineFields, PublishingFields, validatePublishing } from './publishing-fields';
 import { ImageTextFields, validateImageTexts } from './image-text-fields';
 import { SponsorFields, validateSponsor } from './sponsor-fields';
 import { isLiveEdit, RevisionFields, textChanged, validateRevision, withApplicableRevision } from './revision-fields';
@@ -96,13 +95,7 @@ function ReviewFields({
           Quando o texto estiver pronto, use “Enviar para revisão”: um editor publica ou devolve com uma observação.
         </p>
       )}
-      <CheckboxField label="Assinar com meu nome" name="signed" checked={signed} onChange={onSignedChange} />
-      <p className="text-xs text-slate-600">Sem essa opção, a autoria aparece como “Redação”.</p>
-      {previewHref && (
-        <Link to={previewHref} className="inline-block text-sm font-semibold text-brand-700 underline hover:no-underline">
-          Pré-visualizar (versão salva)
-        </Link>
-      )}
+      <BylineFields signed={signed} onSignedChange={onSignedChange} previewHref={previewHref} />
     </fieldset>
   );
 }

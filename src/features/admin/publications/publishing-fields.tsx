@@ -85,13 +85,22 @@ export function PublishingFields({
           {replacesLeadText(replacedLead)}
         </p>
       )}
-      <CheckboxField label="Assinar com meu nome" name="signed" checked={values.signed} onChange={(v) => set('signed', v)} />
+      <BylineFields signed={values.signed} onSignedChange={(v) => set('signed', v)} previewHref={previewHref} />
+    </fieldset>
+  );
+}
+
+/** Whose name signs the story, and the saved version's preview: the editor's box and the reporter's alike. */
+export function BylineFields({ signed, onSignedChange, previewHref }: { signed: boolean; onSignedChange: (signed: boolean) => void; previewHref: string | null }) {
+  return (
+    <>
+      <CheckboxField label="Assinar com meu nome" name="signed" checked={signed} onChange={onSignedChange} />
       <p className="text-xs text-slate-600">Sem essa opção, a autoria aparece como “Redação”.</p>
       {previewHref && (
         <Link to={previewHref} className="inline-block text-sm font-semibold text-brand-700 underline hover:no-underline">
           Pré-visualizar (versão salva)
         </Link>
       )}
-    </fieldset>
+    </>
   );
 }

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { checkImageFile, type ImageProblem, type UploadProgress } from '../../../services/storage';
+import { useId } from 'react';
+import { checkImageFile, type ImageProblem } from '../../../services/storage';
+import { useImageUpload, type UploadImage } from './use-image-upload';
+
+export type { UploadImage };
 import { ImageChooser, RemoveImageButton } from './image-file-picker';
 import { StorageError } from '../../../services/errors';
 
-export type UploadImage = (file: File, onProgress: (progress: UploadProgress) => void) => Promise<string>;
 
 export const PROBLEM_MESSAGES: Record<ImageProblem, string> = {
   'not-an-image': 'O arquivo precisa ser uma imagem (PNG, JPG, WEBP, GIF ou AVIF).',
@@ -40,54 +42,21 @@ interface ImageUploadFieldProps {
  */
 export function ImageUploadField({ label, value, onChange, upload, onUploadingChange, hint = 'PNG, JPG até 10MB', invalidMessage }: ImageUploadFieldProps) {
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [localPreview, setLocalPreview] = useState<string | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [uploadError, setError] = useState<string | null>(null);
-  const error = uploadError ?? invalidMessage ?? null;
-  const [fileName, setFileName] = useState<string | null>(null);
-
-  useEffect(() => {
-    return () => {
-      if (localPreview) URL.revokeObjectURL(localPreview);
-    };
-  }, [localPreview]);
-
-  const uploading = percent !== null;
-  const preview = localPreview ?? value;
-
-  async function handleFile(file: File) {
-    setError(null);
-    const problem = checkImageFile(file);
-    if (problem) {
-      setError(PROBLEM_MESSAGES[problem]);
-      setFileName(null);
-      if (inputRef.current) inputRef.current.value = '';
-      return;
-    }
-    setLocalPreview(URL.createObjectURL(file));
-    setPercent(0);
-    onUploadingChange?.(true);
-    try {
-      const url = await upload(file, ({ loaded, total }) => setPercent(total > 0 ? Math.round((loaded / total) * 100) : 0));
-      onChange(url);
-    } catch (uploadError) {
-      console.error(uploadError);
-      setError(uploadErrorMessage(uploadError));
-      setLocalPreview(null);
-      setFileName(null);
-      if (inputRef.current) inputRef.current.value = '';
-    } finally {
-      setPercent(null);
-      onUploadingChange?.(false);
-    }
-  }
+  const image = useImageUpload({
+    upload,
+    problemOf: (file) => {
+      const problem = checkImageFile(file);
+      return problem ? PROBLEM_MESSAGES[problem] : null;
+    },
+    failureMessage: uploadErrorMessage,
+    onUploaded: onChange,
+    onUploadingChange,
+  });
+  const error = image.error ?? invalidMessage ?? null;
+  const preview = image.localPreview ?? value;
 
   function remove() {
-    setLocalPreview(null);
-    setFileName(null);
-    setError(null);
-    if (inputRef.current) inputRef.current.value = '';
+    image.forgetFile(null);
     onChange(null);
   }
 
@@ -99,21 +68,10 @@ export function ImageUploadField({ label, value, onChange, upload, onUploadingCh
       {preview && (
         <div className="relative mb-3 inline-block">
           <img src={preview} alt="Pré-visualização da imagem" className="h-40 w-auto max-w-full rounded-md border border-slate-200 object-cover" />
-          {!uploading && <RemoveImageButton label="Remover imagem" onRemove={remove} />}
+          {!image.uploading && <RemoveImageButton label="Remover imagem" onRemove={remove} />}
         </div>
       )}
-      <ImageChooser
-        id={id}
-        ref={inputRef}
-        uploading={uploading}
-        percent={percent}
-        error={error}
-        hasImage={Boolean(preview)}
-        fileName={fileName}
-        hint={hint}
-        onFileName={setFileName}
-        onChoose={(file) => void handleFile(file)}
-      />
+      <ImageChooser id={id} {...image.chooser} error={error} hasImage={Boolean(preview)} hint={hint} />
     </div>
   );
 }

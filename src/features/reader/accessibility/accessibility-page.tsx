@@ -1,22 +1,11 @@
-import type { ReactNode } from 'react';
 import { site } from '../../../config/site';
 import { accessibilityMeta } from '../../../lib/page-meta';
 import { BackToHomeLink } from '../components/back-to-home-link';
 import { useDocumentMeta } from '../components/use-document-meta';
+import { StatementSection } from '../components/statement-section';
 
 /** The date of the last review of this statement; update it with the statement (docs/decisions/0036). */
 export const ACCESSIBILITY_REVIEWED_ON = '27 de novembro de 2026';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="font-serif text-2xl font-bold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /**
  * 'Acessibilidade' (LBI, Lei 13.146/2015, art. 63): the standard the site aims at, what it does, its known limits and
@@ -39,13 +28,13 @@ export function AccessibilityPage() {
         </p>
       </header>
       <div className="max-w-3xl space-y-10 text-slate-800 [&_li]:ml-5 [&_li]:list-disc [&_ul]:space-y-2">
-        <Section id="acess-padrao" title="O padrão que seguimos">
+        <StatementSection id="acess-padrao" title="O padrão que seguimos">
           <p>
             Buscamos atender às Diretrizes de Acessibilidade para Conteúdo Web (WCAG) 2.2, nível AA, do W3C, como pede a Lei
             Brasileira de Inclusão (Lei 13.146/2015, art. 63). Isso vale para as páginas de leitura e para o painel da redação.
           </p>
-        </Section>
-        <Section id="acess-recursos" title="O que o site oferece">
+        </StatementSection>
+        <StatementSection id="acess-recursos" title="O que o site oferece">
           <ul>
             <li>
               <strong>Teclado:</strong> tudo pode ser usado sem mouse, com Tab, Shift+Tab, Enter e Espaço. O primeiro link de
@@ -85,8 +74,8 @@ export function AccessibilityPage() {
             Verificamos isso a cada mudança com testes automáticos em um navegador real: navegação só por teclado, tela de 320
             pixels, zoom de 200%, movimento reduzido e a ferramenta axe, nas páginas do site e nas telas do painel.
           </p>
-        </Section>
-        <Section id="acess-limites" title="Limites conhecidos">
+        </StatementSection>
+        <StatementSection id="acess-limites" title="Limites conhecidos">
           <p>Testes automáticos não encontram tudo. Sabemos destes limites:</p>
           <ul>
             <li>
@@ -110,8 +99,8 @@ export function AccessibilityPage() {
               avaliação completa com pessoas que usam leitores de tela.
             </li>
           </ul>
-        </Section>
-        <Section id="acess-contato" title="Encontrou uma barreira?">
+        </StatementSection>
+        <StatementSection id="acess-contato" title="Encontrou uma barreira?">
           <p>
             Se algo no site impede ou dificulta a sua leitura, conte para nós. Diga a página, o que aconteceu e, se puder, o
             navegador e a tecnologia assistiva que você usa. Respondemos e corrigimos o quanto antes.
@@ -129,7 +118,7 @@ export function AccessibilityPage() {
             </a>
           </p>
           <p className="text-sm text-slate-600">Declaração revisada em {ACCESSIBILITY_REVIEWED_ON}.</p>
-        </Section>
+        </StatementSection>
       </div>
     </div>
   );

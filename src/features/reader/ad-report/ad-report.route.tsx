@@ -5,6 +5,8 @@ import { RetryAlert } from '../components/retry-alert';
 import { deferredRequest } from '../reader-data';
 import { readerSources } from '../reader-sources';
 import { AdReportNotFound, AdReportSkeleton, AdReportView } from './ad-report-page';
+import type { LoaderHeadData, ReaderRouteHandle } from '../../../lib/reader-page-meta';
+import { adReportPage } from './ad-report.page';
 
 /** A token is a UUID: anything else names no report, and is not sent. */
 const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,6 +17,8 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   const sources = readerSources(context);
   return { report: TOKEN.test(token) ? deferredRequest(sources, (client) => campaignReport(client, token)) : null };
 }
+
+export const handle: ReaderRouteHandle<LoaderHeadData<typeof loader>> = { page: adReportPage };
 
 export function Component() {
   const { report } = useLoaderData<typeof loader>();

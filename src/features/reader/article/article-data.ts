@@ -34,6 +34,7 @@ export function loadArticleWithRelated(
   // (a page it was served hydrates the server's data, whose body the server made), so the sanitiser is no part of
   // the page's first load.
   const bodyMaker = import('./readable-body');
+  const sanitizer = sources.richTextSanitizer();
   // The read comes with the loader too (published-story.ts): a page the server rendered hydrates without it.
   const reader = import('../../../services/published-story');
   const publication = withReaderClient(sources, async (client) => (await reader).getPublishedPublication(client, id));
@@ -50,7 +51,7 @@ export function loadArticleWithRelated(
         const maker = await bodyMaker;
         return {
           ...article,
-          ...maker.readableBodyWithAdBreak(article.content, pageOrigin, sources.htmlWindow()),
+          ...maker.readableBodyWithAdBreak(article.content, pageOrigin, await sanitizer),
           correctionsHtml: maker.correctionsHtml(found.publication_corrections ?? []),
           updatedHtml: maker.updatedHtml(article.modifiedAt),
         };

@@ -51,5 +51,8 @@ describe("the story's images", () => {
     const html = withResponsiveImages('<img src="/storage/v1/object/public/publications/a.gif" alt="x">', ARTICLE_SIZES);
     expect(html).toBe('<img src="/storage/v1/object/public/publications/a.gif" alt="x" loading="lazy" decoding="async">');
     expect(withResponsiveImages('<p>sem imagem</p>', ARTICLE_SIZES)).toBe('<p>sem imagem</p>');
+    // A value that names an image is text: only the element is made responsive.
+    const named = '<img src="/storage/v1/object/public/publications/a.gif" alt="<img src=x>">';
+    expect(withResponsiveImages(named, ARTICLE_SIZES)).toBe(named.replace('">', '" loading="lazy" decoding="async">'));
   });
 });

@@ -2,7 +2,7 @@ import type { NewsArticle } from '../../../services/news';
 import { usePageOrigin } from '../../../lib/page-origin';
 import { ArticleLayout } from './article-layout';
 import { readableBody } from './readable-body';
-import { browserSources } from '../reader-sources';
+import { sanitizeRichText } from '../../../lib/rich-text/sanitize';
 import type { BackTarget } from './use-back-to-news';
 
 interface ArticleViewProps {
@@ -17,11 +17,12 @@ interface ArticleViewProps {
 }
 
 /**
- * An article as stored: a local story's HTML is sanitised here, as it renders (the preview of a draft). The reader's
- * own article page gets its body made by its loader instead (article-data.ts) and renders ArticleLayout.
+ * An article as stored, as the admin's preview shows a draft: a local story's HTML is sanitised here, as it renders,
+ * by DOMPurify in the page's DOM (the panel is never rendered on the server). The reader's pages render ArticleLayout:
+ * a story's body made by its loader (article-data.ts), an external article's plain text.
  */
 export function ArticleView({ article, shareUrl, back }: ArticleViewProps) {
   const origin = usePageOrigin();
-  const bodyHtml = article.origin === 'local' ? readableBody(article.content, origin, browserSources.htmlWindow()) : null;
+  const bodyHtml = article.origin === 'local' ? readableBody(article.content, origin, sanitizeRichText) : null;
   return <ArticleLayout article={article} bodyHtml={bodyHtml} shareUrl={shareUrl} back={back} />;
 }

@@ -8,7 +8,8 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import type { ServerDataHandle } from '../../../lib/server-data-handle';
+import type { LoaderHeadData, ReaderRouteHandle } from '../../../lib/reader-page-meta';
+import { articlePage } from './article.page';
 import { paths } from '../../../lib/paths';
 import { storySlug } from '../../../lib/story-slug';
 import { countArticleView, loadArticleWithRelated, type ReadableArticle } from './article-data';
@@ -43,7 +44,8 @@ export function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 /** A page the server rendered with the story: the browser hydrates it without the loader, and counts the view here. */
-export const handle: ServerDataHandle = {
+export const handle: ReaderRouteHandle<LoaderHeadData<typeof loader>> = {
+  page: articlePage,
   hydratedFromServer: ({ params }) => countArticleView(params.id ?? ''),
 };
 

@@ -4,13 +4,18 @@ import { paths } from '../../../lib/paths';
 import { usePageOrigin } from '../../../lib/page-origin';
 import { articleFromState } from '../components/article-link';
 import { ArticleUnavailable } from './article-unavailable';
-import { ArticleView } from './article-view';
+import { ArticleLayout } from './article-layout';
 import { useBackToNews } from './use-back-to-news';
+import type { ReaderRouteHandle } from '../../../lib/reader-page-meta';
+import { externalArticlePage } from './external-article.page';
+
+export const handle: ReaderRouteHandle = { page: externalArticlePage };
 
 /**
  * External and built-in articles. The article travels in navigation state, which the browser keeps across reloads
  * and back/forward; a built-in one is also found by its id, so its address can be shared. An external story opened
- * without state (a copied address) cannot be rebuilt, and says so.
+ * without state (a copied address) cannot be rebuilt, and says so. Their text is plain (no stored HTML): no sanitiser
+ * comes with this page.
  */
 export function Component() {
   const location = useLocation();
@@ -30,5 +35,5 @@ export function Component() {
     );
   }
   const shareUrl = article.url ?? new URL(paths.externalArticle(article.id), origin).href;
-  return <ArticleView key={article.id} article={article} shareUrl={shareUrl} back={back} />;
+  return <ArticleLayout key={article.id} article={article} bodyHtml={null} shareUrl={shareUrl} back={back} />;
 }

@@ -1,5 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { ServerDataHandle } from '../../../lib/server-data-handle';
+import type { LoaderHeadData, ReaderRouteHandle } from '../../../lib/reader-page-meta';
+import { homePage } from './home.page';
 import { keepHomeSections, loadHomeSections } from '../reader-data';
 import type { HomeData } from './home-page';
 import { HomePage } from './home-page';
@@ -11,7 +12,8 @@ export function loader({ context }: LoaderFunctionArgs) {
 }
 
 /** A home page the server rendered with its data: the way back to it shows that data at once. */
-export const handle: ServerDataHandle = {
+export const handle: ReaderRouteHandle<LoaderHeadData<typeof loader>> = {
+  page: homePage,
   hydratedFromServer: ({ data }) => keepHomeSections(data as Partial<HomeData>),
 };
 

@@ -8,11 +8,15 @@ import { JobSkeleton, JobView } from './job-page';
 import { RetryAlert } from '../components/retry-alert';
 import { usePageOrigin } from '../../../lib/page-origin';
 import { readerSources } from '../reader-sources';
+import type { LoaderHeadData, ReaderRouteHandle } from '../../../lib/reader-page-meta';
+import { jobPage } from './job.page';
 
 /** /vagas/:id/:slug?: the id finds the job, the slug is only for people (the edge handler redirects a stale one). */
 export function loader({ params, context }: LoaderFunctionArgs) {
   return { job: loadJob(readerSources(context), params.id ?? '') };
 }
+
+export const handle: ReaderRouteHandle<LoaderHeadData<typeof loader>> = { page: jobPage };
 
 export function Component() {
   const { job } = useLoaderData<typeof loader>();

@@ -2,6 +2,10 @@ import { useParams } from 'react-router';
 import { site } from '../../../config/site';
 import { confirmSubscription } from './token-data';
 import { TokenActionPage, type TokenActionOutcome } from './token-action-page';
+import type { ReaderRouteHandle } from '../../../lib/reader-page-meta';
+import { newsletterConfirmPage } from './newsletter.page';
+
+export const handle: ReaderRouteHandle = { page: newsletterConfirmPage };
 
 /** /newsletter/confirmar/:token: the double opt-in's link. */
 export function Component() {

@@ -2,6 +2,10 @@ import { useParams } from 'react-router';
 import { site } from '../../../config/site';
 import { unsubscribe } from './token-data';
 import { TokenActionPage, type TokenActionOutcome } from './token-action-page';
+import type { ReaderRouteHandle } from '../../../lib/reader-page-meta';
+import { newsletterUnsubscribePage } from './newsletter.page';
+
+export const handle: ReaderRouteHandle = { page: newsletterUnsubscribePage };
 
 /** /newsletter/cancelar/:token: the visible link of every digest (mail apps use the one-click POST instead). */
 export function Component() {

@@ -14,12 +14,16 @@ import { ObituaryEntry } from './obituaries-page';
 import { RetryAlert } from '../components/retry-alert';
 import { usePageOrigin } from '../../../lib/page-origin';
 import { readerSources } from '../reader-sources';
+import type { LoaderHeadData, ReaderRouteHandle } from '../../../lib/reader-page-meta';
+import { obituaryPage } from './obituary.page';
 
 /** /obituarios/:id/:slug?: one published notice, shareable; the slug is only for people. */
 export function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   return { obituary: deferredRequest(readerSources(context), (client) => getPublishedObituary(client, id)) };
 }
+
+export const handle: ReaderRouteHandle<LoaderHeadData<typeof loader>> = { page: obituaryPage };
 
 export function Component() {
   const { obituary } = useLoaderData<typeof loader>();

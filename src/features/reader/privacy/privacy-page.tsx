@@ -7,6 +7,7 @@ import type { SiteSettings } from '../../../services/site-settings';
 import { BackToHomeLink } from '../components/back-to-home-link';
 import { Deferred, type Later } from '../components/deferred';
 import { useDocumentMeta } from '../components/use-document-meta';
+import { StatementSection } from '../components/statement-section';
 
 // 'Política de Privacidade' (LGPD, Lei 13.709/2018; docs/decisions/0039). Written from what the site really collects:
 // every form, counter and third party named here is in the migrations and the code. The controller, the privacy
@@ -19,17 +20,6 @@ const days = (n: number) => (n === 1 ? '1 dia' : `${n} dias`);
 function Pending() {
   return (
     <span className="inline-block h-4 w-20 animate-pulse rounded bg-slate-200 align-middle" role="img" aria-label="carregando" />
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="font-serif text-2xl font-bold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -53,7 +43,7 @@ function PolicyBody({ settings }: { settings: SiteSettings | null }) {
 
   return (
     <>
-      <Section id="controlador" title="Quem cuida dos seus dados">
+      <StatementSection id="controlador" title="Quem cuida dos seus dados">
         <p>
           O controlador dos dados pessoais tratados neste site é{' '}
           {value((s) => (s.controller_name ? <strong>{s.controller_name}</strong> : <>a empresa responsável pelo {site.name}</>))}
@@ -62,9 +52,9 @@ function PolicyBody({ settings }: { settings: SiteSettings | null }) {
         <p>
           Pedidos sobre seus dados, dúvidas sobre esta política e o contato com o encarregado pelo tratamento de dados: {contact}.
         </p>
-      </Section>
+      </StatementSection>
 
-      <Section id="o-que-coletamos" title="O que coletamos, por quê e por quanto tempo">
+      <StatementSection id="o-que-coletamos" title="O que coletamos, por quê e por quanto tempo">
         <p>
           Para ler o site você não precisa se identificar. Só guardamos dados pessoais quando você mesmo os envia em um dos
           formulários abaixo.
@@ -170,9 +160,9 @@ function PolicyBody({ settings }: { settings: SiteSettings | null }) {
           de pauta (para apurar); só Administradores veem as inscrições no resumo e as contas. Repórteres não veem nenhum desses
           dados. Não vendemos nem cedemos dados pessoais.
         </p>
-      </Section>
+      </StatementSection>
 
-      <Section id="cookies" title="Cookies e o que fica no seu navegador">
+      <StatementSection id="cookies" title="Cookies e o que fica no seu navegador">
         <p>
           O site não usa cookies de rastreamento, nem ferramentas de análise de audiência, nem redes de anúncios: os anúncios são
           servidos pelo próprio site. Leitores não recebem nenhum cookie.
@@ -181,9 +171,9 @@ function PolicyBody({ settings }: { settings: SiteSettings | null }) {
           Quem entra no painel da redação tem a sessão guardada no armazenamento local do próprio navegador (localStorage), só
           para continuar conectado; sair do painel a apaga.
         </p>
-      </Section>
+      </StatementSection>
 
-      <Section id="terceiros" title="Serviços de terceiros">
+      <StatementSection id="terceiros" title="Serviços de terceiros">
         <ul className="list-disc space-y-2 pl-6">
           <li>
             <strong>Vídeos do YouTube:</strong> o vídeo de uma notícia só é carregado, do endereço youtube-nocookie.com, quando você
@@ -215,9 +205,9 @@ function PolicyBody({ settings }: { settings: SiteSettings | null }) {
             clica.
           </li>
         </ul>
-      </Section>
+      </StatementSection>
 
-      <Section id="direitos" title="Seus direitos">
+      <StatementSection id="direitos" title="Seus direitos">
         <p>Pela LGPD (art. 18), você pode pedir a qualquer momento:</p>
         <ul className="list-disc space-y-1 pl-6">
           <li>a confirmação de que tratamos dados seus e o acesso a eles;</li>
@@ -239,7 +229,7 @@ function PolicyBody({ settings }: { settings: SiteSettings | null }) {
           </a>
           .
         </p>
-      </Section>
+      </StatementSection>
 
     </>
   );

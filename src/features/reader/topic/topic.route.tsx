@@ -1,7 +1,8 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { paths, topicNavigation } from '../../../lib/paths';
 import { isReservedTopicSlug } from '../../../lib/topic-slug';
-import type { ServerDataHandle } from '../../../lib/server-data-handle';
+import type { LoaderHeadData, ReaderRouteHandle } from '../../../lib/reader-page-meta';
+import { topicPage } from './topic.page';
 import { keepTopicPage, loadTopicLocalPage, loadTopicPage } from './topic-data';
 import { TopicPage } from './topic-page';
 import { readerSources } from '../reader-sources';
@@ -23,7 +24,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 /** A topic the server rendered with its data: a revisit shows that data at once, as if this visit had loaded it. */
-export const handle: ServerDataHandle = {
+export const handle: ReaderRouteHandle<LoaderHeadData<typeof loader>> = {
+  page: topicPage,
   hydratedFromServer: ({ data }) => {
     const { slug, topic, articles } = data as Partial<Awaited<ReturnType<typeof loader>>> & { slug: string };
     keepTopicPage(slug, topic, articles);
