@@ -10,7 +10,8 @@ import type { EdgeHost } from '../edge/types.ts';
  */
 export const PAGE_RENDERER_FILE = '.server/render-request.js';
 
-interface PageRendererModule {
+/** What the render module exports (src/render/render-request.tsx). */
+export interface PageRendererModule {
   createPageRenderer(sources: PageRenderSources): PageRenderer;
 }
 
