@@ -215,6 +215,26 @@ describe('the first paint and the way back', () => {
     expect(await viewsOf()).toBe(before + 1);
   });
 
+  it('hydrates the home page, a topic, the obituaries and a page declared for the build from their hydration data, asking the database nothing', async () => {
+    // Every reader page is rendered per request with React Router's hydration data (decision 0048): the browser starts
+    // with exactly that data, so no section asks the data API again while the page hydrates.
+    for (const path of ['/', '/topic/local', '/obituarios', '/anuncie']) {
+      const page = await browser.newPage('phone');
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/rest/v1/')) requests.push(`${request.method()} ${url.pathname}`);
+      });
+      const answer = await page.goto(path);
+      expect(await answer?.text(), path).toContain('<script>window.__staticRouterHydrationData = JSON.parse(');
+      // The app has hydrated once the menu answers.
+      await page.getByRole('button', { name: 'Abrir menu' }).click();
+      await page.getByRole('button', { name: 'Fechar menu' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(requests, path).toEqual([]);
+    }
+  });
+
   it('shows a page seen before at once on the way back, and then what changed meanwhile', async () => {
     const page = await browser.newPage('phone');
     await page.goto('/');
