@@ -7,11 +7,20 @@ import { edgeHandler, securityHeadersPlugin } from './server/edge-plugin.ts';
 import { buildTargetPlugin } from './server/build-target.ts';
 import { deferredAppPlugin } from './server/deferred-app-plugin.ts';
 
+/** The Worker's render bundle (src/render/render-worker.ts): no Node API, every dependency bundled (decision 0048). */
+const WORKER_RENDER_ENTRY = 'src/render/render-worker.ts';
+
 export default defineConfig(({ command, isPreview, isSsrBuild }) => ({
   plugins: [securityHeadersPlugin(), react(), tailwindcss(), localSupabase(), edgeHandler(), buildTargetPlugin(), deferredAppPlugin()],
   // `vite dev` writes inline scripts (React refresh's preamble) and styles: each carries this placeholder as its
   // nonce, which the edge handler makes a fresh one per page and names in the page's policy. Builds have none.
   html: command === 'serve' && !isPreview ? { cspNonce: DEV_NONCE_PLACEHOLDER } : {},
+  ...(isSsrBuild && process.argv.includes(WORKER_RENDER_ENTRY)
+    ? {
+        ssr: { target: 'webworker' as const, noExternal: true, resolve: { conditions: ['workerd', 'worker', 'browser'], externalConditions: ['workerd', 'worker'] } },
+        resolve: { conditions: ['workerd', 'worker', 'browser'] },
+      }
+    : {}),
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   build: {

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPageRenderer } from '../src/render/render-request.tsx';
-import { ROUTE_DATA_ID } from '../src/render/server-rendered.ts';
+import { routerLoaderData } from '../tests/support/router-hydration.ts';
 import { renewReportLink, revokeReportLink, saveCampaign, createAdvertiser, type CampaignInput } from '../src/services/ad-campaigns.ts';
 import { paths } from '../src/lib/paths.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../tests/support/test-backend.ts';
@@ -140,7 +140,8 @@ afterAll(async () => {
 
 describe('the home page rendered by the server', () => {
   it('shows each banner space’s serving creative as a labelled, sponsored link at its size, and nothing paused or future', async () => {
-    const doc = parse(await (await get('/')).text());
+    const html = await (await get('/')).text();
+    const doc = parse(html);
     const root = doc.querySelector('#root')!;
     expect(root.getAttribute('data-prerendered')).toBe('server');
 
@@ -164,8 +165,8 @@ describe('the home page rendered by the server', () => {
     expect(root.textContent).not.toContain('Espaço Publicitário');
     expect(root.innerHTML).not.toContain('Campanha pausada');
     expect(root.innerHTML).not.toContain('Campanha futura');
-    // Hydration shows the same creatives: the page's data block carries the pick.
-    const data = JSON.parse(doc.querySelector(`#${ROUTE_DATA_ID}`)?.textContent ?? '{}') as Record<string, Record<string, { id: string } | null>>;
+    // Hydration shows the same creatives: the page's hydration data carries the pick.
+    const data = (routerLoaderData(html) ?? {}) as Record<string, Record<string, { id: string } | null>>;
     expect(data.home?.adPrincipal?.id).toBe(ids.principal);
     expect(data.home?.adLateral?.id).toBe(ids.lateral);
   });

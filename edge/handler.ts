@@ -4,14 +4,8 @@ import { createWeatherProxy, WEATHER_PATH } from './weather-proxy';
 import { createNewsletter, NEWSLETTER_API_PREFIX, type Newsletter } from './newsletter/newsletter';
 import type { SystemApi } from './jobs/system-api';
 import { SYSTEM_API } from '../src/services/system-report';
-import { withHead } from '../src/render/page-head';
-import { readLeadStory, withLeadStory } from '../src/render/lead-story-html';
-import { readBreakingNews, withBreakingNews } from '../src/render/breaking-news-html';
 import { inlineScriptHashes } from './inline-scripts';
-import { withServerRender } from '../src/render/server-render-html';
-import type { LoadedPage, RenderedPage } from '../src/render/server-rendered';
-import { matchPage, type MatchedPage } from '../src/app/route-table';
-import { answerPage } from '../src/render/page-answer';
+import { createPageDocument } from './page-document';
 import { siteFeed, topicFeed } from './feeds';
 import { FEED_PATH, type SiteContext } from '../src/render/site-context';
 import {
@@ -48,11 +42,7 @@ export const CACHE = {
 
 /** Crawlers wait a few seconds for a page (Meta's preview); a slow database must not make them give up. */
 export const DATA_TIMEOUT_MS = 4_000;
-/**
- * How long a reader's page waits for its data to be rendered in (decision 0019): past it, the page goes out as the
- * build rendered it and the browser loads the data, so a slow database never keeps a reader from a first paint.
- */
-export const RENDER_TIMEOUT_MS = 1_500;
+export { RENDER_TIMEOUT_MS } from './page-document';
 
 const RSS_TOPIC = /^\/rss\/([a-z0-9-]{1,100})\.xml$/;
 
@@ -146,69 +136,15 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     return null;
   });
 
-  /** The request's page with its loaders started, or null (not a page rendered here, a redirect, no renderer). */
-  async function loadPage(url: URL, page: MatchedPage): Promise<LoadedPage | null> {
-    const render = await renderer;
-    if (!render) return null;
-    try {
-      return await render(new Request(url), { origin: url.origin, page });
-    } catch (error) {
-      console.error(`edge: loading ${redactTarget(url.pathname)} failed`, error);
-      failed(error, 'GET', url);
-      return null;
-    }
-  }
-
-  /** The page's markup with its data, or null (too slow, failed): the built page goes. */
-  async function renderLoaded(loaded: LoadedPage, url: URL, signal: AbortSignal): Promise<RenderedPage | null> {
-    try {
-      return await loaded.render(signal);
-    } catch (error) {
-      console.error(`edge: rendering ${redactTarget(url.pathname)} failed`, error);
-      // Past its time the built page goes out by design (decision 0019): a slow render is not an error to report.
-      if (!signal.aborted) failed(error, 'GET', url);
-      return null;
-    }
-  }
-
-  async function page(site: SiteContext, url: URL, head: boolean): Promise<Response | null> {
-    // The loaders start first, and the render's wait is counted from then: the head below awaits the same data.
-    const renderBy = AbortSignal.timeout(RENDER_TIMEOUT_MS);
-    // The address is matched once, with the router's own table, for the head and the render alike.
-    const matched = matchPage(url.pathname);
-    const loaded = head ? null : await loadPage(url, matched);
-    const answer = await answerPage(site, url, matched, loaded);
-    if (answer.kind === 'redirect') {
-      return new Response(null, { status: 301, headers: { Location: answer.location, 'Cache-Control': CACHE.redirect } });
-    }
-    // A build without the prerender step (plain `vite build`) has only index.html: the app renders from scratch.
-    const built = (await host.readHtml(answer.file)) ?? (await host.readHtml('index.html'));
-    if (built === null) return null;
-    // A reader's page with a head of its own (not the admin panel's, not a 404) gets its data rendered in; without
-    // that render, the home page still gets its lead story (src/render/lead-story-html.ts).
-    const rendered = loaded && answer.head && answer.status === 200 ? await renderLoaded(loaded, url, renderBy) : null;
-    // A reader's page going out as built also gets the breaking news running now written into its banner slot (a
-    // rendered page has it already): src/render/breaking-news-html.ts.
-    const [lead, breaking] = rendered
-      ? [null, undefined]
-      : await Promise.all([
-          answer.home ? readLeadStory(site) : null,
-          matched.area === 'reader' && !head ? readBreakingNews(site) : undefined,
-        ]);
-    // A reader's page without its data because the database is away (the render's loaders or the lead story found it
-    // so): 503 with Retry-After for crawlers and monitors, and nothing kept; the reader still gets the page as built, its
-    // layout and samples, whose sections say what failed and offer 'Tentar novamente' (decision 0016).
-    const away = !rendered && !!answer.head && matched.area === 'reader' && backend.away();
-    const filled = rendered ? withServerRender(built, rendered) : lead ? withLeadStory(built, lead) : built;
-    const content = breaking === undefined ? filled : withBreakingNews(filled, breaking);
-    const { html, nonce } = withFreshNonce(content);
-    const body = answer.head ? withHead(html, answer.head) : html;
-    const cacheControl = answer.private ? CACHE.private : answer.head ? CACHE.page : 'no-cache';
-    const response = await htmlPage(body, { status: away ? 503 : answer.status, cacheControl: away ? 'no-store' : cacheControl, nonce, head });
-    if (away) response.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-    if (answer.noindex) response.headers.set('X-Robots-Tag', 'noindex');
-    return response;
-  }
+  // Every page address's document (edge/page-document.ts, decision 0048).
+  const page = createPageDocument({
+    renderer,
+    readHtml: (file) => host.readHtml(file),
+    backendAway: () => backend.away(),
+    freshNonce: withFreshNonce,
+    htmlPage: (body, options) => htmlPage(body, options),
+    reportError: (error, url) => failed(error, 'GET', url),
+  });
 
   /** A page's HTML under the page policy, which allows the boot script written into it by its hash and nothing else. */
   async function htmlPage(body: string, options: { status: number; cacheControl: string; nonce?: string; head: boolean }): Promise<Response> {

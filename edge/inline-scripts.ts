@@ -3,6 +3,8 @@
 // the page being answered, so whatever the build wrote is what is allowed. Only the head's, and only a module script
 // without `src` or a nonce: the body is the page's content, where nothing (escaped text, sanitised stories) can be a
 // <script>, and should one ever get there, it stays refused. The JSON data blocks are not run and need no allowance.
+// Besides, React Router's hydration data (decision 0048): the one script the render writes right after the root, of the
+// router's exact form, allowed by the hash of its text (the page's own data, so each page's is computed afresh).
 
 const INLINE_MODULE_SCRIPT = /<script type="module"((?:\s+data-[\w-]+="[^"]*")*)>([\s\S]*?)<\/script>/g;
 
@@ -14,10 +16,19 @@ async function sha256Source(text: string): Promise<string> {
   return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
 }
 
-/** The policy sources ('sha256-…') of the page's inline module scripts; none for a page without. */
-export function inlineScriptHashes(html: string): Promise<string[]> {
+/** React Router's hydration script, as StaticRouterProvider writes it: one JSON.parse of one escaped string. */
+const ROUTER_HYDRATION_SCRIPT = /<\/div><script>(window\.__staticRouterHydrationData = JSON\.parse\("(?:[^"\\<]|\\.)*"\);)<\/script>/;
+
+/** The policy sources ('sha256-…') of the page's inline module scripts and router data; none for a page without. */
+export async function inlineScriptHashes(html: string): Promise<string[]> {
   const headEnd = html.indexOf('</head>');
   const texts = [...html.slice(0, Math.max(headEnd, 0)).matchAll(INLINE_MODULE_SCRIPT)].map((match) => match[2] ?? '');
+  const routerData = ROUTER_HYDRATION_SCRIPT.exec(html)?.[1];
+  const routerHash = routerData === undefined ? [] : [await sha256Source(routerData)];
+  return [...(await headHashes(texts)), ...routerHash];
+}
+
+function headHashes(texts: string[]): Promise<string[]> {
   return Promise.all(
     texts.map((text) => {
       let hash = hashes.get(text);

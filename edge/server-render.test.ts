@@ -1,18 +1,20 @@
-// The reader's data pages rendered with their data at request time (decision 0019), through the edge handler against
-// the real local backend, with the app's own render (src/render/render-request.tsx) as the Node hosts load it from the
-// build: the story, topic, search and obituaries pages carry their content and the data they were rendered from, and
-// every failure leaves the page as the build rendered it.
+// Every reader page rendered with its data at request time by the one producer (decision 0048), through the edge
+// handler against the real local backend, with the app's own render (src/render/render-request.tsx) as every server
+// host loads it: the story, topic, search, home and obituaries pages carry their content and React Router's hydration
+// data; the Plantão banner and the lead story are part of the same render; a section too slow goes out as its
+// skeleton; a render that fails leaves the page as the build rendered it.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPageRenderer } from '../src/render/render-request.tsx';
-import { ROUTE_DATA_ID } from '../src/render/server-rendered.ts';
 import { storySlug } from '../src/lib/story-slug.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../tests/support/test-backend.ts';
 import { createEdgeHandler, RENDER_TIMEOUT_MS } from './handler.ts';
-import { withServerRender } from '../src/render/server-render-html.ts';
+import { pageDocument } from '../src/render/page-html.ts';
+import { FEATURED_ARTICLE } from '../src/services/news/featured-article.ts';
+import { hydrationScriptOf, routerLoaderData } from '../tests/support/router-hydration.ts';
 import type { EdgeConfig, EdgeHandler, EdgeHost } from './types.ts';
 
 interface Node {
@@ -24,7 +26,13 @@ interface Node {
 }
 // jsdom ships no types of its own here; it is only the parser these tests check the markup with.
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (markup: string) => { window: { document: Node } } };
-const parse = (markup: string) => new JSDOM(markup).window.document;
+/** Each parsed page's markup, for what the tests read from its text (the hydration script). */
+const markupOf = new WeakMap<Node, string>();
+function parse(markup: string): Node {
+  const doc = new JSDOM(markup).window.document;
+  markupOf.set(doc, markup);
+  return doc;
+}
 
 const BOOT = 'start()';
 /** A built page as scripts/prerender.ts writes it: the stylesheet, the boot script written in, a prerendered root. */
@@ -72,8 +80,9 @@ async function get(path: string, on = handler, method = 'GET'): Promise<Response
 }
 
 const storyPath = () => `/noticia/${storyId}/${storySlug(TITLE)}`;
-const routeData = (doc: Node) => JSON.parse(doc.querySelector(`#${ROUTE_DATA_ID}`)?.textContent ?? 'null') as Record<string, Record<string, unknown>> | null;
-
+/** The loader data in the page's hydration data, by route id. */
+const routeData = (doc: Node) => routerLoaderData(markupOf.get(doc) ?? '');
+const hydrationScript = (doc: Node) => hydrationScriptOf(markupOf.get(doc) ?? '');
 async function views(id: string): Promise<number> {
   const { rows } = await backend.db.query<{ views: number }>('select views from public.publications where id = $1', [id]);
   return rows[0]!.views;
@@ -111,8 +120,8 @@ describe('a story page rendered with its story', () => {
     expect(root.textContent).toContain('Compartilhe esta notícia');
     // The stored body goes through the same sanitiser as in the browser: no script, handler or javascript: link.
     expect(root.innerHTML).not.toMatch(/alert\(|onclick|javascript:/);
-    // The data block carries the stored row as the API gives it, with no markup the parser could read.
-    expect(doc.querySelector(`#${ROUTE_DATA_ID}`)?.textContent).not.toContain('<');
+    // The hydration data carries the story as the page shows it, with no markup the parser could read.
+    expect(hydrationScript(doc)).not.toContain('<');
     // Its share links name the page's address on the origin the reader asked (the browser's window.location).
     const facebook = Array.from(root.querySelectorAll('a[href^="https://www.facebook.com/"]'))[0]?.getAttribute('href');
     expect(facebook).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`http://127.0.0.1:5173${storyPath()}`)}`);
@@ -121,10 +130,9 @@ describe('a story page rendered with its story', () => {
     // 'Leia também' is rendered too: the topic's other stories.
     expect(data?.article).toMatchObject({ id: storyId, article: { id: storyId, title: TITLE }, related: [expect.objectContaining({ category: 'Cultura' })] });
     expect(root.textContent).toContain('Leia também');
-    // The title's "</script>" cannot close the data block: the only scripts are the build's and the data.
-    expect(Array.from(doc.querySelectorAll('script')).map((script) => script.getAttribute('type'))).toEqual(
-      expect.arrayContaining(['module', 'application/json']),
-    );
+    // The title's "</script>" cannot close the hydration script: the only scripts are the build's and the router's.
+    const types = Array.from(doc.querySelectorAll('script')).map((script) => script.getAttribute('type'));
+    expect(types.filter((type) => type !== 'application/ld+json')).toEqual(['module', null]);
     expect(body.match(/<\/script>/g)).toHaveLength(doc.querySelectorAll('script').length);
   });
 
@@ -149,11 +157,15 @@ describe('a story page rendered with its story', () => {
   it('reads with its own handler’s sources: another renderer in the same process changes nothing for it', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const offline = createEdgeHandler(config(), host({ fetch: () => Promise.reject(new TypeError('offline')) }));
-    // Its backend unreachable, that handler says the site is away for now (edge/unavailable-page.ts)…
+    // Its backend unreachable, that handler says the site is away for now (edge/unavailable-page.ts), and its render
+    // shows the story's error state with a way to ask again…
     const unrendered = await get(storyPath(), offline);
     expect(unrendered.status).toBe(503);
     expect(unrendered.headers.get('retry-after')).toBeTruthy();
-    expect(parse(await unrendered.text()).querySelector('#root')?.getAttribute('data-prerendered')).not.toBe('server');
+    expect(unrendered.headers.get('cache-control')).toBe('no-store');
+    const away = parse(await unrendered.text()).querySelector('#root');
+    expect(away?.textContent).toContain('Não foi possível carregar a notícia');
+    expect(away?.textContent).not.toContain(TITLE);
     // …while this one, in the same process, renders the story with its own sources.
     const doc = parse(await (await get(storyPath())).text());
     expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
@@ -167,11 +179,12 @@ describe('a story page rendered with its story', () => {
     expect(await views(storyId)).toBe(before);
   });
 
-  it('allows the boot script the build wrote in by its hash, and nothing else inline', async () => {
+  it('allows the boot script the build wrote in and the router\'s hydration data by their hashes, and nothing else inline', async () => {
     const response = await get(storyPath());
     const hash = createHash('sha256').update(BOOT).digest('base64');
+    const data = createHash('sha256').update(hydrationScript(parse(await response.text())) ?? '').digest('base64');
     const policy = response.headers.get('content-security-policy') ?? '';
-    expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}' 'sha256-${data}';`);
     expect(policy).toContain("style-src 'self';");
   });
 });
@@ -266,14 +279,12 @@ describe('the other data pages', () => {
 });
 
 describe('when the page goes out as the build rendered it', () => {
-  it('the admin panel, a 404 and a HEAD request are never rendered here', async () => {
+  it('the admin panel and a HEAD request are never rendered here', async () => {
     const render = vi.fn(createPageRenderer);
     const watched = createEdgeHandler(config(), host({ pageRenderer: (sources) => Promise.resolve(render(sources)) }));
-    for (const path of ['/admin/publicacoes', '/noticia/00000000-0000-4000-8000-000000000000/nada']) {
-      const doc = parse(await (await get(path, watched)).text());
-      expect(doc.querySelector('#root')?.getAttribute('data-prerendered'), path).not.toBe('server');
-      expect(doc.querySelector(`#${ROUTE_DATA_ID}`), path).toBeNull();
-    }
+    const doc = parse(await (await get('/admin/publications', watched)).text());
+    expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).not.toBe('server');
+    expect(hydrationScript(doc)).toBeNull();
     const head = await get(storyPath(), watched, 'HEAD');
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
@@ -289,7 +300,12 @@ describe('when the page goes out as the build rendered it', () => {
           const real = createPageRenderer(sources);
           return Promise.resolve(async (request, options) => {
             const loaded = await real(request, options);
-            return loaded && { ...loaded, render: () => Promise.reject(new Error('render broke')) };
+            return (
+              loaded && {
+                ...loaded,
+                settle: async (signal: AbortSignal) => ({ ...(await loaded.settle(signal)), render: () => Promise.reject(new Error('render broke')) }),
+              }
+            );
           });
         },
       }),
@@ -307,7 +323,7 @@ describe('when the page goes out as the build rendered it', () => {
     error.mockRestore();
   });
 
-  it('data slower than the render’s limit leaves the built page, without waiting for the data', async () => {
+  it('a section slower than the render’s limit goes out as its skeleton, marked pending for the browser, without waiting', async () => {
     const slowSearch: typeof fetch = async (input, init) => {
       if (String(input instanceof Request ? input.url : input).includes('/rpc/search_publications')) {
         await new Promise((resolve) => setTimeout(resolve, RENDER_TIMEOUT_MS + 1_500));
@@ -318,25 +334,76 @@ describe('when the page goes out as the build rendered it', () => {
     const started = Date.now();
     const doc = parse(await (await get('/busca?q=feira', slow)).text());
     expect(Date.now() - started).toBeLessThan(RENDER_TIMEOUT_MS + 1_000);
-    expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('shell');
+    expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
+    expect(routeData(doc)?.search).toMatchObject({ query: 'feira', results: { $pending: true } });
   });
 });
 
-describe('withServerRender', () => {
-  const rendered = { markup: '<main>história</main>', headLinks: '<link rel="preload" as="image" href="/a.webp"/>', loaderData: { article: { title: '</script>' } } };
+describe('the sections every reader page shares, in the same render', () => {
+  afterEach(async () => {
+    await admin.client.from('publications').update({ urgent_until: null, is_lead: false }).eq('id', storyId);
+  });
 
-  it('puts the markup in the root, the hints in the head and the data before the body ends', () => {
-    const html = withServerRender(built('prerendered/shell.html'), rendered);
+  it('a page without data of its own carries the running Plantão banner, and says so in its hydration data', async () => {
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const marked = await admin.client.from('publications').update({ urgent_until: until }).eq('id', storyId);
+    expect(marked.error).toBeNull();
+    const doc = parse(await (await get('/anuncie')).text());
+    const banner = doc.querySelector('#root [data-breaking-news] section[aria-label="Plantão"]');
+    expect(banner?.textContent).toContain(TITLE);
+    expect(banner?.querySelector('a')?.getAttribute('href')).toBe(storyPath());
+    expect(routeData(doc)?.reader).toEqual({ breakingNews: { id: storyId, title: TITLE, urgentUntil: until } });
+  });
+
+  it('with no story urgent the slot is empty and the hydration data says none', async () => {
+    const doc = parse(await (await get('/anuncie')).text());
+    expect(doc.querySelector('#root [data-breaking-news]')?.innerHTML).toBe('');
+    expect(routeData(doc)?.reader).toEqual({ breakingNews: null });
+  });
+
+  it('the home page’s hero is the lead story the newsroom chose, the sample without one', async () => {
+    const hero = async () => parse(await (await get('/')).text()).querySelector('#root article[data-lead-story] h2')?.textContent;
+    expect(await hero()).toBe(FEATURED_ARTICLE.title);
+    const { error } = await admin.client.from('publications').update({ is_lead: true }).eq('id', storyId);
+    expect(error).toBeNull();
+    expect(await hero()).toBe(TITLE);
+  });
+
+  it('a story that does not exist renders “not found” under 404', async () => {
+    const response = await get('/noticia/00000000-0000-4000-8000-000000000000/nada');
+    expect(response.status).toBe(404);
+    const doc = parse(await response.text());
+    expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
+    expect(doc.querySelector('#root')?.textContent).toContain('Notícia não encontrada');
+  });
+});
+
+describe('pageDocument', () => {
+  const rendered = {
+    markup: '<main>história</main>',
+    headLinks: '<link rel="preload" as="image" href="/a.webp"/>',
+    hydrationScript: '<script>window.__staticRouterHydrationData = JSON.parse("{}");</script>',
+  };
+
+  it('puts the markup in the root, the hints in the head and the router’s data right after the root', () => {
+    const html = pageDocument(built('prerendered/shell.html'), rendered, 'server');
     const doc = parse(html);
     expect(doc.querySelector('#root')?.innerHTML).toBe('<main>história</main>');
     expect(doc.querySelector('#root')?.getAttribute('data-prerendered')).toBe('server');
     expect(doc.querySelector('head link[rel="preload"]')?.getAttribute('href')).toBe('/a.webp');
-    expect(JSON.parse(doc.querySelector(`#${ROUTE_DATA_ID}`)?.textContent ?? '')).toEqual(rendered.loaderData);
+    expect(html).toContain(`</main></div>${rendered.hydrationScript}`);
     expect(html).not.toContain('prerendered/shell.html');
+  });
+
+  it('replaces the data a prerendered template carries with its own', () => {
+    const prerendered = built('index.html').replace('</div>\n</body>', '</div><script>window.__staticRouterHydrationData = JSON.parse("{\\"loaderData\\":{}}");</script>\n</body>');
+    const html = pageDocument(prerendered, rendered, 'server');
+    expect(html.match(/__staticRouterHydrationData/g)).toHaveLength(1);
+    expect(html).toContain(rendered.hydrationScript);
   });
 
   it('leaves a page without a root as it is', () => {
     const page = '<html><head></head><body><p>sem raiz</p></body></html>';
-    expect(withServerRender(page, rendered)).toBe(page);
+    expect(pageDocument(page, rendered, 'server')).toBe(page);
   });
 });

@@ -1,5 +1,5 @@
-// Renders the reader's prerendered pages (src/render/prerendered-pages.ts) into the built app: after `vite build`, each
-// page's HTML is dist/index.html with the page's markup inside #root, so the masthead, the navigation, the footer and
+// Renders the reader's prerendered pages (src/render/prerendered-pages.ts) into the built app with the request render's
+// producer (decision 0048): after `vite build`, each page's HTML is dist/index.html with the page's markup inside #root, so the masthead, the navigation, the footer and
 // the page's static blocks paint before the JavaScript runs. Also keeps the plain template as dist/app.html for the
 // admin panel, and writes what static hosts read (scripts/static-host-files.ts). Run by `npm run build` (and
 // `npm run test:e2e`); exit code 1 on any failure.
@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import type * as Pages from '../src/render/prerendered-pages.ts';
 import type * as Render from '../src/render/render-prerendered.tsx';
-import type * as PageHtml from '../src/render/server-render-html.ts';
+import type * as PageHtml from '../src/render/page-html.ts';
 import type * as RouteTable from '../src/app/route-table.ts';
 import { BUILD_TARGET_FILE, readBuildTarget } from '../server/build-target.ts';
 import { withAppPreloads } from '../server/deferred-app-plugin.ts';
@@ -72,22 +72,18 @@ try {
   const pages = (await vite.ssrLoadModule('/src/render/prerendered-pages.ts')) as typeof Pages;
   const routeTable = (await vite.ssrLoadModule('/src/app/route-table.ts')) as typeof RouteTable;
   const { renderPrerendered } = (await vite.ssrLoadModule('/src/render/render-prerendered.tsx')) as typeof Render;
-  const pageHtml = (await vite.ssrLoadModule('/src/render/server-render-html.ts')) as typeof PageHtml;
+  const pageHtml = (await vite.ssrLoadModule('/src/render/page-html.ts')) as typeof PageHtml;
   writeFileSync(appShellPath, template);
   for (const page of pages.PRERENDERED_PAGES) {
-    const { markup: rendered, carried } = await renderPrerendered(page, ORIGIN);
-    // React puts the preloads it asks for (the lead image) before the markup; they belong in the head.
-    const preloads = /^(?:<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
-    const markup = rendered.slice(preloads.length);
+    // The request render's producer (decision 0048): the page's markup, React's preloads for its head and React Router's
+    // hydration data (none for the shell, which is served at addresses the build cannot know).
+    const rendered = await renderPrerendered(page, ORIGIN);
     const matched = routeTable.matchPage(page.path);
     // The route module a page hydrates with (the route table names it): fetched with the app, not after it. The home
     // page's is in the entry chunk.
     const entry = matched.area === 'reader' ? routeTable.READER_PAGES.find(({ id }) => id === matched.id) : undefined;
     const routeModule = entry?.module && entry.id !== routeTable.EAGER_READER_PAGE ? routeTable.readerRouteModuleFile(entry.module) : undefined;
-    const built = withRoutePreloads(template, routeModule)
-      .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.key}">${markup}</div>`)
-      .replace('</head>', `${preloads}</head>`);
-    const html = Object.keys(carried).length > 0 ? pageHtml.withRouteData(built, carried) : built;
+    const html = pageHtml.pageDocument(withRoutePreloads(template, routeModule), rendered, page.key);
     const target = resolve(DIST, page.file);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, html);

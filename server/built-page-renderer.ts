@@ -5,12 +5,13 @@ import type { PageRenderer, PageRenderSources } from '../src/render/server-rende
 import type { EdgeHost } from '../edge/types.ts';
 
 /**
- * Where `npm run build` puts the server's render of the reader's data pages (`vite build --ssr`, decision 0019),
+ * Where `npm run build` puts the server's render of the reader's pages (`vite build --ssr`, decision 0048),
  * below dist/: a dot folder, which no host serves (server/static-policy.ts), beside the build it renders for.
  */
 export const PAGE_RENDERER_FILE = '.server/render-request.js';
 
-interface PageRendererModule {
+/** What the render module exports (src/render/render-request.tsx). */
+export interface PageRendererModule {
   createPageRenderer(sources: PageRenderSources): PageRenderer;
 }
 

@@ -11,7 +11,7 @@ import { BACKEND_POLICY, errorReportOriginOf, securityHeaders } from '../edge/se
 import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
 import { runningLocalBackend } from '../local-supabase/src/vite-plugin.ts';
-import { builtPageRenderer } from './built-page-renderer.ts';
+import { builtPageRenderer, type PageRendererModule } from './built-page-renderer.ts';
 import type * as LocalEdgeModule from './local-edge.ts';
 import type { LocalSite } from './local-edge.ts';
 import { startJobSchedule } from './job-schedule.ts';
@@ -31,6 +31,8 @@ type ViteServer = ViteDevServer | PreviewServer;
  */
 type LocalEdge = typeof LocalEdgeModule;
 const LOCAL_EDGE = fileURLToPath(new URL('./local-edge.ts', import.meta.url));
+/** The render of the reader's pages (decision 0048), which development loads through Vite as the build bundles it. */
+const RENDER_MODULE = '/src/render/render-request.tsx';
 
 /** The handler with the server's variables (.env files and the environment) and, unless hosted, the local backend. */
 async function siteFor(
@@ -104,27 +106,37 @@ export function edgeHandler(): Plugin {
       const indexFile = resolve(server.config.root, 'index.html');
       // Development has no prerendered pages: every page is Vite's index.html, made ready for its modules.
       const readHtml = async () => server.transformIndexHtml('/', await readFile(indexFile, 'utf8'));
+      // Development renders like production (decision 0048): the same render of the reader's pages, loaded through
+      // the dev server's module graph, so an edit to a page applies on the next request (one renderer per edit).
+      const renderers = new WeakMap<PageRendererModule, ReturnType<PageRendererModule['createPageRenderer']>>();
+      const pageRenderer: EdgeHost['pageRenderer'] = (sources) =>
+        Promise.resolve(async (request, options) => {
+          const module = (await server.ssrLoadModule(RENDER_MODULE)) as PageRendererModule;
+          let render = renderers.get(module);
+          if (!render) renderers.set(module, (render = module.createPageRenderer(sources)));
+          return render(request, options);
+        });
       // Through the dev server's own module graph: an edit to the handler or a module it uses applies on the next
       // request (the same module object until then, so the handler is made again only after an edit).
       let current: { localEdge: LocalEdge; site: Promise<LocalSite> } | undefined;
       const currentSite = async () => {
         const localEdge = (await server.ssrLoadModule(LOCAL_EDGE)) as LocalEdge;
-        if (current?.localEdge !== localEdge) current = { localEdge, site: siteFor(server, localEdge, readHtml) };
+        if (current?.localEdge !== localEdge) current = { localEdge, site: siteFor(server, localEdge, readHtml, pageRenderer) };
         return current.site;
       };
       const currentHandler = async () => (await currentSite()).handler;
       scheduleJobs(server, currentSite);
       server.middlewares.use(
-        middleware(currentHandler, (path, req) => {
+        middleware(currentHandler, (path) => {
           if (isHandlerAddress(path)) return true;
-          if (VITE_INTERNAL.test(path) || looksLikeFile(path)) return false;
-          return (req.headers.accept ?? '').includes('text/html');
+          // Every other address is a page, whatever the client accepts: a crawler (or the README's curl) sends */*.
+          return !VITE_INTERNAL.test(path) && !looksLikeFile(path);
         }),
       );
     },
     configurePreviewServer(server) {
       const distDir = resolve(server.config.root, server.config.build.outDir);
-      // The build's render of the reader's data pages too (decision 0019); development renders them in the browser.
+      // The build's render of the reader's pages (decision 0048), as npm start loads it.
       const site = runnerImport<LocalEdge>(LOCAL_EDGE).then(({ module: localEdge }) =>
         siteFor(server, localEdge, localEdge.distHtmlReader(distDir), builtPageRenderer(distDir)),
       );

@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-rout
 import { hydrationDataFor } from './render/hydration-data';
 import { prerenderedPageFor } from './render/prerendered-pages';
 import { routes } from './app/router';
-import { routeDataFromDocument, SERVER_RENDERED } from './render/server-rendered';
+import { SERVER_RENDERED } from './render/server-rendered';
 import { HydratingShell } from './features/reader/layout/hydrating-shell';
 import { onPageCacheRefresh } from './features/reader/page-cache';
 import './index.css';
@@ -29,28 +29,31 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Hydrates the HTML prerendered for this address (src/render/prerendered-pages.ts) or rendered for it with its data by
- * the server (src/render/server-rendered.ts), so what painted before the JavaScript stays and nothing moves; otherwise
- * (the admin panel, `npm run dev`, an address whose loader redirects) renders from scratch. React hydrates each
- * Suspense boundary of the page in a task of its own and replays a tap made on a part not yet hydrated.
+ * Hydrates the page's HTML with React Router's hydration data, which the render wrote with it (decision 0048: every
+ * reader page, rendered per request or at build time), so what painted before the JavaScript stays and nothing moves;
+ * the build's shell (a static host's page for any address) hydrates with its address's loaders. Otherwise (the admin
+ * panel, an address whose loader redirects) renders from scratch. React hydrates each Suspense boundary of the page in
+ * a task of its own and replays a tap made on a part not yet hydrated.
  */
 async function start(root: HTMLElement): Promise<void> {
   // Each step below is a task of its own (after the app's modules have run: reading the page's data, loading its
   // route's module, creating the router, hydrating), so none of them holds a phone's main thread for long.
   await nextTask();
   const expected = prerenderedPageFor(window.location.pathname);
-  const carried = routeDataFromDocument(document);
-  const serverRendered = root.dataset.prerendered === SERVER_RENDERED && carried !== null;
-  if (expected && (serverRendered || root.dataset.prerendered === expected.key)) {
+  const rendered = root.dataset.prerendered;
+  if (expected && (rendered === SERVER_RENDERED || rendered === expected.key)) {
     await nextTask();
-    const hydrationData = await hydrationDataFor(routes, window.location, carried, serverRendered).catch(() => null);
+    const state = window.__staticRouterHydrationData ?? null;
+    const hydrationData = await hydrationDataFor(routes, window.location, state, { fresh: rendered === SERVER_RENDERED }).catch(() => null);
     if (hydrationData) {
       await nextTask();
-      const router = createBrowserRouter(routes, { hydrationData });
+      // Read by the router itself, which revives the errors a page was rendered with (a 404) as it wrote them.
+      window.__staticRouterHydrationData = hydrationData;
+      const router = createBrowserRouter(routes);
       await nextTask();
       // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser between them.
       startTransition(() => {
-        hydrateRoot(root, app(router, !serverRendered && expected.mode === 'shell'));
+        hydrateRoot(root, app(router, rendered === 'shell'));
       });
       return;
     }

@@ -47,8 +47,20 @@ function stringVars(env: WorkerEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
+/**
+ * The build's render of the reader's pages (dist/.server/worker/, decision 0048), handed over by the Worker's entry
+ * (worker-entry.js) before any request; none: pages go out as built.
+ */
+let pageRenderer: EdgeHost['pageRenderer'];
+
+/** Called by the Worker's entry with the build's render bundle. */
+export function renderPagesWith(renderer: NonNullable<EdgeHost['pageRenderer']>): void {
+  pageRenderer = renderer;
+}
+
 function hostFor(env: WorkerEnv): EdgeHost {
   return {
+    pageRenderer: (sources) => pageRenderer?.(sources) ?? Promise.resolve(null),
     async readHtml(file) {
       // html_handling = "none" (wrangler.toml): /index.html is served as that file, not redirected to "/".
       const response = await env.ASSETS.fetch(new URL(`/${file}`, ASSETS_ORIGIN));

@@ -80,10 +80,10 @@ describe('npm start against a hosted Supabase project', () => {
     const home = await fetch(`${siteUrl}/`, { headers: { 'Accept-Encoding': 'br' } });
     expect(home.status).toBe(200);
     expect(home.headers.get('content-encoding')).toBe('br');
-    // The build's server render (dist/.server/, decision 0019), its data embedded for the browser.
+    // The build's server render (dist/.server/, decision 0048), with React Router's hydration data for the browser.
     const html = await home.text();
     expect(html).toContain('data-prerendered="server"');
-    expect(html).toContain('<script type="application/json" id="route-data">');
+    expect(html).toContain('<script>window.__staticRouterHydrationData = JSON.parse(');
   });
 
   it('never runs the embedded backend: its paths are not answered by the site', async () => {

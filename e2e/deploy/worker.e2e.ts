@@ -44,7 +44,7 @@ function feedBody(rss: string, storyId: string): string | undefined {
 const SECURITY_HEADERS = Object.keys(securityHeaders());
 
 /** What a private build file must never be: served with its content (a 200 or a redirect to it). */
-const PRIVATE_FILES = ['/.server/render-request.js', '/.vite/manifest.json', '/app.html', '/prerendered/shell.html'];
+const PRIVATE_FILES = ['/.server/render-request.js', '/.server/worker/render-worker.js', '/.vite/manifest.json', '/app.html', '/prerendered/shell.html'];
 
 function metaContent(html: string, key: string): string | null {
   const match = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)">`).exec(html);
@@ -188,6 +188,12 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
     const article = jsonLd(html).find((entry) => entry['@type'] === 'NewsArticle');
     expect(article?.headline).toBe(story.title);
     expect(article?.mainEntityOfPage).toEqual({ '@type': 'WebPage', '@id': `${siteUrl}${story.path}` });
+    // The Worker renders the page with its story, as every host does (decision 0048): its text is in the served HTML,
+    // with React Router's hydration data, not a shell that says 'Carregando...'.
+    expect(html).toContain('<div id="root" data-prerendered="server">');
+    expect(html).toContain('A reforma foi aprovada por unanimidade.');
+    expect(html).toContain('<script>window.__staticRouterHydrationData = JSON.parse(');
+    expect(html).not.toContain('Carregando...');
 
     // The shared id-only link leads there.
     const short = await get(`/noticia/${story.id}`);

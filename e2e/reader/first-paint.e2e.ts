@@ -71,17 +71,20 @@ describe('the first paint and the way back', () => {
 
   it("starts the app after the page has loaded, and opens the phone menu for a tap made before it ran", async () => {
     const page = await browser.newPage('phone');
-    // The page's only script (the others are data: JSON-LD) is the boot, written into the page; it names the app's
-    // entry and its chunks, which nothing fetches before the page has loaded (server/deferred-app-plugin.ts). The
-    // page policy allows that script by its hash, and nothing else inline.
+    // The page's scripts (the others are data: JSON-LD) are the boot, written into the page, and React Router's
+    // hydration data after the root (decision 0048). The boot names the app's entry and its chunks, which nothing
+    // fetches before the page has loaded (server/deferred-app-plugin.ts). The page policy allows those two scripts by
+    // their hashes, and nothing else inline.
     const response = await page.request.get('/');
     const html = await response.text();
     const scripts = html.match(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g);
     expect(scripts).toEqual([
       expect.stringMatching(/^<script type="module" data-app="\/assets\/index-[\w-]+\.js" data-steps="[^"]+" data-preload="[^"]+">$/),
+      '<script>',
     ]);
+    expect(html).toMatch(/<\/div><script>window\.__staticRouterHydrationData = JSON\.parse\(/);
     expect(html).not.toContain('rel="modulepreload"');
-    expect(response.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[\w+/=]+';/);
+    expect(response.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[\w+/=]+' 'sha256-[\w+/=]+';/);
 
     // Hold the app's code back, tap the menu button meanwhile: the browser opens the menu by itself.
     const entry = /data-app="([^"]+)"/.exec(html)![1]!;
@@ -210,6 +213,26 @@ describe('the first paint and the way back', () => {
 
     expect(requests).toEqual(['POST /rest/v1/rpc/increment_views']);
     expect(await viewsOf()).toBe(before + 1);
+  });
+
+  it('hydrates the home page, a topic, the obituaries and a page declared for the build from their hydration data, asking the database nothing', async () => {
+    // Every reader page is rendered per request with React Router's hydration data (decision 0048): the browser starts
+    // with exactly that data, so no section asks the data API again while the page hydrates.
+    for (const path of ['/', '/topic/local', '/obituarios', '/anuncie']) {
+      const page = await browser.newPage('phone');
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/rest/v1/')) requests.push(`${request.method()} ${url.pathname}`);
+      });
+      const answer = await page.goto(path);
+      expect(await answer?.text(), path).toContain('<script>window.__staticRouterHydrationData = JSON.parse(');
+      // The app has hydrated once the menu answers.
+      await page.getByRole('button', { name: 'Abrir menu' }).click();
+      await page.getByRole('button', { name: 'Fechar menu' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(requests, path).toEqual([]);
+    }
   });
 
   it('shows a page seen before at once on the way back, and then what changed meanwhile', async () => {

@@ -42,16 +42,18 @@ function homeData(state: Awaited<ReturnType<typeof hydrationDataFor>>): Record<s
   return state?.loaderData?.home as Record<string, unknown>;
 }
 
-describe('hydrating a page it was served', () => {
-  it('a prerendered home page renders the hero its HTML carries, at once, and asks the rest of its data', async () => {
-    const state = await hydrationDataFor(routes, home, { home: { lead: LEAD } });
+const PENDING = { $pending: true };
+
+describe('hydrating a page with the hydration data it was rendered with (decision 0048)', () => {
+  it('a prerendered home page renders the hero it carries, at once, and asks its pending sections', async () => {
+    const state = await hydrationDataFor(routes, home, { loaderData: { home: { lead: LEAD, mostRead: PENDING } } });
     const data = homeData(state);
     expect(data.lead).toEqual(LEAD);
     expect(data.mostRead).toBeInstanceOf(Promise);
     expect(await (data.mostRead as Promise<NewsArticle[]>)).toHaveLength(5);
   });
 
-  it('without a data block, the hero is a request like every other section', async () => {
+  it('without hydration data (the build\'s shell), the hero is a request like every other section', async () => {
     const state = await hydrationDataFor(routes, home, null);
     const lead = homeData(state).lead;
     expect(lead).toBeInstanceOf(Promise);
@@ -59,15 +61,23 @@ describe('hydrating a page it was served', () => {
     expect(await (lead as Promise<NewsArticle>)).toMatchObject({ id: FEATURED_ARTICLE.id });
   });
 
-  it('a page the server rendered with its data hydrates with exactly that data, and its loader asks nothing', async () => {
-    const carried = { home: { lead: LEAD, mostRead: [], localArticles: [] } };
-    const state = await hydrationDataFor(routes, home, carried, true);
+  it('a page the server rendered with all its data hydrates with exactly that data, and its loader asks nothing', async () => {
+    const carried = { home: { lead: LEAD, mostRead: [], localArticles: [] }, reader: { breakingNews: null } };
+    const state = await hydrationDataFor(routes, home, { loaderData: carried });
     expect(state?.loaderData).toEqual(carried);
+    expect(reader.requests).toEqual([]);
+  });
+
+  it("a section that failed on the server is a failed promise again: the page shows its error state, not a request", async () => {
+    const state = await hydrationDataFor(routes, home, { loaderData: { home: { lead: LEAD, mostRead: { $failed: true } }, reader: { breakingNews: null } } });
+    const mostRead = homeData(state).mostRead as Promise<unknown>;
+    expect(mostRead).toBeInstanceOf(Promise);
+    await expect(mostRead).rejects.toThrow();
     expect(reader.requests).toEqual([]);
   });
 });
 
-describe("hydrating the breaking-news banner a page's HTML carries (decision 0034)", () => {
+describe("hydrating the breaking-news banner a page's render carries", () => {
   const advertising = new URL('http://localhost/anuncie') as unknown as Location;
   const news = { id: '22222222-2222-4222-8222-000000000001', title: 'Temporal no centro', urgentUntil: '2099-01-01T12:00:00.000Z' };
 
@@ -75,17 +85,24 @@ describe("hydrating the breaking-news banner a page's HTML carries (decision 003
     return state?.loaderData?.reader as Record<string, unknown>;
   }
 
-  it('a page served as built renders the banner the edge wrote into it, at once, not a request', async () => {
-    const state = await hydrationDataFor(routes, advertising, { reader: { breakingNews: news } });
+  it('a rendered page shows the banner it was rendered with, at once, not a request', async () => {
+    const state = await hydrationDataFor(routes, advertising, { loaderData: { reader: { breakingNews: news } } });
     expect(layoutData(state).breakingNews).toEqual(news);
     // …and one saying there is none renders none, at once.
     clearPageCache();
-    const none = await hydrationDataFor(routes, advertising, { reader: { breakingNews: null } });
+    const none = await hydrationDataFor(routes, advertising, { loaderData: { reader: { breakingNews: null } } });
     expect(layoutData(none).breakingNews).toBeNull();
+    expect(reader.requests).toEqual([]);
   });
 
-  it('without a data block, the banner is a request: the seed marks no story urgent', async () => {
-    const state = await hydrationDataFor(routes, advertising, null);
+  it('a page the build rendered shows its banner at once and asks again: the seed marks no story urgent', async () => {
+    const state = await hydrationDataFor(routes, advertising, { loaderData: { reader: { breakingNews: news } } }, { fresh: false });
+    expect(layoutData(state).breakingNews).toEqual(news);
+    await expect.poll(() => reader.requests.some((url) => url.includes('/rest/v1/rpc/current_breaking_news'))).toBe(true);
+  });
+
+  it('with the banner pending, it is a request: the seed marks no story urgent', async () => {
+    const state = await hydrationDataFor(routes, advertising, { loaderData: { reader: { breakingNews: PENDING } } });
     const answer = layoutData(state).breakingNews;
     expect(answer).toBeInstanceOf(Promise);
     expect(await answer).toBeNull();

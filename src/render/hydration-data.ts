@@ -1,24 +1,30 @@
 import type { ServerDataHandle } from '../lib/server-data-handle';
-import type { RouteLoaderData } from './server-rendered';
+import { revivedRouteData } from '../lib/settled-sections';
 import { matchRoutes, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 
+declare global {
+  interface Window {
+    /** React Router's hydration data, written by the page's render (src/render/render-document.tsx). */
+    __staticRouterHydrationData?: HydrationState;
+  }
+}
+
 /**
- * Everything the router needs to start on prerendered HTML as already loaded: the lazy modules of the address's
- * routes (loaded into the route objects, as React Router's guide for lazy routes with hydration does) and the data
- * of their loaders. The reader's loaders answer at once with promises for each section, so this waits for no data;
- * a topic's old slug waits for its lookup. Null when a loader throws or redirects (an unknown address, a renamed
- * topic): the app then renders from scratch, as without prerendered HTML.
- *
- * `carried` is the data the page's HTML says it was rendered from (its data block, server-rendered.ts): all of it for
- * a page rendered with its data at request time (`complete`), which then hydrates with exactly that; some of it for a
- * prerendered page (the home page's hero). Each route keeps what it is handed (its handle's `hydratedFromServer`,
- * into the page cache) before its loader runs, so the loader answers with what is on the page.
+ * Everything the router needs to start on the page's HTML as already loaded (decision 0048): the lazy modules of the
+ * address's routes (loaded into the route objects, as React Router's guide for lazy routes with hydration does) and
+ * the data of their loaders, from the hydration data the page was rendered with (`state`). A route the page carries
+ * whole hydrates exactly that, and does what its loader would have done beyond loading (its handle's
+ * `hydratedFromServer`: counting a story's view, keeping the answer for a revisit). A route with a section the render
+ * did not wait for, or missing from `state` (the build's shell), runs its loader here, which answers at once with a
+ * promise for each section; what the page already shows is kept. So does every route of a page the build rendered
+ * (not `fresh`): what it shows is kept and then refreshed (the page cache's background refresh). Null when a loader
+ * throws or redirects (an unknown address, a renamed topic): the app then renders from scratch.
  */
 export async function hydrationDataFor(
   routes: RouteObject[],
   location: Location,
-  carried: RouteLoaderData | null = null,
-  complete = false,
+  state: HydrationState | null,
+  { fresh }: { fresh: boolean } = { fresh: true },
 ): Promise<HydrationState | null> {
   const matches = matchRoutes(routes, location) ?? [];
   await Promise.all(
@@ -29,25 +35,33 @@ export async function hydrationDataFor(
     }),
   );
 
-  for (const { route, params } of matches) {
-    const handle = route.handle as ServerDataHandle | undefined;
-    if (carried && route.id && route.id in carried) handle?.hydratedFromServer?.({ params, data: carried[route.id] });
-  }
-  // A page the server rendered with its data hydrates that data; its routes did above what their loaders would have
-  // done beyond loading.
-  if (complete && carried) return { loaderData: carried };
-
   const request = new Request(location.href);
   const loaderData: Record<string, unknown> = {};
   for (const { route, params } of matches) {
-    if (typeof route.loader !== 'function' || !route.id) continue;
+    if (!route.id) continue;
+    const carried: unknown = state?.loaderData?.[route.id];
+    const revived = carried === undefined ? null : revivedRouteData(carried);
+    // What the page shows is kept first, so a loader run below answers with it (its page cache). A view counted here
+    // and by the loader too is one view: the database counts a reader's once in its window.
+    if (revived) (route.handle as ServerDataHandle | undefined)?.hydratedFromServer?.({ params, data: revived.data });
+    if (revived?.complete && fresh) {
+      loaderData[route.id] = revived.data;
+      continue;
+    }
+    if (typeof route.loader !== 'function') continue;
     try {
       const data: unknown = await route.loader({ request, params, context: undefined } as LoaderFunctionArgs);
       if (data instanceof Response) return null;
-      loaderData[route.id] = data;
+      loaderData[route.id] = withShown(data, revived?.data);
     } catch {
       return null;
     }
   }
-  return { loaderData };
+  return { ...state, loaderData };
+}
+
+/** The loader's fresh data with the sections the page already shows kept as shown. */
+function withShown(fresh: unknown, shown: unknown): unknown {
+  if (typeof fresh !== 'object' || fresh === null || typeof shown !== 'object' || shown === null) return fresh;
+  return { ...fresh, ...shown };
 }

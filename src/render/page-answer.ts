@@ -74,7 +74,7 @@ export async function answerPage(site: SiteContext, url: URL, matched: MatchedPa
     file,
     head: answer.head,
     noindex: answer.head.robots?.includes('noindex') ?? false,
-    // The home page: the handler puts the lead story into its HTML (src/render/lead-story-html.ts).
+    // The home page (its lead story is its render's: decision 0048).
     ...(matched.id === 'home' ? { home: true as const } : {}),
     ...(answer.private ? { private: true as const } : {}),
   };

@@ -1,75 +1,36 @@
-import { StrictMode, type ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
-import { HydratingShell } from '../features/reader/layout/hydrating-shell';
+import { createStaticHandler, type RouteObject } from 'react-router';
 import { readerContext, type ReaderSources } from '../features/reader/reader-sources';
-import { PageOrigin } from '../lib/page-origin';
 import { sanitizeWithoutDom } from '../lib/rich-text/sanitize-without-dom';
 import { routes } from '../app/router';
-import type { ReaderPageId } from '../app/route-table';
-import { readerPagesRendered } from '../app/reader-pages';
-import type { LoadedPage, PageRenderer, PageRenderSources, RenderedPage, RouteLoaderData } from './server-rendered';
+import { renderRoot, settleLoaderData } from './render-document';
+import type { LoadedPage, PageRenderer, PageRenderSources } from './server-rendered';
 
-// The reader's data pages rendered at request time, with their data (decision 0019). Built by `vite build --ssr` into
-// dist/.server/ (the same transforms and build variables as the browser's bundle) and run by the Node hosts' edge
-// handler, so the home page, a story, a topic, the obituaries or a search paint their content before any JavaScript.
-// The admin panel is never rendered here.
+// Every reader page rendered at request time with its data (decision 0048), on every server host: built by
+// `vite build --ssr` into dist/.server/ (for Node, and for the Worker) and loaded by `npm run dev` through Vite, so the
+// page paints its content before any JavaScript and hydrates with React Router's own data. The admin panel is never
+// rendered here.
 
 /** How long a render waits for the weather (edge/weather-proxy.ts) within its own RENDER_TIMEOUT_MS. */
 const SERVER_WEATHER_WAIT_MS = 800;
-/** The routes whose pages render here: those their route module declares rendered per request (src/app/reader-page.ts). */
-const RENDERED_ROUTES = readerPagesRendered('request');
-const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
-
-class RenderAborted extends Error {}
-
-/** Each route's data with its promises settled, as the page shows it once loaded; throws when one fails. */
-async function settled(loaderData: RouteLoaderData, signal: AbortSignal): Promise<RouteLoaderData> {
-  const aborted = new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(new RenderAborted());
-    signal.addEventListener('abort', () => reject(new RenderAborted()), { once: true });
-  });
-  aborted.catch(() => undefined);
-  const entries = Object.entries(loaderData).map(async ([id, data]) => {
-    if (typeof data !== 'object' || data === null) return [id, data] as const;
-    const fields = await Promise.all(
-      Object.entries(data).map(async ([key, value]) => [key, value instanceof Promise ? await Promise.race([value, aborted]) : value] as const),
-    );
-    return [id, Object.fromEntries(fields)] as const;
-  });
-  return Object.fromEntries(await Promise.all(entries));
-}
-
-/** React's mark of a boundary that suspended in renderToString: its content would be left to the browser. */
-const SUSPENDED_BOUNDARY = '<!--$!-->';
 
 /**
- * The page's whole markup. A lazy component not yet loaded (the first render of a block since the server started)
- * suspends: React's static render waits for it, and the page renders again, now without a suspension. A static
- * render's own output would finish those boundaries with inline scripts, which the page policy refuses.
+ * The reader pages the server never renders: their content is the browser's navigation state (another outlet's story
+ * carried by the link that opened it), which a reload keeps and the server never sees. They go out as the build's shell.
+ * Every other reader page renders here, those declared 'build' too (src/app/reader-page.ts): the layout they share
+ * carries per-request data (the Plantão banner), which only a render puts in their HTML; 'build' says what the build
+ * prerenders for static hosts.
  */
-async function completeMarkup(page: ReactElement, signal: AbortSignal): Promise<string | null> {
-  let markup = renderToString(page);
-  if (markup.includes(SUSPENDED_BOUNDARY)) {
-    await prerender(page, { signal });
-    markup = renderToString(page);
-  }
-  return markup.includes(SUSPENDED_BOUNDARY) ? null : markup;
-}
+const BROWSER_ONLY = new Set<string>(['external-article']);
 
-function renderedRoute(context: StaticHandlerContext): string | undefined {
-  return context.matches.at(-1)?.route.id;
-}
-
-/** Loads the rendered pages' modules while the server starts, not during its first reader's request. */
+/** Loads the reader's page modules while the server starts, not during its first reader's request. */
 async function warmUp(): Promise<void> {
-  const pages = routes.flatMap(function flatten(route): RouteObject[] {
+  const reader = routes.find((route) => route.id === 'reader');
+  const pages = reader ? [reader, ...(reader.children ?? []).flatMap(function flatten(route): RouteObject[] {
     return [route, ...(route.children ?? []).flatMap(flatten)];
-  });
-  await Promise.all(
-    pages.filter((route) => RENDERED_ROUTES.has((route.id ?? '') as ReaderPageId) && typeof route.lazy === 'function').map((route) => (route.lazy as () => Promise<unknown>)()),
-  ).catch((error: unknown) => console.error('render: loading the pages failed', error));
+  })] : [];
+  await Promise.all(pages.filter((route) => typeof route.lazy === 'function').map((route) => (route.lazy as () => Promise<unknown>)())).catch(
+    (error: unknown) => console.error('render: loading the pages failed', error),
+  );
 }
 
 /**
@@ -89,38 +50,20 @@ export function createPageRenderer(sources: PageRenderSources): PageRenderer {
   const handler = createStaticHandler(routes);
   void warmUp();
 
-  /** The page with its settled data, or null: too slow or failed, it goes out as the build rendered it. */
-  async function render(context: StaticHandlerContext, request: Request, origin: string, signal: AbortSignal): Promise<RenderedPage | null> {
-    let loaderData: RouteLoaderData;
-    try {
-      loaderData = await settled(context.loaderData, signal);
-    } catch (error) {
-      if (!(error instanceof RenderAborted)) console.error(`render: the data of ${new URL(request.url).pathname} failed`, error);
-      return null;
-    }
-    const router = createStaticRouter(handler.dataRoutes, { ...context, loaderData });
-    const page = (
-      <StrictMode>
-        <PageOrigin value={origin}>
-          <HydratingShell value={false}>
-            <StaticRouterProvider router={router} context={{ ...context, loaderData }} hydrate={false} />
-          </HydratingShell>
-        </PageOrigin>
-      </StrictMode>
-    );
-    const rendered = await completeMarkup(page, signal);
-    if (rendered === null) return null;
-    const headLinks = LEADING_LINKS.exec(rendered)?.[0] ?? '';
-    return { markup: rendered.slice(headLinks.length), headLinks, loaderData };
-  }
-
   return async (request, { origin, page }): Promise<LoadedPage | null> => {
-    // Known before any loader runs: the admin panel's and the other pages' loaders never run here.
-    if (page.area !== 'reader' || !RENDERED_ROUTES.has(page.id)) return null;
+    // Known before any loader runs: the admin panel's loaders never run here.
+    if (page.area !== 'reader' || BROWSER_ONLY.has(page.id)) return null;
     const context = await handler.query(request, { requestContext: readerContext(readerSourcesOnServer) });
-    if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
-    const routeId = renderedRoute(context);
-    if (routeId !== page.id) return null;
-    return { routeId, loaderData: context.loaderData, render: (signal) => render(context, request, origin, signal) };
+    // A loader's redirect (a renamed topic) is the head's to answer (page-answer.ts).
+    if (context instanceof Response) return null;
+    const routeId = context.matches.at(-1)?.route.id ?? page.id;
+    return {
+      routeId,
+      loaderData: context.loaderData,
+      async settle(signal) {
+        const settled = await settleLoaderData(context.loaderData, signal);
+        return { ...settled, render: () => renderRoot(handler, context, settled, { origin }) };
+      },
+    };
   };
 }

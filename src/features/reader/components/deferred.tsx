@@ -3,6 +3,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Await, useAsyncError } from 'react-router';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { isFailedSection } from '../../../lib/settled-sections';
 
 /** What a page shows: already here (kept from an earlier visit, see page-cache.ts) or still on its way. */
 export type Later<T> = T | Promise<T>;
@@ -18,12 +19,13 @@ interface DeferredProps<T> {
 
 /**
  * One section of a page waiting for its own data, so the page renders at once and every request runs in parallel.
- * While the app hydrates prerendered HTML the section stays the skeleton that was prerendered, then waits as usual.
+ * While the app hydrates prerendered HTML the section stays the skeleton that was prerendered, then waits as usual;
+ * a section the server found failed (src/render/settled-data.ts) shows its error state there and then alike.
  */
 export function Deferred<T>({ promise, fallback, errorElement, children }: DeferredProps<T>) {
   const hydrated = useHydrated();
   if (!(promise instanceof Promise)) return children(promise);
-  if (!hydrated) return fallback;
+  if (!hydrated && !isFailedSection(promise)) return fallback;
   return (
     <Suspense fallback={fallback}>
       <Await resolve={promise} errorElement={<LoggedError>{errorElement}</LoggedError>}>

@@ -15,9 +15,8 @@ export interface ReaderLayoutData {
 }
 
 /**
- * The slot's opening tag, as React renders it. The build prerenders the slot empty; the edge handler writes the running
- * banner into it on a page it serves as built (src/render/breaking-news-html.ts), so the banner is in the HTML and
- * nothing moves.
+ * The slot's opening tag, as React renders it. The build prerenders the slot empty; a server host's render of the page
+ * has the running banner in it (decision 0048), so the banner is in the HTML and nothing moves.
  */
 export const BREAKING_NEWS_SLOT = '<div data-breaking-news="">';
 

@@ -10,8 +10,8 @@ import type { ReaderSources } from '../reader-sources';
 const BREAKING_NEWS_KEY = 'layout:breaking-news';
 
 /**
- * The build has no data: its pages carry no banner and say so, and the edge handler writes in the one running when it
- * serves them (src/render/breaking-news-html.ts). The server's render waits for it like any of the page's data; a
+ * The build has no data: its pages carry no banner and say so. Every reader page a server host serves is rendered with
+ * the one running (decision 0048): the server's render waits for it like any of the page's data; a
  * failed read costs the page its banner, never the page. In a reader's browser the answer the page carried is kept
  * (keepBreakingNews) and each navigation shows it at once while asking again in the background, so a story marked
  * meanwhile appears on the next page and one ended early goes.
