@@ -25,8 +25,9 @@ import {
   STORIES_SITEMAP,
   storiesSitemap,
 } from './sitemaps';
-import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders, withHeaders } from './security-headers';
-import type { EdgeConfig, EdgeHandler, EdgeHost, ReportError } from './types';
+import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders, withAnswerHeaders } from './security-headers';
+import type { EdgeConfig, EdgeHandler, EdgeHost, EdgeRequestContext, ReportError } from './types';
+import { isAnonymousRead, type RenderCache } from './render-cache/render-cache';
 import { healthAnswer, hostedReadiness } from './health';
 import { redactTarget } from './log-redaction';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage, watchBackend } from './unavailable-page';
@@ -72,6 +73,20 @@ function isFilePath(pathname: string): boolean {
   return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
+/**
+ * Whether the render cache may answer the address: pages, feeds, sitemaps and robots.txt; never the news proxy or
+ * the weather (they keep their own caches), nor a built file (the host serves it without a render).
+ */
+function isRenderedAddress(pathname: string): boolean {
+  if (pathname.startsWith(NEWS_PROXY_PREFIX) || pathname === WEATHER_PATH) return false;
+  return !isFilePath(pathname) || pathname.endsWith('.xml') || pathname === '/robots.txt';
+}
+
+/** The cache's key: the whole address but its fragment (a query is another page: the search's). */
+function renderCacheKey(url: URL): string {
+  return url.origin + url.pathname + url.search;
+}
+
 export interface EdgeHandlerOptions {
   /** Where the news proxy keeps its answers; one per process unless the host has a shared one. */
   newsCache?: NewsCache;
@@ -85,6 +100,11 @@ export interface EdgeHandlerOptions {
   now?: () => Date;
   /** The host's error reports (docs/decisions/0041), told of every failure the handler answers for. */
   reportError?: ReportError;
+  /**
+   * The render cache (edge/render-cache, docs/decisions/0049) for anonymous reads of pages, feeds and sitemaps;
+   * absent or null: every request renders (development, RENDER_CACHE=off).
+   */
+  renderCache?: RenderCache | null;
 }
 
 /** The promise, or its signal's reason once the signal aborts first. */
@@ -287,7 +307,9 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503);
   }
 
-  async function respond(request: Request): Promise<Response | null> {
+  const renderCache = options.renderCache ?? null;
+
+  async function respond(request: Request, context: EdgeRequestContext): Promise<Response | null> {
     const health = await healthAnswer(request, ready);
     if (health) return health;
     const url = new URL(request.url);
@@ -297,6 +319,10 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     const site: SiteContext = { origin: config.siteUrl ?? url.origin, siteName: config.siteName, client };
     const head = request.method === 'HEAD';
     try {
+      // An anonymous reader's GET may be answered by the render another request made (docs/decisions/0049).
+      if (renderCache && isAnonymousRead(request) && isRenderedAddress(url.pathname)) {
+        return await renderCache.answer(renderCacheKey(url), () => route(request, url, site, false), context.waitUntil);
+      }
       return await route(request, url, site, head);
     } catch (error) {
       // The data did not answer (in time): the page still works as the app alone, without its own head; a feed or a
@@ -313,11 +339,10 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     }
   }
 
-  // Every answer of the handler (pages, feeds, sitemaps, redirects, the news proxy) carries the policy; a page's
-  // own headers, with its nonce in development, stay as they are.
-  return async (request) => {
-    const response = await respond(request);
-    if (!response || response.headers.has('Content-Security-Policy')) return response;
-    return withHeaders(response, headers);
+  // A document (a page) carries the policy, its own when it has one (its script hashes, its nonce in development);
+  // every other answer (feeds, sitemaps, redirects, the news proxy) only what an answer that is not a page needs.
+  return async (request, context = {}) => {
+    const response = await respond(request, context);
+    return response && withAnswerHeaders(response, headers);
   };
 }

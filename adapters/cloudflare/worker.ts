@@ -1,6 +1,6 @@
 import { edgeConfigFrom } from '../../edge/edge-config';
 import { createEdgeHandler } from '../../edge/handler';
-import { errorReportOriginOf, securityHeaders, withHeaders } from '../../edge/security-headers';
+import { errorReportOriginOf, securityHeaders, withAnswerHeaders, withHeaders } from '../../edge/security-headers';
 import type { EdgeHandler, EdgeHost } from '../../edge/types';
 import { cacheControlFor, decodePath, isPrivateBuildPath, looksLikeFile } from '../../server/static-policy';
 import { kvNewsCache, type KvNamespace } from './news-cache';
@@ -121,14 +121,13 @@ async function serveAppPage(request: Request, env: WorkerEnv): Promise<Response>
 }
 
 /**
- * The answer with the page policy and its companions (edge/security-headers.ts): the handler's pages carry their own;
- * files, the app page and errors get the site's.
+ * A document with the page policy and its companions (edge/security-headers.ts): the handler's pages carry their
+ * own, the app page gets the site's; scripts, stylesheets, images and errors only what a non-document needs.
  */
 function secured(response: Response, env: WorkerEnv): Response {
-  if (response.headers.has('Content-Security-Policy')) return response;
   const supabaseUrl = typeof env.VITE_SUPABASE_URL === 'string' ? env.VITE_SUPABASE_URL.trim() || null : null;
   const errorReportOrigin = typeof env.VITE_SENTRY_DSN === 'string' ? errorReportOriginOf(env.VITE_SENTRY_DSN.trim()) : null;
-  return withHeaders(response, securityHeaders({ supabaseUrl, errorReportOrigin }));
+  return withAnswerHeaders(response, securityHeaders({ supabaseUrl, errorReportOrigin }));
 }
 
 /**
