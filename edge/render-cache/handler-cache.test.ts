@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, type TestBackend, type TestUser } from '../../tests/support/test-backend.ts';
+import { storySlug } from '../../src/lib/story-slug.ts';
+import { createEdgeHandler } from '../handler.ts';
+import type { EdgeHandler, EdgeHost } from '../types.ts';
+import { createMemoryStore, type MemoryRenderStore } from './memory-store.ts';
+import { createRenderCache, RENDER_FRESHNESS } from './render-cache.ts';
+
+// The edge handler with the render cache, against the real local backend: what readers get from it, and what it
+// never keeps. The cache's clock is the test's, so "past its maximum age" is a step, not a wait.
+
+const SITE = 'https://portoferreiranoticias.com.br';
+const template = (file: string) =>
+  `<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8"><title>Porto Ferreira Notícias</title></head>` +
+  `<body><div id="root" data-file="${file}"></div></body></html>`;
+
+let backend: TestBackend;
+let admin: TestUser;
+let handler: EdgeHandler;
+let store: MemoryRenderStore;
+let time = 1_000_000;
+let storyId: string;
+
+const host: EdgeHost = {
+  readHtml: (file) => Promise.resolve(template(file)),
+  fetch: (input, init) => globalThis.fetch(input, init),
+};
+
+async function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  const response = await handler(new Request(`${SITE}${path}`, { headers }));
+  if (!response) throw new Error(`the handler left ${path} to the host`);
+  return response;
+}
+
+const titleOf = async (response: Response) => /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] ?? null;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  admin = await backend.admin();
+  const { data, error } = await admin.client
+    .from('publications')
+    .insert({ title: 'Feira de cerâmica na praça', published: true, published_at: new Date(Date.now() - 3_600_000).toISOString() })
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  storyId = data.id;
+  store = createMemoryStore();
+  const renderCache = createRenderCache({ store, now: () => time });
+  handler = createEdgeHandler(
+    { siteUrl: SITE, supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, newsApiKey: null, newsApiUrl: 'http://127.0.0.1:9/v2', weatherApiUrl: 'http://127.0.0.1:9/v1', siteName: 'Porto Ferreira Notícias' },
+    host,
+    { renderCache },
+  );
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe('the edge handler with the render cache', () => {
+  it('renders a story once for many readers, and shows its correction once the kept answer is past its maximum age', async () => {
+    const path = `/noticia/${storyId}/${storySlug('Feira de cerâmica na praça')}`;
+    const first = await Promise.all(Array.from({ length: 8 }, () => get(path)));
+    expect(first.map((response) => response.headers.get('X-Render-Cache'))).toEqual(Array(8).fill('MISS'));
+    const hit = await get(path);
+    expect(hit.headers.get('X-Render-Cache')).toBe('HIT');
+    expect(hit.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+    expect(await titleOf(hit)).toContain('Feira de cerâmica na praça');
+
+    // A correction, as the editor's form saves it (public.revise_publication).
+    const { error } = await admin.client.rpc('revise_publication', {
+      story_id: storyId,
+      new_title: 'Feira de cerâmica na praça',
+      new_description: 'Corrigido: a feira é no domingo.',
+      new_content: '',
+      kind: 'correction',
+      wrong: 'sábado',
+      correct: 'domingo',
+    });
+    expect(error).toBeNull();
+    time += RENDER_FRESHNESS.maxAgeMs;
+    const corrected = await get(path);
+    expect(corrected.headers.get('X-Render-Cache')).toBe('MISS');
+    expect(await corrected.text()).toContain('Corrigido: a feira é no domingo.');
+  });
+
+  it('keeps feeds and sitemaps too', async () => {
+    for (const path of ['/rss.xml', '/sitemap.xml', '/robots.txt']) {
+      await get(path);
+      expect((await get(path)).headers.get('X-Render-Cache'), path).toBe('HIT');
+    }
+  });
+
+  it('never answers a signed-in request from the cache', async () => {
+    await get('/');
+    for (const headers of [{ Cookie: 'sb-access-token=abc' }, { Authorization: 'Bearer abc' }] as Record<string, string>[]) {
+      const response = await get('/', headers);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('X-Render-Cache')).toBeNull();
+    }
+  });
+
+  it("never keeps an advertiser's report", async () => {
+    const path = '/anuncios/relatorio/token-que-nao-existe';
+    const before = store.size();
+    const report = await get(path);
+    expect(report.headers.get('Cache-Control')).toContain('private');
+    expect(store.size()).toBe(before);
+    expect((await get(path)).headers.get('X-Render-Cache')).toBe('MISS');
+  });
+
+  it('leaves the news proxy and built files alone', async () => {
+    expect((await get('/api/news/top-headlines?category=general')).headers.get('X-Render-Cache')).toBeNull();
+    expect(await handler(new Request(`${SITE}/assets/index-AbC123.js`))).toBeNull();
+  });
+});
