@@ -80,7 +80,7 @@ describe('a story corrected while a crowd reads it', () => {
             if (corrected && !seenAt) seenAt = Date.now();
             return corrected;
           },
-          { timeout: 20_000, intervals: [200] },
+          { timeout: 20_000, interval: 200 },
         )
         .toBe(true);
       console.info(`render cache: the reader saw the correction ${seenAt - savedAt} ms after it was saved`);
