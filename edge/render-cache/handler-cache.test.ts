@@ -91,6 +91,17 @@ describe('the edge handler with the render cache', () => {
     }
   });
 
+  it("answers a reader's or a poller's second ask with a 304 when the kept answer has not changed", async () => {
+    for (const path of ['/rss.xml', '/']) {
+      const first = await get(path);
+      const tag = first.headers.get('ETag');
+      expect(tag, path).toMatch(/^"[0-9a-f]+"$/);
+      const again = await get(path, { 'If-None-Match': tag! });
+      expect(again.status, path).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+  });
+
   it('never answers a signed-in request from the cache', async () => {
     await get('/');
     for (const headers of [{ Cookie: 'sb-access-token=abc' }, { Authorization: 'Bearer abc' }] as Record<string, string>[]) {
