@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import type { DataClient } from '../../src/services/client';
 import type { SiteContext } from '../../src/render/site-context';
@@ -56,21 +56,42 @@ function renderCacheKey(url: URL): string {
   return url.origin + url.pathname + url.search;
 }
 
-/** An anonymous reader's GET of a rendered address may be answered by the render another request made (0049). */
-function renderCacheMiddleware(cache: RenderCache): MiddlewareHandler<EdgeEnv> {
-  return async (c, next) => {
+/**
+ * The rendered addresses (feeds, sitemaps, robots.txt, pages) as their own app: each render is one `fetch` of it, a
+ * Response of its own whichever request asked, so the render cache can run one in the background for a request that
+ * was already answered (stale-while-revalidate) and hand one to every request waiting on it.
+ */
+function renderedApp(parts: EdgeAppParts): Hono<EdgeEnv> {
+  const app = new Hono<EdgeEnv>();
+  // Published data read as an anonymous reader, on the site's origin.
+  app.use(async (c, next) => {
     const url = new URL(c.req.raw.url);
-    if (!isAnonymousRead(c.req.raw) || !isRenderedAddress(url.pathname)) return next();
-    const answer = await cache.answer(
-      renderCacheKey(url),
-      async () => {
-        await next();
-        return isPassedToHost(c.res) ? null : c.res;
-      },
-      c.env?.waitUntil,
-    );
-    c.res = answer ?? passToHost();
-  };
+    c.set('site', { origin: parts.siteUrl ?? url.origin, siteName: parts.siteName, client: parts.client });
+    await next();
+  });
+  app.route('/', feedsApp(parts.now));
+  app.get('*', async (c) => {
+    const url = new URL(c.req.raw.url);
+    if (isFilePath(url.pathname)) return passToHost();
+    return (await parts.page(c.var.site, url, c.req.raw.method === 'HEAD')) ?? passToHost();
+  });
+  app.notFound(() => passToHost());
+  // The data did not answer (in time): the page still works as the app alone, without its own head; a feed or a
+  // sitemap says to come back later rather than pretend to be empty.
+  app.onError(async (error, c) => {
+    const url = new URL(c.req.raw.url);
+    const head = c.req.raw.method === 'HEAD';
+    console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
+    parts.failed(error, c.req.raw.method, url);
+    if (isFilePath(url.pathname)) {
+      const answer = text(UNAVAILABLE_TEXT, 'text/plain; charset=utf-8', CACHE.none, 503, head);
+      answer.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return answer;
+    }
+    if (parts.backendAway()) return (await parts.appPage(head, 'away')) ?? unavailablePage(parts.siteName, head);
+    return (await parts.appPage(head)) ?? passToHost();
+  });
+  return app;
 }
 
 export function createEdgeApp(parts: EdgeAppParts): Hono<EdgeEnv> {
@@ -85,38 +106,34 @@ export function createEdgeApp(parts: EdgeAppParts): Hono<EdgeEnv> {
   app.route('/', systemApp(parts.system, parts.failed));
   app.route('/', proxiesApp(parts.news, parts.weather));
 
-  // The rendered addresses: read published data as an anonymous reader, on the site's origin.
-  app.use(async (c, next) => {
-    const url = new URL(c.req.raw.url);
-    const site: SiteContext = { origin: parts.siteUrl ?? url.origin, siteName: parts.siteName, client: parts.client };
-    c.set('site', site);
-    await next();
-  });
-  // A reader's reload or a feed poller's next ask is a 304 when nothing changed (Hono's ETag over the answer sent).
+  // A reader's reload or a feed poller's next ask is a 304 when nothing changed (Hono's ETag over the answer sent,
+  // kept or not).
   app.use(async (c, next) => (isRenderedAddress(c.req.path) ? etag()(c, next) : next()));
-  if (parts.renderCache) app.use(renderCacheMiddleware(parts.renderCache));
-  app.route('/', feedsApp(parts.now));
+  const rendered = renderedApp(parts);
+  const cache = parts.renderCache;
   app.get('*', async (c) => {
-    const url = new URL(c.req.raw.url);
-    if (isFilePath(url.pathname)) return passToHost();
-    return (await parts.page(c.var.site, url, c.req.raw.method === 'HEAD')) ?? passToHost();
+    const request = c.req.raw;
+    const render = async () => {
+      const response = await rendered.fetch(request, c.env);
+      return isPassedToHost(response) ? null : response;
+    };
+    const url = new URL(request.url);
+    // An anonymous reader's GET may be answered by the render another request made (decision 0049).
+    const answer =
+      cache && isAnonymousRead(request) && isRenderedAddress(url.pathname)
+        ? await cache.answer(renderCacheKey(url), render, c.env?.waitUntil)
+        : await render();
+    return answer ?? passToHost();
   });
-
   app.notFound(() => passToHost());
-  // The data did not answer (in time): the page still works as the app alone, without its own head; a feed or a
-  // sitemap says to come back later rather than pretend to be empty.
-  app.onError(async (error, c) => {
+  // The news proxy or the weather failed on the way: come back later (the rendered addresses have their own fallback).
+  app.onError((error, c) => {
     const url = new URL(c.req.raw.url);
-    const head = c.req.raw.method === 'HEAD';
     console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
     parts.failed(error, c.req.raw.method, url);
-    if (isFilePath(url.pathname) || url.pathname.startsWith(NEWS_PROXY_PREFIX)) {
-      const answer = text(UNAVAILABLE_TEXT, 'text/plain; charset=utf-8', CACHE.none, 503, head);
-      answer.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      return answer;
-    }
-    if (parts.backendAway()) return (await parts.appPage(head, 'away')) ?? unavailablePage(parts.siteName, head);
-    return (await parts.appPage(head)) ?? passToHost();
+    const answer = text(UNAVAILABLE_TEXT, 'text/plain; charset=utf-8', CACHE.none, 503, c.req.raw.method === 'HEAD');
+    answer.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    return answer;
   });
   return app;
 }

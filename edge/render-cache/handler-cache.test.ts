@@ -84,6 +84,31 @@ describe('the edge handler with the render cache', () => {
     expect(await corrected.text()).toContain('Corrigido: a feira é no domingo.');
   });
 
+  it('past its freshness serves the kept page while one render runs in the background, then the new page', async () => {
+    const path = `/noticia/${storyId}/${storySlug('Feira de cerâmica na praça')}`;
+    await get(path);
+    const { error } = await admin.client.rpc('revise_publication', {
+      story_id: storyId,
+      new_title: 'Feira de cerâmica na praça',
+      new_description: 'Corrigido de novo: a feira começa às 9h.',
+      new_content: '',
+      kind: 'correction',
+      wrong: '10h',
+      correct: '9h',
+    });
+    expect(error).toBeNull();
+    time += RENDER_FRESHNESS.freshMs;
+    const waited: Promise<unknown>[] = [];
+    const stale = await handler(new Request(`${SITE}${path}`), { waitUntil: (promise) => waited.push(promise) });
+    expect(stale!.headers.get('X-Render-Cache')).toBe('STALE');
+    expect(await stale!.text()).not.toContain('Corrigido de novo');
+    expect(waited).toHaveLength(1);
+    await Promise.all(waited);
+    const fresh = await get(path);
+    expect(fresh.headers.get('X-Render-Cache')).toBe('HIT');
+    expect(await fresh.text()).toContain('Corrigido de novo: a feira começa às 9h.');
+  });
+
   it('keeps feeds and sitemaps too', async () => {
     for (const path of ['/rss.xml', '/sitemap.xml', '/robots.txt']) {
       await get(path);
