@@ -167,10 +167,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     const content = breaking === undefined ? filled : withBreakingNews(filled, breaking);
     const { html, nonce } = withFreshNonce(content);
     const body = answer.head ? withHead(html, answer.head) : html;
-    // A page that should have had its data rendered in but went out as built (its render too slow or failed) is not
-    // kept by any cache, the render cache included: the next reader's request renders again.
-    const incomplete = !!loaded && answer.status === 200 && !rendered;
-    const cacheControl = answer.private ? CACHE.private : answer.head && !incomplete ? CACHE.page : 'no-cache';
+    const cacheControl = answer.private ? CACHE.private : answer.head ? CACHE.page : 'no-cache';
     const response = await htmlPage(body, { status: away ? 503 : answer.status, cacheControl: away ? 'no-store' : cacheControl, nonce, head });
     if (away) response.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     if (answer.noindex) response.headers.set('X-Robots-Tag', 'noindex');
