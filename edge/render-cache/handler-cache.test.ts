@@ -32,6 +32,20 @@ async function get(path: string, headers: Record<string, string> = {}): Promise<
   return response;
 }
 
+/** A correction of the story's summary, as the editor's form saves it (public.revise_publication). */
+async function correct(description: string): Promise<void> {
+  const { error } = await admin.client.rpc('revise_publication', {
+    story_id: storyId,
+    new_title: 'Feira de cerâmica na praça',
+    new_description: description,
+    new_content: '',
+    kind: 'correction',
+    wrong: 'antes',
+    correct: description,
+  });
+  expect(error).toBeNull();
+}
+
 const titleOf = async (response: Response) => /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] ?? null;
 
 beforeAll(async () => {
@@ -67,17 +81,7 @@ describe('the edge handler with the render cache', () => {
     expect(hit.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
     expect(await titleOf(hit)).toContain('Feira de cerâmica na praça');
 
-    // A correction, as the editor's form saves it (public.revise_publication).
-    const { error } = await admin.client.rpc('revise_publication', {
-      story_id: storyId,
-      new_title: 'Feira de cerâmica na praça',
-      new_description: 'Corrigido: a feira é no domingo.',
-      new_content: '',
-      kind: 'correction',
-      wrong: 'sábado',
-      correct: 'domingo',
-    });
-    expect(error).toBeNull();
+    await correct('Corrigido: a feira é no domingo.');
     time += RENDER_FRESHNESS.maxAgeMs;
     const corrected = await get(path);
     expect(corrected.headers.get('X-Render-Cache')).toBe('MISS');
@@ -87,16 +91,7 @@ describe('the edge handler with the render cache', () => {
   it('past its freshness serves the kept page while one render runs in the background, then the new page', async () => {
     const path = `/noticia/${storyId}/${storySlug('Feira de cerâmica na praça')}`;
     await get(path);
-    const { error } = await admin.client.rpc('revise_publication', {
-      story_id: storyId,
-      new_title: 'Feira de cerâmica na praça',
-      new_description: 'Corrigido de novo: a feira começa às 9h.',
-      new_content: '',
-      kind: 'correction',
-      wrong: '10h',
-      correct: '9h',
-    });
-    expect(error).toBeNull();
+    await correct('Corrigido de novo: a feira começa às 9h.');
     time += RENDER_FRESHNESS.freshMs;
     const waited: Promise<unknown>[] = [];
     const stale = await handler(new Request(`${SITE}${path}`), { waitUntil: (promise) => waited.push(promise) });
