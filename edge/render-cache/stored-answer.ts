@@ -9,10 +9,22 @@ export interface StoredAnswer {
   renderedAt: number;
 }
 
-/** The whole answer read once, so that every request waiting on it (and every later hit) gets its own copy. */
+/** A strong validator from the body's SHA-1, as Hono's etag middleware makes it (which then uses this one). */
+async function etagOf(body: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', body));
+  return `"${Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')}"`;
+}
+
+/**
+ * The whole answer read once, so that every request waiting on it (and every later hit) gets its own copy; with its
+ * ETag computed once here rather than hashed again for each request it answers.
+ */
 export async function storedAnswer(response: Response, renderedAt: number): Promise<StoredAnswer> {
-  const body = new Uint8Array(await response.arrayBuffer());
-  return { status: response.status, headers: [...response.headers.entries()], body, renderedAt };
+  const bytes = await response.arrayBuffer();
+  const body = new Uint8Array(bytes);
+  const headers = [...response.headers.entries()];
+  if (!response.headers.has('ETag') && response.status === 200) headers.push(['etag', await etagOf(bytes)]);
+  return { status: response.status, headers, body, renderedAt };
 }
 
 /** What the cache answered: HIT (fresh), STALE (while a newer render runs) or MISS (rendered for this request). */
