@@ -502,15 +502,22 @@ function directives(policy: string | null): Map<string, string[]> {
 }
 
 describe('the page policy and its companion headers', () => {
-  it('every kind of answer carries the policy, nosniff and the referrer policy', async () => {
-    const answers = await Promise.all(
-      ['/', storyPath(ids.story, XSS_TITLE), `/noticia/${ids.story}`, '/nada/aqui', '/admin', '/rss.xml', '/rss/cultura.xml',
-        '/rss/nao-existe.xml', '/sitemap.xml', '/robots.txt', '/api/news/top-headlines?category=general'].map((path) => get(path)),
-    );
-    for (const response of answers) {
+  it('every page carries the policy, nosniff, the referrer policy and no framing; every other answer only nosniff', async () => {
+    const pages = await Promise.all(['/', storyPath(ids.story, XSS_TITLE), '/nada/aqui', '/admin'].map((path) => get(path)));
+    for (const response of pages) {
+      expect(response.headers.get('content-type'), response.url).toMatch(/^text\/html/);
       expect(response.headers.get('content-security-policy'), response.url).toMatch(/^default-src 'self';/);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+    const others = await Promise.all(
+      [`/noticia/${ids.story}`, '/rss.xml', '/rss/cultura.xml', '/rss/nao-existe.xml', '/sitemap.xml', '/robots.txt',
+        '/api/news/top-headlines?category=general'].map((path) => get(path)),
+    );
+    for (const response of others) {
+      expect(response.headers.get('x-content-type-options'), response.url).toBe('nosniff');
+      for (const name of ['content-security-policy', 'referrer-policy', 'x-frame-options']) expect(response.headers.get(name), `${response.url} ${name}`).toBeNull();
     }
     // The data did not answer: the feed's 503 is the handler's too.
     const down = createEdgeHandler(config(), { ...host, fetch: () => Promise.reject(new TypeError('fetch failed')) });

@@ -1,66 +1,23 @@
 import { createDataClient } from '../src/services/data-client';
-import { createMemoryNewsCache, createNewsProxy, NEWS_PROXY_PREFIX, type NewsCache } from './news-proxy';
+import { createMemoryNewsCache, createNewsProxy, type NewsCache } from './news-proxy';
 import { createWeatherProxy, WEATHER_PATH } from './weather-proxy';
-import { createNewsletter, NEWSLETTER_API_PREFIX, type Newsletter } from './newsletter/newsletter';
+import { createNewsletter, type Newsletter } from './newsletter/newsletter';
 import type { SystemApi } from './jobs/system-api';
-import { SYSTEM_API } from '../src/services/system-report';
 import { inlineScriptHashes } from './inline-scripts';
 import { createPageDocument } from './page-document';
-import { siteFeed, topicFeed } from './feeds';
-import { FEED_PATH, type SiteContext } from '../src/render/site-context';
-import {
-  NEWS_SITEMAP_PATH,
-  newsSitemap,
-  PAGES_SITEMAP_PATH,
-  pagesSitemap,
-  robotsTxt,
-  SITEMAP_INDEX_PATH,
-  sitemapIndex,
-  STORIES_SITEMAP,
-  storiesSitemap,
-} from './sitemaps';
-import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders, withHeaders } from './security-headers';
+import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders } from './security-headers';
 import type { EdgeConfig, EdgeHandler, EdgeHost, ReportError } from './types';
-import { healthAnswer, hostedReadiness } from './health';
-import { redactTarget } from './log-redaction';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage, watchBackend } from './unavailable-page';
+import type { RenderCache } from './render-cache/render-cache';
+import { hostedReadiness } from './health';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, watchBackend } from './unavailable-page';
+import { isPassedToHost } from './app/answers';
+import { createEdgeApp } from './app/edge-app';
 
-/** How each kind of answer may be kept (docs/decisions/0012). Hashed assets are the host's: immutable. */
-export const CACHE = {
-  /** Pages: every visit asks again (a story's correction shows at once); a CDN may hold them a minute. */
-  page: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
-  /** Feeds and sitemaps: readers and crawlers poll them; five minutes behind is fine. */
-  feed: 'public, max-age=300, s-maxage=300',
-  robots: 'public, max-age=3600',
-  /** A story's old address: its slug may change again, so the redirect is not kept for good. */
-  redirect: 'public, max-age=3600',
-  /** A page behind a secret address (an advertiser's report): a revoked link must stop working at once. */
-  private: 'private, no-store',
-  /** Something failed on the way: nothing should keep this answer. */
-  none: 'no-store',
-} as const;
+export { CACHE } from './app/answers';
 
 /** Crawlers wait a few seconds for a page (Meta's preview); a slow database must not make them give up. */
 export const DATA_TIMEOUT_MS = 4_000;
 export { RENDER_TIMEOUT_MS } from './page-document';
-
-const RSS_TOPIC = /^\/rss\/([a-z0-9-]{1,100})\.xml$/;
-
-function text(body: string, type: string, cacheControl: string, status = 200, head = false): Response {
-  return new Response(head ? null : body, { status, headers: { 'Content-Type': type, 'Cache-Control': cacheControl } });
-}
-
-const xml = (body: string, head: boolean) => text(body, 'application/xml; charset=utf-8', CACHE.feed, 200, head);
-const rss = (body: string, head: boolean) => text(body, 'application/rss+xml; charset=utf-8', CACHE.feed, 200, head);
-
-function notFoundText(head: boolean): Response {
-  return text('Não encontrado.', 'text/plain; charset=utf-8', CACHE.feed, 404, head);
-}
-
-/** A path naming a file (its last segment has an extension): the host's to serve, unless one of ours above. */
-function isFilePath(pathname: string): boolean {
-  return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
-}
 
 export interface EdgeHandlerOptions {
   /** Where the news proxy keeps its answers; one per process unless the host has a shared one. */
@@ -75,6 +32,11 @@ export interface EdgeHandlerOptions {
   now?: () => Date;
   /** The host's error reports (docs/decisions/0041), told of every failure the handler answers for. */
   reportError?: ReportError;
+  /**
+   * The render cache (edge/render-cache, docs/decisions/0049) for anonymous reads of pages, feeds and sitemaps;
+   * absent or null: every request renders (development, RENDER_CACHE=off).
+   */
+  renderCache?: RenderCache | null;
 }
 
 /** The promise, or its signal's reason once the signal aborts first. */
@@ -171,29 +133,6 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     return page;
   }
 
-  async function route(request: Request, url: URL, site: SiteContext, head: boolean): Promise<Response | null> {
-    const path = url.pathname;
-    if (path.startsWith(NEWS_PROXY_PREFIX)) return news(request);
-    if (path === WEATHER_PATH) return weather();
-    if (path === '/robots.txt') return text(robotsTxt(site), 'text/plain; charset=utf-8', CACHE.robots, 200, head);
-    if (path === FEED_PATH) return rss(await siteFeed(site), head);
-    const topic = RSS_TOPIC.exec(path);
-    if (topic) {
-      const feed = await topicFeed(site, topic[1]!);
-      return feed === null ? notFoundText(head) : rss(feed, head);
-    }
-    if (path === SITEMAP_INDEX_PATH) return xml(await sitemapIndex(site), head);
-    if (path === PAGES_SITEMAP_PATH) return xml(await pagesSitemap(site), head);
-    if (path === NEWS_SITEMAP_PATH) return xml(await newsSitemap(site, now()), head);
-    const stories = STORIES_SITEMAP.exec(path);
-    if (stories) {
-      const sitemap = await storiesSitemap(site, Number(stories[1]));
-      return sitemap === null ? notFoundText(head) : xml(sitemap, head);
-    }
-    if (isFilePath(path)) return null;
-    return page(site, url, head);
-  }
-
   const newsletter =
     options.newsletter ??
     createNewsletter(
@@ -201,59 +140,27 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
       null,
     );
 
-  async function newsletterApi(request: Request, url: URL): Promise<Response | null> {
-    try {
-      return await newsletter.answer(request, url);
-    } catch (error) {
-      console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
-      failed(error, request.method, url);
-      return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503);
-    }
-  }
-
   const ready = host.ready ?? hostedReadiness(config.supabaseUrl, config.supabaseAnonKey, host.fetch);
 
-  async function systemApi(request: Request, url: URL): Promise<Response | null> {
-    try {
-      if (options.system) return await options.system(request, url);
-    } catch (error) {
-      console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
-      failed(error, request.method, url);
-    }
-    return text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503);
-  }
-
-  async function respond(request: Request): Promise<Response | null> {
-    const health = await healthAnswer(request, ready);
-    if (health) return health;
-    const url = new URL(request.url);
-    if (url.pathname.startsWith(NEWSLETTER_API_PREFIX)) return newsletterApi(request, url);
-    if (url.pathname === SYSTEM_API || url.pathname.startsWith(`${SYSTEM_API}/`)) return systemApi(request, url);
-    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-    const site: SiteContext = { origin: config.siteUrl ?? url.origin, siteName: config.siteName, client };
-    const head = request.method === 'HEAD';
-    try {
-      return await route(request, url, site, head);
-    } catch (error) {
-      // The data did not answer (in time): the page still works as the app alone, without its own head; a feed or a
-      // sitemap says to come back later rather than pretend to be empty.
-      console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
-      failed(error, request.method, url);
-      if (isFilePath(url.pathname) || url.pathname.startsWith(NEWS_PROXY_PREFIX)) {
-        const unavailable = text('Serviço temporariamente indisponível.', 'text/plain; charset=utf-8', CACHE.none, 503, head);
-        unavailable.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-        return unavailable;
-      }
-      if (backend.away()) return (await appPage(head, 'away')) ?? unavailablePage(site.siteName, head);
-      return appPage(head);
-    }
-  }
-
-  // Every answer of the handler (pages, feeds, sitemaps, redirects, the news proxy) carries the policy; a page's
-  // own headers, with its nonce in development, stay as they are.
-  return async (request) => {
-    const response = await respond(request);
-    if (!response || response.headers.has('Content-Security-Policy')) return response;
-    return withHeaders(response, headers);
+  const app = createEdgeApp({
+    siteUrl: config.siteUrl,
+    siteName: config.siteName,
+    client,
+    documentHeaders: headers,
+    now,
+    ready,
+    news,
+    weather,
+    newsletter,
+    system: options.system,
+    page,
+    appPage,
+    backendAway: () => backend.away(),
+    renderCache: options.renderCache ?? null,
+    failed,
+  });
+  return async (request, context = {}) => {
+    const response = await app.fetch(request, context);
+    return isPassedToHost(response) ? null : response;
   };
 }

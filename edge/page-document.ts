@@ -8,20 +8,11 @@ import type { RenderedRoot } from '../src/render/render-document';
 import { SERVER_RENDERED, type LoadedPage, type PageRenderer, type SettledRender } from '../src/render/server-rendered';
 import type { SiteContext } from '../src/render/site-context';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page';
+import { CACHE } from './app/answers';
 
 // A page address's document (decision 0048), on every host: the reader's page rendered with its data by the one
 // producer (src/render/render-document.tsx) into its built template, under the head its answer gives it
 // (src/render/page-answer.ts); the admin panel's plain app page. Mounted by the edge handler for every page address.
-
-/** How each kind of page answer may be kept (docs/decisions/0012). */
-export const PAGE_CACHE = {
-  /** Pages: every visit asks again (a story's correction shows at once); a CDN may hold them a minute. */
-  page: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
-  /** A story's old address: its slug may change again, so the redirect is not kept for good. */
-  redirect: 'public, max-age=3600',
-  /** A page behind a secret address (an advertiser's report): a revoked link must stop working at once. */
-  private: 'private, no-store',
-} as const;
 
 /**
  * How long a reader's page waits for its sections to be rendered in: past it, the sections still on their way go out
@@ -104,7 +95,7 @@ export function createPageDocument(deps: PageDocumentDeps): PageDocument {
     const settled = loaded ? await settle(loaded, url, renderBy) : null;
     const answer = await answerFor(site, url, matched, loaded, settled);
     if (answer.kind === 'redirect') {
-      return new Response(null, { status: 301, headers: { Location: answer.location, 'Cache-Control': PAGE_CACHE.redirect } });
+      return new Response(null, { status: 301, headers: { Location: answer.location, 'Cache-Control': CACHE.redirect } });
     }
     // A build without the prerender step (plain `vite build`) has only index.html.
     const template = (await deps.readHtml(answer.file)) ?? (await deps.readHtml('index.html'));
@@ -118,7 +109,7 @@ export function createPageDocument(deps: PageDocumentDeps): PageDocument {
     const filled = rendered ? pageDocument(template, rendered, SERVER_RENDERED) : template;
     const { html, nonce } = deps.freshNonce(filled);
     const body = answer.head ? withHead(html, answer.head) : html;
-    const cacheControl = answer.private ? PAGE_CACHE.private : answer.head ? PAGE_CACHE.page : 'no-cache';
+    const cacheControl = answer.private ? CACHE.private : answer.head ? CACHE.page : 'no-cache';
     const response = await deps.htmlPage(body, { status: away ? 503 : answer.status, cacheControl: away ? 'no-store' : cacheControl, nonce, head });
     if (away) response.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     if (answer.noindex) response.headers.set('X-Robots-Tag', 'noindex');

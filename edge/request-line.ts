@@ -12,7 +12,7 @@ export interface RequestLineFields {
   durationMs: number;
   /** The answer's body, as sent. */
   bytes: number;
-  /** A cache answered: the news proxy's (X-News-Cache HIT or STALE), Cloudflare's, or the browser's own copy (304). */
+  /** A cache answered: the news proxy's (X-News-Cache HIT or STALE), the render cache's (X-Render-Cache), Cloudflare's, or the browser's own copy (304). */
   cache: boolean;
 }
 
@@ -21,6 +21,8 @@ export function cacheAnswered(status: number, header: (name: string) => string |
   if (status === 304) return true;
   const news = header('x-news-cache');
   if (news === 'HIT' || news === 'STALE') return true;
+  const render = header('x-render-cache');
+  if (render === 'HIT' || render === 'STALE') return true;
   return header('cf-cache-status') === 'HIT';
 }
 

@@ -79,9 +79,11 @@ export function contentSecurityPolicy({ supabaseUrl, nonce, scriptHashes = [], e
 export const BACKEND_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /**
- * The headers of every answer: the policy, no type sniffing (a file is what its Content-Type says), and a referrer
- * that names only the site's origin to other hosts, which the YouTube embed needs to play (it refuses to play
- * without one); nothing over plain http.
+ * The headers of a document (a page, the app page, the backend's answers): the policy, no type sniffing (a file is
+ * what its Content-Type says), and a referrer that names only the site's origin to other hosts, which the YouTube
+ * embed needs to play (it refuses to play without one); no framing. Only documents carry them: a script, a
+ * stylesheet or a feed is never a browsing context, and the policy repeated on each of them cost the reader's first
+ * load half a kilobyte (issue 37). Every other answer gets ANSWER_HEADERS.
  */
 export function securityHeaders(options: PagePolicyOptions & { policy?: string } = {}): Record<string, string> {
   return {
@@ -91,6 +93,29 @@ export function securityHeaders(options: PagePolicyOptions & { policy?: string }
     // frame-ancestors 'none' says it to current browsers; this, to those that predate it.
     'X-Frame-Options': 'DENY',
   };
+}
+
+/** The headers of every answer that is not a document: no type sniffing (a script is run only as a script). */
+export const ANSWER_HEADERS: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff' };
+
+/**
+ * Whether the answer is a document a browser would open as a page (HTML, or SVG, which runs its scripts when opened
+ * on its own): those take the page policy. An answer with a body but no type is treated as one, to be safe; a
+ * redirect or a 304 shows nothing.
+ */
+export function isDocument(response: Pick<Response, 'headers' | 'status'>): boolean {
+  const type = response.headers.get('Content-Type');
+  if (type === null) return response.status !== 204 && (response.status < 300 || response.status >= 400);
+  return /^\s*(text\/html|application\/xhtml\+xml|image\/svg\+xml)\b/i.test(type);
+}
+
+/**
+ * The answer with the headers its kind takes: a document the page policy and its companions (`documentHeaders`),
+ * unless it carries a policy of its own (a page with its script hashes); anything else ANSWER_HEADERS.
+ */
+export function withAnswerHeaders(response: Response, documentHeaders: Record<string, string>): Response {
+  if (!isDocument(response)) return withHeaders(response, ANSWER_HEADERS);
+  return response.headers.has('Content-Security-Policy') ? response : withHeaders(response, documentHeaders);
 }
 
 /** A fresh nonce: 128 random bits, base64. */

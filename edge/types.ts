@@ -9,7 +9,13 @@ import type { ReadinessCheck } from './health';
  * It answers every page address (the reader's with their own head, the admin's with the plain app page), the feeds,
  * the sitemaps, robots.txt and the news proxy.
  */
-export type EdgeHandler = (request: Request) => Promise<Response | null>;
+export type EdgeHandler = (request: Request, context?: EdgeRequestContext) => Promise<Response | null>;
+
+/** What the host offers a request beyond the request itself. */
+export interface EdgeRequestContext {
+  /** Keeps a background render (the render cache's revalidation) alive past the answer: the Worker's ctx.waitUntil. */
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
 
 export interface EdgeConfig {
   /**

@@ -8,6 +8,7 @@ import { serviceRoleKeyFor } from '../local-supabase/src/jwt.ts';
 import type { LocalSupabase } from '../local-supabase/src/server.ts';
 import { hostJobs } from '../edge/jobs/host-jobs.ts';
 import type { JobRunner, ScheduledJob } from '../edge/jobs/registry.ts';
+import type { RenderCache } from '../edge/render-cache/render-cache.ts';
 import { nodeSystemHost } from './system-facts.ts';
 
 // The edge handler as the Node hosts build it (npm start, npm run dev and preview): from the server's variables,
@@ -54,6 +55,8 @@ export interface LocalSiteJobs {
   distDir?: string | null;
   /** The host's own jobs (npm start's backup): one entry each, e.g. `backupJob(vars)` (server/backup/backup-job.ts). */
   extraJobs?: readonly ScheduledJob[];
+  /** npm start's render cache (docs/decisions/0049); absent: every request renders (development, preview). */
+  renderCache?: RenderCache | null;
 }
 
 /** The embedded backend's own service key and mailer; none when it has no way to send e-mail. */
@@ -94,6 +97,6 @@ export async function localSite(
   });
   // /readyz: the embedded backend's database and migrations; against a hosted project, its REST endpoint.
   const ready = backend ? (timeoutMs: number) => backend.readiness(timeoutMs) : undefined;
-  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer, ready }, { newsletter, system: systemApi, reportError });
+  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer, ready }, { newsletter, system: systemApi, reportError, renderCache: jobOptions.renderCache });
   return { handler, newsletter, jobs: runner };
 }

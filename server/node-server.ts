@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from 'node:path';
 import { getRequestListener, RequestError, type HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
-import { BACKEND_POLICY, securityHeaders } from '../edge/security-headers.ts';
+import { ANSWER_HEADERS, BACKEND_POLICY, securityHeaders, withAnswerHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler, ReportError } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
 import type { Logger } from 'pino';
@@ -79,8 +79,15 @@ function siteApp(options: NodeServerOptions): Hono<SiteEnv> {
     return sent ?? plainText(404, 'Página não encontrada.');
   }
 
+  // Documents (the handler's pages, the app page, an SVG) carry the page policy and its companions; the handler's
+  // own policy (its script hashes) stays. Every other answer has only ANSWER_HEADERS, set before it is written.
+  const documentHeaders = securityHeaders({ supabaseUrl: options.supabaseUrl, errorReportOrigin: options.errorReportOrigin });
   const app = new Hono<SiteEnv>();
   app.use(compress());
+  app.use(async (c, next) => {
+    await next();
+    c.res = withAnswerHeaders(c.res, documentHeaders);
+  });
   app.all('*', async (c) => {
     // Every request is on the site's origin (SITE_URL when set); the target contributes only its path.
     const origin = options.siteUrl ?? requestOrigin(c.env.incoming, trustProxy);
@@ -112,9 +119,9 @@ function siteApp(options: NodeServerOptions): Hono<SiteEnv> {
 
 export function createNodeServer(options: NodeServerOptions): NodeServer {
   const { backend, shutdownGraceMs = 10_000 } = options;
-  // Every answer, file, page or API, starts with these (edge/security-headers.ts); the handler's own replace them
-  // (Node merges the headers set here under those of the answer's writeHead).
-  const siteHeaders = Object.entries(securityHeaders({ supabaseUrl: options.supabaseUrl, errorReportOrigin: options.errorReportOrigin }));
+  // Every answer starts with these (edge/security-headers.ts): the site's documents add the page policy in siteApp;
+  // the backend's answers are all sandboxed (Node merges the headers set here under those of the answer's writeHead).
+  const siteHeaders = Object.entries(ANSWER_HEADERS);
   const backendHeaders = Object.entries(securityHeaders({ policy: BACKEND_POLICY }));
   const site = getRequestListener(siteApp(options).fetch, {
     // What @hono/node-server refuses before the app sees it: an unusable Host, a backslash in the path.

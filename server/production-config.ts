@@ -5,6 +5,7 @@ import { DEMO_JWT_SECRET, DEV_ADMIN_PASSWORD } from '../local-supabase/src/env.t
 import { anonKeyFor } from '../local-supabase/src/jwt.ts';
 import type { SmtpSettings } from '../local-supabase/src/mailbox/smtp-mailer.ts';
 import type { BuildTarget } from './build-target.ts';
+import { renderCacheSetting } from '../edge/render-cache/render-cache-setting.ts';
 
 // What `npm start` needs before it serves the internet, checked all at once: a misconfiguration stops the start with
 // one line naming every variable to set, never a site running on the demo's public secret and printed password.
@@ -44,6 +45,8 @@ export interface ProductionConfig {
   errorReportsDsn: string | null;
   /** The browser's error reports' origin (VITE_SENTRY_DSN's), which the page policy allows; null: none. */
   browserErrorReportOrigin: string | null;
+  /** RENDER_CACHE: readers' pages, feeds and sitemaps rendered once for many (docs/decisions/0049); on by default. */
+  renderCache: boolean;
 }
 
 /** The whole refusal, one line: what to set, and where the README explains it. */
@@ -199,7 +202,9 @@ export async function productionConfigFrom(vars: Vars, build: BuildTarget | null
     ? hostedBackend(vars, build, problems)
     : await embeddedBackend(vars, build, problems);
   const reports = errorReportsFrom(vars, problems);
+  const renderCache = renderCacheSetting(vars.RENDER_CACHE);
+  if (renderCache === null) problems.push(`RENDER_CACHE must be on or off (got "${vars.RENDER_CACHE}")`);
   if (problems.length > 0) throw new ProductionConfigError(problems);
   const browserErrorReportOrigin = reports.browser ? new URL(reports.browser).origin : null;
-  return { siteUrl, port, host, trustProxy, logLevel, backend, errorReportsDsn: reports.server, browserErrorReportOrigin };
+  return { siteUrl, port, host, trustProxy, logLevel, backend, errorReportsDsn: reports.server, browserErrorReportOrigin, renderCache: renderCache ?? true };
 }

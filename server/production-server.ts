@@ -10,6 +10,8 @@ import { distHtmlReader, localSite, type LocalSite } from './local-edge.ts';
 import { startJobSchedule } from './job-schedule.ts';
 import { createNodeServer } from './node-server.ts';
 import type { ProductionConfig } from './production-config.ts';
+import { createMemoryStore } from '../edge/render-cache/memory-store.ts';
+import { createRenderCache } from '../edge/render-cache/render-cache.ts';
 
 // `npm start`'s server once its configuration is checked (server/production-config.ts): the build and the edge
 // handler on one Node server, with the embedded backend in the same process unless a hosted project is named.
@@ -84,6 +86,10 @@ export async function startProductionServer(options: ProductionServerOptions): P
       hostedServiceKey,
       distDir,
       extraJobs: config.backend.kind === 'embedded' ? [backupJob(backupVars(options))] : [],
+      // In this process's memory, bounded in bytes (docs/decisions/0049); RENDER_CACHE=off renders every request.
+      renderCache: config.renderCache
+        ? createRenderCache({ store: createMemoryStore(), onError: (error) => console.error('[server] a page’s background render failed', error) })
+        : null,
     });
   } catch (error) {
     await backend?.close();

@@ -1,21 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import worker, { type WorkerEnv } from '../adapters/cloudflare/worker.ts';
 
-// The Cloudflare Worker's own answers (files from the ASSETS binding, its errors) carry the page policy and its
-// companions, as the edge handler's do (edge/handler.test.ts). The binding is a stand-in: a Map of dist/'s files.
+// The Cloudflare Worker's documents carry the page policy and its companions, as the edge handler's do
+// (edge/handler.test.ts); its other answers (files from the ASSETS binding, its errors) only nosniff. The binding is a
+// stand-in: a Map of dist/'s files.
 
 const HOSTED = 'https://abcdefghijklmnopqrst.supabase.co';
-const files = new Map([['/assets/index-AbC123.js', 'export {};']]);
+const files = new Map([
+  ['/assets/index-AbC123.js', ['export {};', 'text/javascript']],
+  ['/index.html', ['<!doctype html><title>app</title><div id="root"></div>', 'text/html; charset=utf-8']],
+]);
 
 const env: WorkerEnv = {
   ASSETS: {
     fetch: (request) => {
       const path = new URL(request instanceof Request ? request.url : request).pathname;
-      const body = files.get(path);
+      const file = files.get(path);
       return Promise.resolve(
-        body === undefined
-          ? new Response('not found', { status: 404 })
-          : new Response(body, { headers: { 'Content-Type': 'text/javascript' } }),
+        file === undefined
+          ? new Response('not found', { status: 404, headers: { 'Content-Type': 'text/plain' } })
+          : new Response(file[0], { headers: { 'Content-Type': file[1]! } }),
       );
     },
   },
@@ -28,17 +32,26 @@ const ctx = { waitUntil: () => undefined };
 const get = (path: string) => worker.fetch(new Request(`https://portoferreiranoticias.com.br${path}`), env, ctx);
 
 describe('the Worker’s security headers', () => {
-  it.each([
-    ['a built file', '/assets/index-AbC123.js', 200],
-    ['a missing file', '/images/nada.png', 404],
-    ['an unusable address', '/%E0%A4%A', 400],
-  ])('%s carries the policy naming the hosted project, nosniff and the referrer policy', async (_case, path, status) => {
-    const response = await get(path);
-    expect(response.status).toBe(status);
-    expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';/);
+  it('a document (the admin’s app page) carries the policy naming the hosted project, nosniff, the referrer policy and no framing', async () => {
+    const response = await get('/admin');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self'/);
     expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${HOSTED} wss://abcdefghijklmnopqrst.supabase.co`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it.each([
+    ['a script', '/assets/index-AbC123.js', 200],
+    ['a missing file', '/images/nada.png', 404],
+    ['an unusable address', '/%E0%A4%A', 400],
+  ])('%s carries nosniff and none of the document headers', async (_case, path, status) => {
+    const response = await get(path);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const name of ['content-security-policy', 'referrer-policy', 'x-frame-options']) expect(response.headers.get(name), name).toBeNull();
   });
 });
 

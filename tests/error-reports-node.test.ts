@@ -78,7 +78,9 @@ describe('npm start without SENTRY_DSN', () => {
       const answer = await withoutConsoleError(() => askForTheFeed(site));
       expect(answer.status).toBe(503);
       expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-      expect(answer.headers.get('content-security-policy')).not.toContain(sentry.origin);
+      // The page policy is on documents only (decision 0049): the app page's names no Sentry host.
+      expect(answer.headers.get('content-security-policy')).toBeNull();
+      expect((await fetch(`${site.url}/admin`)).headers.get('content-security-policy')).not.toContain(sentry.origin);
     } finally {
       await site.close();
     }
@@ -104,9 +106,12 @@ describe('npm start with SENTRY_DSN', () => {
       expect(answer.status).toBe(503);
       requestId = answer.headers.get('x-request-id');
       expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-      // The browser's reports may go to VITE_SENTRY_DSN's origin, and nowhere else new.
-      expect(answer.headers.get('content-security-policy')).toContain(`connect-src 'self' ${hostedUrl} ws://127.0.0.1`);
-      expect(answer.headers.get('content-security-policy')).toContain(sentry.origin);
+      // The browser's reports may go to VITE_SENTRY_DSN's origin, and nowhere else new: a document's policy says so
+      // (a feed is no document and carries none, decision 0049).
+      expect(answer.headers.get('content-security-policy')).toBeNull();
+      const policy = (await fetch(`${site.url}/admin`)).headers.get('content-security-policy');
+      expect(policy).toContain(`connect-src 'self' ${hostedUrl} ws://127.0.0.1`);
+      expect(policy).toContain(sentry.origin);
       const event = await sentry.waitForEvent((candidate) => (candidate.tags as Record<string, string> | undefined)?.request_id === requestId);
       // The error as the data layer threw it, its message (the garbage) with the e-mail taken out.
       const [thrown] = (event.exception as { values: { type: string; value: string }[] }).values;

@@ -374,16 +374,22 @@ describe('security headers on every answer', () => {
     expect(answer.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
   }
 
-  it('files, the app page, 404s, 400s and 500s carry the page policy; the backend its own, stricter one', async () => {
+  it('documents (the app page, an SVG) carry the page policy; scripts, images and errors only nosniff; the backend its own, stricter one', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const failing: EdgeHandler = (request) =>
         new URL(request.url).pathname === '/quebrado' ? Promise.reject(new Error('falhou')) : Promise.resolve(null);
       const { port } = await start(failing, backend);
-      for (const path of ['/assets/index-AbC123.js', '/images/seed/photo.jpg', '/favicon.svg', '/admin/noticias', '/nada.png', '/..%2fsecret.txt', '/quebrado']) {
+      for (const path of ['/favicon.svg', '/admin/noticias']) {
         const answer = await send(port, path);
         expect(answer.headers['content-security-policy'], path).toMatch(SITE_POLICY);
+        expect(answer.headers['x-frame-options'], path).toBe('DENY');
         expectCompanions(answer, path);
+      }
+      for (const path of ['/assets/index-AbC123.js', '/images/seed/photo.jpg', '/nada.png', '/..%2fsecret.txt', '/quebrado']) {
+        const answer = await send(port, path);
+        expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+        for (const name of ['content-security-policy', 'referrer-policy', 'x-frame-options']) expect(answer.headers[name], `${path} ${name}`).toBeUndefined();
       }
       for (const path of ['/rest/v1/publications', '/storage/v1/object/public/publications/a.svg']) {
         const answer = await send(port, path);
@@ -396,7 +402,7 @@ describe('security headers on every answer', () => {
   });
 
   it("the handler's own headers win over the server's", async () => {
-    const own: EdgeHandler = () => Promise.resolve(new Response('<p>página</p>', { headers: { 'Content-Security-Policy': "default-src 'self'; script-src 'self' 'nonce-abc'" } }));
+    const own: EdgeHandler = () => Promise.resolve(new Response('<p>página</p>', { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'self'; script-src 'self' 'nonce-abc'", 'Referrer-Policy': 'strict-origin-when-cross-origin' } }));
     const { port } = await start(own);
     const answer = await send(port, '/');
     expect(answer.headers['content-security-policy']).toBe("default-src 'self'; script-src 'self' 'nonce-abc'");

@@ -1,6 +1,6 @@
 import { edgeConfigFrom } from '../../edge/edge-config';
 import { createEdgeHandler } from '../../edge/handler';
-import { errorReportOriginOf, securityHeaders, withHeaders } from '../../edge/security-headers';
+import { errorReportOriginOf, securityHeaders, withAnswerHeaders, withHeaders } from '../../edge/security-headers';
 import type { EdgeHandler, EdgeHost } from '../../edge/types';
 import { cacheControlFor, decodePath, isPrivateBuildPath, looksLikeFile } from '../../server/static-policy';
 import { kvNewsCache, type KvNamespace } from './news-cache';
@@ -13,6 +13,9 @@ import { countedBody, errorField, jsonLogLine } from '../../edge/json-log';
 import { redactTarget } from '../../edge/log-redaction';
 import { cacheAnswered, requestLine } from '../../edge/request-line';
 import { REQUEST_ID_HEADER, requestIdFor } from '../../edge/request-id';
+import { createRenderCache, RENDER_FRESHNESS, type RenderCache } from '../../edge/render-cache/render-cache';
+import { cacheApiStore } from '../../edge/render-cache/cache-api-store';
+import { renderCacheSetting } from '../../edge/render-cache/render-cache-setting';
 
 // The Cloudflare Worker in front of the built site (adapters/cloudflare/wrangler.toml): the edge handler answers
 // page addresses, feeds, sitemaps, robots.txt and the news proxy; every other request is a file of dist/, served by
@@ -74,6 +77,19 @@ function hostFor(env: WorkerEnv): EdgeHost {
 }
 
 /**
+ * The render cache on the data centre's Cache API (docs/decisions/0049), shared by its isolates; each isolate also
+ * makes concurrent requests for one address wait for one render. RENDER_CACHE=off, or a runtime without the Cache
+ * API: none.
+ */
+function renderCacheFor(vars: Record<string, string>): RenderCache | null {
+  if (renderCacheSetting(vars.RENDER_CACHE) === false || typeof caches === 'undefined') return null;
+  return createRenderCache({
+    store: cacheApiStore(() => caches.open('rendered-pages'), RENDER_FRESHNESS.maxAgeMs),
+    onError: (error) => console.error('worker: a page’s background render failed', error),
+  });
+}
+
+/**
  * One handler per isolate and set of bindings: its news cache lives as long as the isolate does. The env object is
  * the same for every request of an isolate, so it keys the handler.
  */
@@ -98,7 +114,8 @@ function siteFor(env: WorkerEnv): { handler: EdgeHandler; jobs: JobRunner } {
       oneMachine: false,
       system: { backend: 'hosted', version: packageInfo.version, commit: commit && /^[0-9a-f]{7,40}$/i.test(commit) ? commit : null, uploadsBytes: null },
     });
-    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter, system: systemApi, reportError: reportWorkerError }), jobs: runner };
+    const renderCache = renderCacheFor(vars);
+    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter, system: systemApi, reportError: reportWorkerError, renderCache }), jobs: runner };
     sites.set(env, site);
   }
   return site;
@@ -133,14 +150,13 @@ async function serveAppPage(request: Request, env: WorkerEnv): Promise<Response>
 }
 
 /**
- * The answer with the page policy and its companions (edge/security-headers.ts): the handler's pages carry their own;
- * files, the app page and errors get the site's.
+ * A document with the page policy and its companions (edge/security-headers.ts): the handler's pages carry their
+ * own, the app page gets the site's; scripts, stylesheets, images and errors only what a non-document needs.
  */
 function secured(response: Response, env: WorkerEnv): Response {
-  if (response.headers.has('Content-Security-Policy')) return response;
   const supabaseUrl = typeof env.VITE_SUPABASE_URL === 'string' ? env.VITE_SUPABASE_URL.trim() || null : null;
   const errorReportOrigin = typeof env.VITE_SENTRY_DSN === 'string' ? errorReportOriginOf(env.VITE_SENTRY_DSN.trim()) : null;
-  return withHeaders(response, securityHeaders({ supabaseUrl, errorReportOrigin }));
+  return withAnswerHeaders(response, securityHeaders({ supabaseUrl, errorReportOrigin }));
 }
 
 /**
@@ -158,6 +174,9 @@ export function missingSettings(env: WorkerEnv): string | null {
   }
   const newsletter = newsletterSettingsProblem(stringVars(env));
   if (newsletter) return `Site not configured: ${newsletter} (README § Deploy).`;
+  if (renderCacheSetting(typeof env.RENDER_CACHE === 'string' ? env.RENDER_CACHE : undefined) === null) {
+    return 'Site not configured: RENDER_CACHE must be on or off (README § Deploy).';
+  }
   // The privacy policy names Sentry from the build's VITE_SENTRY_DSN: reports under a policy that does not say so
   // would misinform readers (docs/decisions/0041).
   if (workerErrorReportsDsn(env) && !workerErrorReportsDsn({ SENTRY_DSN: env.VITE_SENTRY_DSN })) {
@@ -167,12 +186,13 @@ export function missingSettings(env: WorkerEnv): string | null {
 }
 
 /** The handler's answer, else a file of dist/ or the app page. `reqId` names the request on its error lines. */
-async function answer(request: Request, env: WorkerEnv, reqId: string): Promise<Response> {
+async function answer(request: Request, env: WorkerEnv, ctx: WorkerContext, reqId: string): Promise<Response> {
   const url = new URL(request.url);
   const path = decodePath(url.pathname);
   if (path === null) return textResponse(400, 'Endereço inválido.');
   try {
-    const response = await handlerFor(env)(request);
+    // A page served from the render cache may start a newer render that outlives the answer (docs/decisions/0049).
+    const response = await handlerFor(env)(request, { waitUntil: (promise) => ctx.waitUntil(promise) });
     if (response) return response;
     const readsOnly = request.method === 'GET' || request.method === 'HEAD';
     return readsOnly && !looksLikeFile(path) ? await serveAppPage(request, env) : await serveAsset(request, env, path);
@@ -188,13 +208,13 @@ function trustsProxy(env: WorkerEnv): boolean {
   return typeof env.TRUST_PROXY === 'string' && ['1', 'true', 'yes'].includes(env.TRUST_PROXY.trim().toLowerCase());
 }
 
-async function respond(request: Request, env: WorkerEnv, reqId: string): Promise<Response> {
+async function respond(request: Request, env: WorkerEnv, ctx: WorkerContext, reqId: string): Promise<Response> {
   const unset = missingSettings(env);
   if (unset) {
     console.error(`worker: ${unset}`);
     return withHeaders(textResponse(503, unset), securityHeaders());
   }
-  return secured(await answer(request, env, reqId), env);
+  return secured(await answer(request, env, ctx, reqId), env);
 }
 
 export default {
@@ -205,7 +225,7 @@ export default {
   async fetch(request: Request, env: WorkerEnv, ctx: WorkerContext): Promise<Response> {
     const startedAt = Date.now();
     const reqId = requestIdFor(request.headers, trustsProxy(env));
-    const answered = await withErrorReports(workerErrorReportsDsn(env), request, ctx, reqId, () => respond(request, env, reqId));
+    const answered = await withErrorReports(workerErrorReportsDsn(env), request, ctx, reqId, () => respond(request, env, ctx, reqId));
     // An answer's headers may be immutable (a fetch's, the ASSETS binding's): a copy takes the id.
     const { response, bytes } = countedBody(new Response(answered.body, answered));
     response.headers.set(REQUEST_ID_HEADER, reqId);

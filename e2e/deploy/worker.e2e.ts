@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sanitizeFeedHtml } from '../../edge/feed-html.ts';
-import { securityHeaders } from '../../edge/security-headers.ts';
+import { isDocument, securityHeaders } from '../../edge/security-headers.ts';
 import type { PublishedStory } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { signInToPanel } from '../support/fixtures.ts';
@@ -66,11 +66,19 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
   let siteUrl: string;
   let story: PublishedStory;
 
-  /** A request to the Worker; every answer must carry the security headers, whatever its status. */
+  /**
+   * A request to the Worker; every document (a page, an SVG) must carry the security headers, whatever its status,
+   * and every other answer nosniff without them (decision 0049).
+   */
   async function get(path: string, init: RequestInit = {}): Promise<Response> {
     const response = await fetch(`${worker.baseUrl}${path}`, { redirect: 'manual', ...init });
-    for (const header of SECURITY_HEADERS) expect(response.headers.get(header), `${header} on ${path}`).toBeTruthy();
-    expect(response.headers.get('Content-Security-Policy'), path).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('X-Content-Type-Options'), path).toBe('nosniff');
+    if (isDocument(response)) {
+      for (const header of SECURITY_HEADERS) expect(response.headers.get(header), `${header} on ${path}`).toBeTruthy();
+      expect(response.headers.get('Content-Security-Policy'), path).toContain("frame-ancestors 'none'");
+    } else {
+      expect(response.headers.get('Content-Security-Policy'), path).toBeNull();
+    }
     return response;
   }
 
@@ -212,7 +220,11 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
     try {
       const { data, error } = await client.from('publications').select('content').eq('id', hostile.id).single();
       if (error) throw error;
-      const body = feedBody(await (await get('/rss.xml')).text(), hostile.id);
+      // The feed was read a moment ago: the render cache shows the new story within 5 s (decision 0049).
+      let body: string | undefined;
+      await expect
+        .poll(async () => (body = feedBody(await (await get('/rss.xml')).text(), hostile.id)), { timeout: 15_000, interval: 500 })
+        .toBeDefined();
       // edge/feeds.ts's options: the site's own origin serves our images, and relative ones are made absolute on it.
       expect(body).toBe(sanitizeFeedHtml(data.content, { imageOrigins: [siteUrl], baseUrl: `${siteUrl}/` }));
       expect(body).toContain('A feira de <strong>cerâmica</strong> volta em maio.');
@@ -330,7 +342,9 @@ describe('Cloudflare Workers: error reports under wrangler dev', () => {
     await response.text();
     const requestId = response.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(response.headers.get('content-security-policy')).toContain(sentry.origin);
+    // A feed is no document: the page policy, which lets the browser post its reports to Sentry, is on pages only.
+    expect(response.headers.get('content-security-policy')).toBeNull();
+    expect((await fetch(`${worker.baseUrl}/admin`)).headers.get('content-security-policy')).toContain(sentry.origin);
     const event = await sentry
       .waitForEvent((candidate) => (candidate.tags as Record<string, string> | undefined)?.request_id === requestId, 30_000)
       .catch((error: unknown) => {

@@ -16,6 +16,8 @@ import { builtPageRenderer } from '../../server/built-page-renderer.ts';
 import { distHtmlReader } from '../../server/local-edge.ts';
 import { startTestBackend } from '../../tests/support/test-backend.ts';
 import { startWeatherStandIn, type WeatherStandIn } from '../../tests/support/weather-stand-in.ts';
+import { createMemoryStore } from '../../edge/render-cache/memory-store.ts';
+import { createRenderCache } from '../../edge/render-cache/render-cache.ts';
 
 export interface RunningApp {
   baseUrl: string;
@@ -81,6 +83,11 @@ export interface BuiltAppOptions {
   sendMail?: SendMail;
   /** More server variables, as npm start would read them (e.g. VITE_SENTRY_DSN for the page policy). */
   extraVars?: Record<string, string>;
+  /**
+   * npm start's render cache (docs/decisions/0049). Off by default: the journeys change a row and look at once, and
+   * the shared suite's server answers them as development does; a journey about the cache starts a server with it.
+   */
+  renderCache?: boolean;
 }
 
 export async function startBuiltApp(options: BuiltAppOptions = {}): Promise<RunningApp> {
@@ -118,7 +125,7 @@ export async function startBuiltApp(options: BuiltAppOptions = {}): Promise<Runn
   handler = createEdgeHandler(
     config,
     { readHtml: distHtmlReader(distDir), fetch: fetcher, pageRenderer: builtPageRenderer(distDir) },
-    { newsletter, system: systemApi },
+    { newsletter, system: systemApi, renderCache: options.renderCache ? createRenderCache({ store: createMemoryStore() }) : null },
   );
 
   return {

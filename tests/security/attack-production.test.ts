@@ -61,6 +61,7 @@ describe('npm start refuses to serve on anything missing or left at the demo val
       "set DATABASE_API_URL (the README's authenticator role) with DATABASE_URL",
     ],
     ['the API connection without the owner', { DATABASE_API_URL: 'postgres://authenticator:x@127.0.0.1:5432/portoferreira' }, 'set DATABASE_URL'],
+    ['a RENDER_CACHE that is neither on nor off', { RENDER_CACHE: 'talvez' }, 'RENDER_CACHE must be on or off'],
   ])('%s', async (_case, overrides, expected) => {
     const message = await refusal({ ...embeddedVars, ...overrides }, await embeddedBuild());
     expect(message).toMatch(/^npm start cannot serve production: .* See README § Deploy\.$/);
