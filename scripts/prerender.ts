@@ -10,31 +10,13 @@ import { createServer } from 'vite';
 import type * as Pages from '../src/render/prerendered-pages.ts';
 import type * as Render from '../src/render/render-prerendered.tsx';
 import type * as PageHtml from '../src/render/server-render-html.ts';
-import type * as RouteTable from '../src/app/route-table.ts';
-import type { ReaderPageId } from '../src/app/route-table.ts';
 import { BUILD_TARGET_FILE, readBuildTarget } from '../server/build-target.ts';
-import { withAppPreloads } from '../server/deferred-app-plugin.ts';
 import { writeStaticHostFiles } from './static-host-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(ROOT, 'dist');
 /** The reader's data requests never leave during the render: every section prerenders as its skeleton anyway. */
 const ORIGIN = 'http://prerender.invalid';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-/** The route module a page hydrates with, by its route (src/app/route-table.ts): fetched with the app, not after it. */
-const ROUTE_MODULE: Partial<Record<ReaderPageId, string>> = {
-  topic: 'src/features/reader/topic/topic.route.tsx',
-  obituaries: 'src/features/reader/obituaries/obituaries.route.tsx',
-  advertising: 'src/features/reader/advertising/advertising.route.tsx',
-  'tip-line': 'src/features/reader/tip-line/tip-line.route.tsx',
-  privacy: 'src/features/reader/privacy/privacy.route.tsx',
-  accessibility: 'src/features/reader/accessibility/accessibility.route.tsx',
-};
 
 function fail(message: string): never {
   console.error(`prerender: ${message}`);
@@ -47,24 +29,6 @@ if (!existsSync(templatePath)) fail('no dist/index.html: run `vite build` first'
 const appShellPath = resolve(DIST, 'app.html');
 const template = readFileSync(existsSync(appShellPath) ? appShellPath : templatePath, 'utf8');
 if (!template.includes('<div id="root"></div>')) fail('dist/index.html has no empty <div id="root"></div>');
-const manifest = JSON.parse(readFileSync(resolve(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-
-/**
- * A route chunk's file and those of its static imports, preloaded by the boot beside the entry's own
- * (server/deferred-app-plugin.ts): fetched with the app instead of after it.
- */
-function withRoutePreloads(html: string, source: string | undefined): string {
-  if (!source) return html;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(source);
-  return withAppPreloads(html, [...files].map((file) => `/${file}`));
-}
 
 // The render runs the app's modules on Node through Vite (JSX, import.meta.env); no config file, so the local
 // backend's plugin does not start. The reader client's address needs a window; its requests must never settle.
@@ -81,7 +45,6 @@ const vite = await createServer({
 });
 try {
   const pages = (await vite.ssrLoadModule('/src/render/prerendered-pages.ts')) as typeof Pages;
-  const routeTable = (await vite.ssrLoadModule('/src/app/route-table.ts')) as typeof RouteTable;
   const { renderPrerendered } = (await vite.ssrLoadModule('/src/render/render-prerendered.tsx')) as typeof Render;
   const pageHtml = (await vite.ssrLoadModule('/src/render/server-render-html.ts')) as typeof PageHtml;
   writeFileSync(appShellPath, template);
@@ -90,9 +53,7 @@ try {
     // React puts the preloads it asks for (the lead image) before the markup; they belong in the head.
     const preloads = /^(?:<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
     const markup = rendered.slice(preloads.length);
-    const matched = routeTable.matchPage(page.path);
-    const routeModule = matched.area === 'reader' ? ROUTE_MODULE[matched.id] : undefined;
-    const built = withRoutePreloads(template, routeModule)
+    const built = template
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.key}">${markup}</div>`)
       .replace('</head>', `${preloads}</head>`);
     const html = Object.keys(carried).length > 0 ? pageHtml.withRouteData(built, carried) : built;
