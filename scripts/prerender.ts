@@ -10,20 +10,13 @@ import { createServer } from 'vite';
 import type * as Pages from '../src/render/prerendered-pages.ts';
 import type * as Render from '../src/render/render-prerendered.tsx';
 import type * as PageHtml from '../src/render/page-html.ts';
-import type * as RouteTable from '../src/app/route-table.ts';
 import { BUILD_TARGET_FILE, readBuildTarget } from '../server/build-target.ts';
-import { withAppPreloads } from '../server/deferred-app-plugin.ts';
 import { writeStaticHostFiles } from './static-host-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(ROOT, 'dist');
 /** The reader's data requests never leave during the render: every section prerenders as its skeleton anyway. */
 const ORIGIN = 'http://prerender.invalid';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
 
 function fail(message: string): never {
   console.error(`prerender: ${message}`);
@@ -36,24 +29,6 @@ if (!existsSync(templatePath)) fail('no dist/index.html: run `vite build` first'
 const appShellPath = resolve(DIST, 'app.html');
 const template = readFileSync(existsSync(appShellPath) ? appShellPath : templatePath, 'utf8');
 if (!template.includes('<div id="root"></div>')) fail('dist/index.html has no empty <div id="root"></div>');
-const manifest = JSON.parse(readFileSync(resolve(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-
-/**
- * A route chunk's file and those of its static imports, preloaded by the boot beside the entry's own
- * (server/deferred-app-plugin.ts): fetched with the app instead of after it.
- */
-function withRoutePreloads(html: string, source: string | undefined): string {
-  if (!source) return html;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(source);
-  return withAppPreloads(html, [...files].map((file) => `/${file}`));
-}
 
 // The render runs the app's modules on Node through Vite (JSX, import.meta.env); no config file, so the local
 // backend's plugin does not start. The reader client's address needs a window; its requests must never settle.
@@ -70,7 +45,6 @@ const vite = await createServer({
 });
 try {
   const pages = (await vite.ssrLoadModule('/src/render/prerendered-pages.ts')) as typeof Pages;
-  const routeTable = (await vite.ssrLoadModule('/src/app/route-table.ts')) as typeof RouteTable;
   const { renderPrerendered } = (await vite.ssrLoadModule('/src/render/render-prerendered.tsx')) as typeof Render;
   const pageHtml = (await vite.ssrLoadModule('/src/render/page-html.ts')) as typeof PageHtml;
   writeFileSync(appShellPath, template);
@@ -78,12 +52,7 @@ try {
     // The request render's producer (decision 0048): the page's markup, React's preloads for its head and React Router's
     // hydration data (none for the shell, which is served at addresses the build cannot know).
     const rendered = await renderPrerendered(page, ORIGIN);
-    const matched = routeTable.matchPage(page.path);
-    // The route module a page hydrates with (the route table names it): fetched with the app, not after it. The home
-    // page's is in the entry chunk.
-    const entry = matched.area === 'reader' ? routeTable.READER_PAGES.find(({ id }) => id === matched.id) : undefined;
-    const routeModule = entry?.module && entry.id !== routeTable.EAGER_READER_PAGE ? routeTable.readerRouteModuleFile(entry.module) : undefined;
-    const html = pageHtml.pageDocument(withRoutePreloads(template, routeModule), rendered, page.key);
+    const html = pageHtml.pageDocument(template, rendered, page.key);
     const target = resolve(DIST, page.file);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, html);

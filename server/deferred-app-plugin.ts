@@ -7,12 +7,10 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+\.js
 
 /**
  * A built page's scripts as src/boot.ts reads them: the app's entry and its modulepreloads leave the HTML and become
- * the boot script's `data-app` and `data-preload`, so no app code is fetched or run before the page has loaded. The
- * entry's own imports are also its `data-steps`: the boot runs them one per task before the entry, so React DOM, the
- * router and the app are each a short task on a phone rather than one long one. The boot's code is written into the
- * page (about 600 bytes compressed): as a file it was a request of its own beside the lead image, on a new
- * connection (decision 0031). The page policy allows it by its hash (edge/inline-scripts.ts). The HTML unchanged
- * when it has no app script.
+ * the boot script's `data-app` and `data-preload`, so no app code is fetched or run before the page has loaded
+ * (decision 0047). The boot's code is written into the page: as a file it was a request of its own beside the lead
+ * image (decision 0031); the page policy allows it by its hash (edge/inline-scripts.ts). The HTML unchanged when it
+ * has no app script.
  */
 export function deferAppScripts(html: string, bootCode: string): string {
   const app = APP_SCRIPT.exec(html)?.[1];
@@ -20,21 +18,13 @@ export function deferAppScripts(html: string, bootCode: string): string {
   const code = bootCode.trim();
   if (/<\/script/i.test(code)) throw new Error(`deferred-app: ${BOOT_SOURCE} cannot be written into a page: its code contains "</script"`);
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const boot = `<script type="module" data-app="${app}" data-steps="${preloads.join(' ')}" data-preload="${preloads.join(' ')}">${code}</script>`;
+  const boot = `<script type="module" data-app="${app}" data-preload="${preloads.join(' ')}">${code}</script>`;
   return html.replace(MODULE_PRELOAD, '').replace(APP_SCRIPT, () => boot);
-}
-
-/** Adds files to a deferred page's `data-preload` (a route's own chunks, scripts/prerender.ts). */
-export function withAppPreloads(html: string, files: readonly string[]): string {
-  return html.replace(/ data-preload="([^"]*)"/, (_, listed: string) => {
-    const all = [...new Set([...listed.split(' ').filter(Boolean), ...files])];
-    return ` data-preload="${all.join(' ')}"`;
-  });
 }
 
 /**
  * Builds only: src/boot.ts becomes a chunk of its own, whose code is every page's first script; the chunk stays in
- * the build for scripts/check-bundle.ts to weigh. `vite dev` keeps Vite's entry.
+ * the build for scripts/check-bundle.ts to weigh. `vite dev` keeps Vite's entry, for HMR.
  */
 export function deferredAppPlugin(): Plugin {
   let root = process.cwd();

@@ -1,11 +1,13 @@
-// The first script of every built page (server/deferred-app-plugin.ts): it starts the app once the page has loaded
-// and the frame after has painted (docs/decisions/0027-app-starts-after-the-page.md). A reader page paints from its
-// HTML alone and every control on it works before the app (links, the search form, the phone menu's popover), so
-// the app's code need not share the connection with the lead image, nor the main thread with the first paint.
-// `npm run dev` loads the app directly, for HMR. No imports: this file is the whole of what a page runs first.
+// Every built page's one script, written into its head (server/deferred-app-plugin.ts): it starts the app once the page
+// has loaded and its content is on screen, then runs the app's chunks one per task. Each part is there because
+// `npm run perf` measured the page without it (docs/decisions/0047-the-browser-start-kept-to-what-is-measured.md).
+// Every control a reader reaches before the app works without it (0022). No imports: this file is the whole of what
+// a page runs first.
 
 /** A page whose load waits on something slow (an image from another host) still gets its app, this long after. */
 const LONGEST_WAIT_MS = 3_000;
+/** How long the boot waits, once the page has loaded, for the browser to report a paint (hidden pages never paint). */
+const PAINT_REPORT_WAIT_MS = 1_000;
 
 function loaded(): Promise<void> {
   if (document.readyState === 'complete') return Promise.resolve();
@@ -14,9 +16,6 @@ function loaded(): Promise<void> {
     setTimeout(resolve, LONGEST_WAIT_MS);
   });
 }
-
-/** How long the boot waits, once the page has loaded, for the browser to report a paint (hidden pages never paint). */
-const PAINT_REPORT_WAIT_MS = 1_000;
 
 /** Once the browser reports a performance entry of this type that `matches`; at once where it reports none. */
 function reported(type: 'paint' | 'element', matches: (entry: PerformanceEntry) => boolean): Promise<void> {
@@ -35,9 +34,9 @@ function reported(type: 'paint' | 'element', matches: (entry: PerformanceEntry) 
 }
 
 /**
- * The page's first paint, and its lead image's (src/features/reader/components/article-image.tsx marks it): `load`
- * can come before either is on screen (an image decodes apart from the frame that loaded it), and the app's work
- * should not be among what they waited for.
+ * `load` can come before the first paint and the lead image's (src/features/reader/components/article-image.tsx marks
+ * it): an image decodes apart from the frame that loaded it. Started then, the app's requests are among what the lead
+ * image waited for, which doubled Lighthouse's mobile LCP in some runs.
  */
 async function contentPainted(): Promise<void> {
   await reported('paint', (entry) => entry.name === 'first-contentful-paint');
@@ -46,47 +45,21 @@ async function contentPainted(): Promise<void> {
   }
 }
 
-/** After the next frame is on screen; at once in a hidden tab, where no frame comes until the reader looks. */
-function painted(): Promise<void> {
-  if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function preload(file: string): void {
-  const link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.href = file;
-  document.head.append(link);
-}
-
-/** A task of its own for what comes next: the browser paints and answers input in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-const listed = (files = '') => files.split(' ').filter(Boolean);
-
-const PRELOADS_PER_TASK = 3;
-
-async function start(script: HTMLScriptElement): Promise<void> {
-  const { app, preload: preloads, steps } = script.dataset;
-  if (!app) throw new Error('boot: the page names no app (data-app)');
+async function start(script: HTMLScriptElement, app: string): Promise<void> {
   // The admin panel's page (an empty #root) has nothing to paint before its app.
   if (document.getElementById('root')?.hasChildNodes()) {
     await loaded();
     await contentPainted();
-    await painted();
   }
-  // The entry's own imports download beside it, not after it has been read. A modulepreload link costs about a
-  // millisecond to add (several on a phone): a few per task.
-  const files = listed(preloads);
-  for (let first = 0; first < files.length; first += PRELOADS_PER_TASK) {
-    for (const file of files.slice(first, first + PRELOADS_PER_TASK)) preload(file);
-    await nextTask();
+  const imports = (script.dataset.preload ?? '').split(' ').filter(Boolean);
+  // The entry's imports download beside it, not one after another once it has been read.
+  for (const file of imports) {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: file }));
   }
-  // Each module runs as it is imported: one import per task keeps each of them short (React DOM alone is tens of
-  // milliseconds on a phone).
-  for (const file of listed(steps)) {
+  // A module runs as it is imported: one per task keeps React DOM, React Router and the app each a task of its own.
+  for (const file of imports) {
     await import(/* @vite-ignore */ file);
     await nextTask();
   }
@@ -94,4 +67,4 @@ async function start(script: HTMLScriptElement): Promise<void> {
 }
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app]');
-if (script) void start(script);
+if (script?.dataset.app) void start(script, script.dataset.app);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferAppScripts, withAppPreloads } from '../server/deferred-app-plugin';
+import { deferAppScripts } from '../server/deferred-app-plugin';
 
 const built =
   '<head><script type="module" crossorigin src="/assets/index-a1.js"></script>\n' +
@@ -8,11 +8,10 @@ const built =
   '<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body>';
 
 describe("a built page's scripts (server/deferred-app-plugin.ts)", () => {
-  it('become the boot script alone, written into the page, which names the entry and its chunks for after the page has loaded', () => {
+  it('become the boot script alone, written into the page, which names the entry and its imports for after the page has loaded', () => {
     const html = deferAppScripts(built, 'start();\n');
     expect(html).toBe(
-      '<head><script type="module" data-app="/assets/index-a1.js" ' +
-        'data-steps="/assets/react-dom-b2.js /assets/env-c3.js" data-preload="/assets/react-dom-b2.js /assets/env-c3.js">start();</script>\n' +
+      '<head><script type="module" data-app="/assets/index-a1.js" data-preload="/assets/react-dom-b2.js /assets/env-c3.js">start();</script>\n' +
         '    <link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body>',
     );
     // A page already deferred (a second prerender run) stays as it is.
@@ -21,12 +20,5 @@ describe("a built page's scripts (server/deferred-app-plugin.ts)", () => {
 
   it('refuses a boot whose code would end its script element early', () => {
     expect(() => deferAppScripts(built, 'const end = "</script>";')).toThrow(/cannot be written into a page/);
-  });
-
-  it("take a route's own chunks among the preloads, each once", () => {
-    const html = withAppPreloads(deferAppScripts(built, 'start();'), ['/assets/topic-e5.js', '/assets/env-c3.js']);
-    // Only the entry's own imports run before it, one per task; a route's chunk is imported by the route.
-    expect(/data-steps="([^"]*)"/.exec(html)?.[1]).toBe('/assets/react-dom-b2.js /assets/env-c3.js');
-    expect(/data-preload="([^"]*)"/.exec(html)?.[1]).toBe('/assets/react-dom-b2.js /assets/env-c3.js /assets/topic-e5.js');
   });
 });

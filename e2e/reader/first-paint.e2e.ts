@@ -79,7 +79,7 @@ describe('the first paint and the way back', () => {
     const html = await response.text();
     const scripts = html.match(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g);
     expect(scripts).toEqual([
-      expect.stringMatching(/^<script type="module" data-app="\/assets\/index-[\w-]+\.js" data-steps="[^"]+" data-preload="[^"]+">$/),
+      expect.stringMatching(/^<script type="module" data-app="\/assets\/index-[\w-]+\.js" data-preload="[^"]+">$/),
       '<script>',
     ]);
     expect(html).toMatch(/<\/div><script>window\.__staticRouterHydrationData = JSON\.parse\(/);

@@ -1,10 +1,12 @@
-// npm run perf [-- --ci] [--runs N] [--pages home,article] [--json out.json]
+// npm run perf [-- --ci] [--worker] [--runs N] [--pages home,article] [--json out.json]
 import { parseArgs } from 'node:util';
 import { READER_PAGES, type ReaderPage } from './pages.ts';
 
 export interface Options {
   /** One mobile run per page, no baseline, only the checks that do not depend on the machine's speed. */
   ci: boolean;
+  /** The pages under the Cloudflare Worker (`wrangler dev`) instead of `vite preview`. */
+  worker: boolean;
   runs: number;
   pages: ReaderPage[];
   jsonFile: string | undefined;
@@ -19,6 +21,7 @@ export function parseOptions(args: string[]): Options {
     args,
     options: {
       ci: { type: 'boolean', default: false },
+      worker: { type: 'boolean', default: false },
       runs: { type: 'string' },
       pages: { type: 'string' },
       json: { type: 'string' },
@@ -31,5 +34,5 @@ export function parseOptions(args: string[]): Options {
   const names = values.pages ? values.pages.split(',').map((name) => name.trim()).filter(Boolean) : [...READER_PAGES];
   const unknown = names.filter((name) => !isReaderPage(name));
   if (unknown.length > 0) throw new Error(`unknown page ${unknown.join(', ')}; pages: ${READER_PAGES.join(', ')}`);
-  return { ci: values.ci, runs, pages: names.filter(isReaderPage), jsonFile: values.json };
+  return { ci: values.ci, worker: values.worker, runs, pages: names.filter(isReaderPage), jsonFile: values.json };
 }

@@ -1,7 +1,8 @@
 // The reader pages the budgets cover, and the static baseline they are compared with.
+import { paths } from '../../src/lib/paths.ts';
 import { BASELINE_PATH } from './baseline-page.ts';
 
-export const READER_PAGES = ['home', 'article', 'topic', 'obituaries', 'search', 'job', 'obituary'] as const;
+export const READER_PAGES = ['home', 'article', 'topic', 'obituaries', 'search', 'job', 'obituary', 'privacy', 'corrections', 'tip-line'] as const;
 export type ReaderPage = (typeof READER_PAGES)[number];
 export type PageId = ReaderPage | 'baseline';
 
@@ -31,5 +32,11 @@ export function pagePath(page: PageId, seeded: SeededPaths): string {
       return seeded.job;
     case 'obituary':
       return seeded.obituary;
+    case 'privacy':
+      return paths.privacy();
+    case 'corrections':
+      return paths.corrections();
+    case 'tip-line':
+      return paths.tipLine();
   }
 }

@@ -9,6 +9,7 @@ import { readEnv } from '../../local-supabase/src/env.ts';
 import { anonKeyFor } from '../../local-supabase/src/jwt.ts';
 import { freePort } from '../free-port.ts';
 import { startWeatherStandIn } from '../../tests/support/weather-stand-in.ts';
+import type { CampaignSite } from './campaigns.ts';
 import type { SeededPaths } from './pages.ts';
 
 const START_TIMEOUT_MS = 180_000;
@@ -108,7 +109,7 @@ export async function startPreviewServer(repositoryRoot: string, buildDir: strin
   return { baseUrl, anonKey, admin, ready, stop };
 }
 
-async function newestRow<Row>(server: PreviewServer, table: string, query: string): Promise<Row> {
+async function newestRow<Row>(server: CampaignSite, table: string, query: string): Promise<Row> {
   const url = `${server.baseUrl}/rest/v1/${table}?${query}&limit=1`;
   const response = await fetch(url, { headers: { apikey: server.anonKey } });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
@@ -122,7 +123,7 @@ async function newestRow<Row>(server: PreviewServer, table: string, query: strin
  * with a YouTube video, the newest published job and the newest published obituary, read through the API as a
  * reader's browser would.
  */
-export async function seededPaths(server: PreviewServer): Promise<SeededPaths> {
+export async function seededPaths(server: CampaignSite): Promise<SeededPaths> {
   const [story, job, obituary] = await Promise.all([
     newestRow<{ id: string; title: string }>(
       server,
