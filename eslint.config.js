@@ -134,6 +134,8 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*'], message: 'The edge handler uses Web platform APIs only.' },
             { group: ['@supabase/*'], message: 'Only src/services/ may import supabase-js.' },
+            // The request path has no DOM: stored HTML is sanitised there without one (docs/decisions/0050).
+            { group: ['jsdom', 'dompurify'], message: 'No DOM on the request path: use src/lib/rich-text/sanitize-without-dom.ts.' },
           ],
         },
       ],
