@@ -9,7 +9,7 @@
 // Nothing matches every address: on Pages a '/*' rule would also take /assets/… away from their files.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { securityHeaders } from '../edge/security-headers.ts';
+import { ANSWER_HEADERS, securityHeaders } from '../edge/security-headers.ts';
 import { inlineScriptHashes } from '../edge/inline-scripts.ts';
 import { NEWS_NOT_CONFIGURED } from '../edge/news-proxy.ts';
 import { NEWS_PROXY_PREFIX } from '../src/services/news/category-mapping.ts';
@@ -98,14 +98,17 @@ export function redirectsFile(): string {
 
 /** `_headers`: an address pattern, then its headers indented below it. */
 export function headersFile(options: { supabaseUrl: string | null; scriptHashes: readonly string[] }): string {
-  const block = (pattern: string, headers: Record<string, string>) =>
-    [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  const documentHeaders = securityHeaders({ supabaseUrl: options.supabaseUrl, scriptHashes: options.scriptHashes });
+  // The built files are no documents: they keep nosniff and lose the page policy and its companions (`! Name`).
+  const documentOnly = Object.keys(documentHeaders).filter((name) => !(name in ANSWER_HEADERS));
+  const block = (pattern: string, headers: Record<string, string>, detached: readonly string[] = []) =>
+    [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`), ...detached.map((name) => `  ! ${name}`)].join('\n');
   return `${[
     '# Written by scripts/static-host-files.ts (npm run build): the headers every host of the site sends (edge/security-headers.ts).',
-    block('/*', securityHeaders({ supabaseUrl: options.supabaseUrl, scriptHashes: options.scriptHashes })),
+    block('/*', documentHeaders),
     // Only these two set Cache-Control: Pages joins the values of every rule that matches.
-    block('/assets/*', { 'Cache-Control': cacheControlFor('/assets/') }),
-    block('/images/*', { 'Cache-Control': cacheControlFor('/images/') }),
+    block('/assets/*', { 'Cache-Control': cacheControlFor('/assets/') }, documentOnly),
+    block('/images/*', { 'Cache-Control': cacheControlFor('/images/') }, documentOnly),
     // As the proxy sends it: a browser sees the news as soon as the site moves to a host with a key.
     block(`${NEWS_PROXY_PREFIX}*`, { 'Cache-Control': 'no-store' }),
   ].join('\n')}\n`;

@@ -59,6 +59,11 @@ describe('the static host files the build writes', () => {
     expect(policy).toContain('connect-src \'self\' https://abc.supabase.co wss://abc.supabase.co');
     expect(headers).toContain('X-Frame-Options: DENY');
     expect(headers).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable');
+    // A script or an image is no document: it keeps nosniff (the '/*' rule's) and loses the page policy and framing.
+    const assets = headers.slice(headers.indexOf('/assets/*'), headers.indexOf('/images/*'));
+    expect(assets).toContain('  ! Content-Security-Policy\n');
+    expect(assets).toContain('  ! X-Frame-Options\n');
+    expect(assets).not.toContain('X-Content-Type-Options');
   });
 
   it("_redirects answers deep links with the reader's frame or their own page, and private files with nothing", async () => {

@@ -98,6 +98,14 @@ describe('static host: dist/ under Cloudflare Pages (wrangler pages dev) with it
       // The build's bundle talks to the hosted project: the policy lets it, and only it.
       expect(policy, path).toContain(`connect-src 'self' ${hostedUrl}`);
     }
+    // A script is no document (its `! Name` lines in _headers): nosniff, and none of the page's own headers.
+    const home = await (await fetch(`${pages.baseUrl}/`)).text();
+    const script = /data-app="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
+    const asset = await fetch(`${pages.baseUrl}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(asset.headers.get('Content-Security-Policy')).toBeNull();
+    expect(asset.headers.get('X-Frame-Options')).toBeNull();
   });
 
   it("never serves the build's private files", async () => {

@@ -125,6 +125,10 @@ describe('a static host serving dist/ with its _headers and _redirects', () => {
     const asset = await fetch(`${host.url}${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A script is no document: nosniff, and none of the page's own headers.
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('x-frame-options')).toBeNull();
   });
 
   it('serves none of the build’s private files, nor its own rule files', async () => {

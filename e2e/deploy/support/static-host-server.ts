@@ -24,6 +24,8 @@ interface RedirectRule extends Rule {
 
 interface HeaderRule extends Rule {
   headers: Array<[string, string]>;
+  /** Names another matching rule's headers lose here. */
+  detached: string[];
 }
 
 /** '/admin/*' → ^/admin/(?<splat>.*)$, '/a/:id' → ^/a/(?<id>[^/]+)$ */
@@ -56,11 +58,17 @@ export function parseHeaders(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const line of meaningfulLines(text)) {
     if (!/^\s/.test(line)) {
-      rules.push({ ...compile(line.trim()), headers: [] });
+      rules.push({ ...compile(line.trim()), headers: [], detached: [] });
+      continue;
+    }
+    const current = rules.at(-1);
+    // `! Name` takes a header that another matching rule gives away from these addresses (Cloudflare's detach).
+    const detached = /^\s+!\s*([\w-]+)\s*$/.exec(line);
+    if (current && detached) {
+      current.detached.push(detached[1]!);
       continue;
     }
     const separator = line.indexOf(':');
-    const current = rules.at(-1);
     if (!current || separator === -1) throw new Error(`_headers: a header outside a rule, or unreadable: "${line}"`);
     current.headers.push([line.slice(0, separator).trim(), line.slice(separator + 1).trim()]);
   }
@@ -131,6 +139,7 @@ export async function startStaticHost(folder: string): Promise<StaticHost> {
       if (!rule.pattern.test(path)) continue;
       for (const [name, value] of rule.headers) headers[name] = headers[name] ? `${headers[name]}, ${value}` : value;
     }
+    for (const rule of headerRules) if (rule.pattern.test(path)) for (const name of rule.detached) delete headers[name];
     return headers;
   }
 
