@@ -22,6 +22,7 @@ interface ParsedElement {
   getAttribute(name: string): string | null;
   getAttributeNames(): string[];
   parentElement: { tagName: string } | null;
+  previousElementSibling: { id: string } | null;
   querySelector(selector: string): ParsedElement | null;
   querySelectorAll(selector: string): ArrayLike<ParsedElement>;
 }
@@ -206,7 +207,10 @@ function activeMarkup(root: { querySelectorAll(selector: string): ArrayLike<Pars
       const isBoot =
         type === 'module' && !src && element.parentElement?.tagName === 'HEAD' && /^\/assets\/[\w.-]+\.js$/.test(element.getAttribute('data-app') ?? '');
       const isData = (type === 'application/json' || type === 'application/ld+json') && !src;
-      if (!isBoot && !isData) found.push(`<script type="${type}" src="${src}">`);
+      // React Router's hydration data (decision 0048): the root's next sibling, one JSON string parsed, nothing else.
+      const isHydrationData =
+        !type && !src && element.previousElementSibling?.id === 'root' && /^window\.__staticRouterHydrationData = JSON\.parse\("(?:[^"\\]|\\.)*"\);$/.test(element.textContent ?? '');
+      if (!isBoot && !isData && !isHydrationData) found.push(`<script type="${type}" src="${src}">`);
     }
     if (['object', 'embed', 'base', 'applet'].includes(tag)) found.push(`<${tag}>`);
     if (tag === 'iframe' && !(element.getAttribute('src') ?? '').startsWith('https://www.youtube-nocookie.com/embed/')) found.push('<iframe>');
@@ -330,13 +334,16 @@ describe('stored XSS', () => {
       const head = doc.querySelector('head')!;
       const headTags = Array.from(head.querySelectorAll('*')).map((element) => element.tagName.toLowerCase());
       expect(headTags.filter((tag) => !['meta', 'title', 'link', 'script', 'style'].includes(tag)), path).toEqual([]);
-      // No inline style; one inline script, the build's boot (server/deferred-app-plugin.ts), allowed by the page
-      // policy by its hash.
+      // No inline style; two inline scripts, the build's boot (server/deferred-app-plugin.ts) and React Router's
+      // hydration data after the root, each allowed by the page policy by its hash and nothing else.
       expect(head.querySelectorAll('style'), path).toHaveLength(0);
       const boots = Array.from(head.querySelectorAll('script[type="module"]'));
       expect(boots, path).toHaveLength(1);
-      const hash = createHash('sha256').update(boots[0]!.textContent ?? '').digest('base64');
-      expect(response.headers.get('content-security-policy'), path).toContain(`script-src 'self' 'sha256-${hash}';`);
+      const hydration = doc.querySelector('#root + script');
+      expect(hydration?.textContent, path).toMatch(/^window\.__staticRouterHydrationData = /);
+      const hashOf = (script: ParsedElement) => `'sha256-${createHash('sha256').update(script.textContent ?? '').digest('base64')}'`;
+      const allowed = /script-src ([^;]*);/.exec(response.headers.get('content-security-policy') ?? '')?.[1]?.split(' ').sort();
+      expect(allowed, path).toEqual(["'self'", hashOf(boots[0]!), hashOf(hydration!)].sort());
       for (const script of Array.from(head.querySelectorAll('script[type="application/ld+json"]'))) {
         expect(() => JSON.parse(script.textContent ?? '') as unknown, path).not.toThrow();
       }
