@@ -133,6 +133,18 @@ describe('reader pages with the backend down or hanging', () => {
     }
   });
 
+  it("'Tentar novamente' before the app has started asks for the page again: the job comes back", { timeout: 90_000 }, async () => {
+    set('down');
+    const page = await newReader();
+    // The app never starts on this page: the button is the server's markup alone.
+    await page.route('**/assets/index-*.js', () => new Promise<never>(() => undefined));
+    await page.goto(`/vagas/${seeded.job.id}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Tentar novamente' }).first().waitFor({ timeout: 25_000 });
+    set('up');
+    await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
+    await page.getByRole('heading', { level: 1, name: seeded.job.title }).waitFor();
+  });
+
   it('backend hanging beyond the 10 s timeout: home, jobs and a story end in the message and retry, not a skeleton', { timeout: 90_000 }, async () => {
     set('hanging');
     const opened = await Promise.all(
