@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from './render/react-dom-client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { hydrationDataFor } from './render/hydration-data';
 import { prerenderedPageFor } from './render/prerendered-pages';
+import { matchPage } from './app/route-table';
 import { routes } from './app/router';
 import { SERVER_RENDERED } from './render/server-rendered';
 import { HydratingShell } from './features/reader/layout/hydrating-shell';
@@ -29,6 +30,17 @@ function nextTask(): Promise<void> {
 }
 
 /**
+ * Another outlet's story travels in the navigation state (external-article.route.tsx), which a reload keeps and the
+ * server never sees: its page, rendered without it, cannot be hydrated with it, so it renders from scratch.
+ */
+function showsNavigationState(): boolean {
+  const state: unknown = window.history.state;
+  const carried = typeof state === 'object' && state !== null && 'usr' in state ? state.usr : null;
+  const page = matchPage(window.location.pathname);
+  return carried != null && page.area === 'reader' && page.id === 'external-article';
+}
+
+/**
  * Hydrates the page's HTML with React Router's hydration data, which the render wrote with it (decision 0048: every
  * reader page, rendered per request or at build time), so what painted before the JavaScript stays and nothing moves;
  * the build's shell (a static host's page for any address) hydrates with its address's loaders. Otherwise (the admin
@@ -41,7 +53,7 @@ async function start(root: HTMLElement): Promise<void> {
   await nextTask();
   const expected = prerenderedPageFor(window.location.pathname);
   const rendered = root.dataset.prerendered;
-  if (expected && (rendered === SERVER_RENDERED || rendered === expected.key)) {
+  if (expected && (rendered === SERVER_RENDERED || rendered === expected.key) && !showsNavigationState()) {
     await nextTask();
     const state = window.__staticRouterHydrationData ?? null;
     const hydrationData = await hydrationDataFor(routes, window.location, state, { fresh: rendered === SERVER_RENDERED }).catch(() => null);

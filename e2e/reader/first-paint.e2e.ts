@@ -59,9 +59,10 @@ describe('the first paint and the way back', () => {
     await page.goto('/topic/esportes');
     expect(await page.locator('nav[aria-label="Editorias"] a[aria-current="page"]').textContent()).toBe('Esportes');
     await page.getByRole('heading', { level: 1, name: 'Esportes' }).waitFor();
-    // An address the server does not render with data paints the frame with a loading line.
+    // Another outlet's story opened without the link that carried it (its navigation state) is rendered too: the
+    // frame, and the page saying the story is not available by this address.
     await page.goto('/noticia/externa');
-    await page.getByRole('status').getByText('Carregando...').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Notícia indisponível' }).waitFor();
     expect(await page.locator('nav[aria-label="Editorias"] a').count()).toBe(8);
 
     const robots = await page.request.get('/robots.txt');

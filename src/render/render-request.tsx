@@ -13,14 +13,6 @@ import type { LoadedPage, PageRenderer, PageRenderSources } from './server-rende
 /** How long a render waits for the weather (edge/weather-proxy.ts) within its own RENDER_TIMEOUT_MS. */
 const SERVER_WEATHER_WAIT_MS = 800;
 
-/**
- * The reader pages the server never renders: their content is the browser's navigation state (another outlet's story
- * carried by the link that opened it), which a reload keeps and the server never sees. They go out as the build's shell.
- * Every other reader page renders here, those declared 'build' too (src/app/reader-page.ts): the layout they share
- * carries per-request data (the Plantão banner), which only a render puts in their HTML; 'build' says what the build
- * prerenders for static hosts.
- */
-const BROWSER_ONLY = new Set<string>(['external-article']);
 
 /** Loads the reader's page modules while the server starts, not during its first reader's request. */
 async function warmUp(): Promise<void> {
@@ -52,7 +44,7 @@ export function createPageRenderer(sources: PageRenderSources): PageRenderer {
 
   return async (request, { origin, page }): Promise<LoadedPage | null> => {
     // Known before any loader runs: the admin panel's loaders never run here.
-    if (page.area !== 'reader' || BROWSER_ONLY.has(page.id)) return null;
+    if (page.area !== 'reader') return null;
     const context = await handler.query(request, { requestContext: readerContext(readerSourcesOnServer) });
     // A loader's redirect (a renamed topic) is the head's to answer (page-answer.ts).
     if (context instanceof Response) return null;
