@@ -7,7 +7,7 @@ import { getRequestListener, RequestError, type HttpBindings } from '@hono/node-
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import { loadEnv, runnerImport, type Connect, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
-import { BACKEND_POLICY, errorReportOriginOf, securityHeaders } from '../edge/security-headers.ts';
+import { ANSWER_HEADERS, BACKEND_POLICY, errorReportOriginOf, securityHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
 import { runningLocalBackend } from '../local-supabase/src/vite-plugin.ts';
@@ -184,9 +184,12 @@ export function securityHeadersPlugin(): Plugin {
       securityHeaders({ supabaseUrl: vars.VITE_SUPABASE_URL?.trim() || null, errorReportOrigin: errorReportOriginOf(vars.VITE_SENTRY_DSN?.trim()) }),
     );
     const backend = Object.entries(securityHeaders({ policy: BACKEND_POLICY }));
+    // A script, a stylesheet or an image is no document: nosniff alone, as on npm start (docs/decisions/0049).
+    const file = Object.entries(ANSWER_HEADERS);
+    const headersFor = (path: string) => (isBackendPath(path) ? backend : looksLikeFile(path) && !/\.(html|svg)$/i.test(path) ? file : site);
     server.middlewares.use((req, res, next) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      for (const [name, value] of isBackendPath(path) ? backend : site) res.setHeader(name, value);
+      for (const [name, value] of headersFor(path)) res.setHeader(name, value);
       next();
     });
   }
