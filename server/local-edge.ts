@@ -29,12 +29,21 @@ export function inProcessFetch(backend: Pick<LocalSupabase, 'app'>, localOrigin:
   };
 }
 
-/** Reads the build's HTML files, never a path outside dist/. */
-export function distHtmlReader(distDir: string): EdgeHost['readHtml'] {
+/**
+ * Reads the build's HTML files, never a path outside dist/. With `keep` (npm start, whose dist/ is fixed for the
+ * process's life) each file is read once, not again for every page it is the template of.
+ */
+export function distHtmlReader(distDir: string, { keep = false }: { keep?: boolean } = {}): EdgeHost['readHtml'] {
   const root = resolve(distDir);
+  const kept = new Map<string, Promise<string | null>>();
+  const read = (path: string) => readFile(path, 'utf8').catch(() => null);
   return async (file) => {
     const path = resolve(root, file);
-    return path.startsWith(`${root}${sep}`) ? readFile(path, 'utf8').catch(() => null) : null;
+    if (!path.startsWith(`${root}${sep}`)) return null;
+    if (!keep) return read(path);
+    let html = kept.get(path);
+    if (!html) kept.set(path, (html = read(path)));
+    return html;
   };
 }
 

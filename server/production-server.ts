@@ -82,7 +82,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
     const newsletter = hosted ? { serviceRoleKey: hosted.serviceRoleKey, sendMail: createSmtpMailer(hosted.smtp) } : null;
     const hostedServiceKey = config.backend.kind === 'hosted' ? config.backend.serviceRoleKey : null;
     // npm start's own scheduled jobs go in extraJobs, one line each (docs/decisions/0042).
-    site = await localSite(vars, backend, distHtmlReader(distDir), builtPageRenderer(distDir), newsletter, reports?.report, {
+    site = await localSite(vars, backend, distHtmlReader(distDir, { keep: true }), builtPageRenderer(distDir), newsletter, reports?.report, {
       hostedServiceKey,
       distDir,
       extraJobs: config.backend.kind === 'embedded' ? [backupJob(backupVars(options))] : [],

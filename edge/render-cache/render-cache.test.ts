@@ -101,13 +101,19 @@ describe('the render cache', () => {
     expect(await hit!.text()).toBe('um');
   });
 
-  it('past its freshness serves the kept answer while one new render runs, then the new one', async () => {
+  /** A cache holding 'antes' rendered now, whose next render gives 'corrigido' (a story corrected after it was kept). */
+  async function keptThenCorrected() {
     const time = clock();
     let version = 'antes';
     const render = counted(() => version);
     const cache = createRenderCache({ store: createMemoryStore(), now: time.now });
     await cache.answer(KEY, render.render);
     version = 'corrigido';
+    return { time, render, cache };
+  }
+
+  it('past its freshness serves the kept answer while one new render runs, then the new one', async () => {
+    const { time, render, cache } = await keptThenCorrected();
     time.advance(RENDER_FRESHNESS.freshMs);
     render.hold();
     const waited: Promise<unknown>[] = [];
@@ -126,12 +132,7 @@ describe('the render cache', () => {
   });
 
   it('never serves an answer past its maximum age: the request waits for a new render', async () => {
-    const time = clock();
-    let version = 'antes';
-    const render = counted(() => version);
-    const cache = createRenderCache({ store: createMemoryStore(), now: time.now });
-    await cache.answer(KEY, render.render);
-    version = 'corrigido';
+    const { time, render, cache } = await keptThenCorrected();
     time.advance(RENDER_FRESHNESS.maxAgeMs);
     const answer = await cache.answer(KEY, render.render);
     expect(answer!.headers.get('X-Render-Cache')).toBe('MISS');
