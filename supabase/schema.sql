@@ -22,6 +22,27 @@ create table private.ad_event_receipts (
 );
 comment on table private.ad_event_receipts is 'When each client (salted hash) last had an impression or a click of each campaign counted. Written by public.count_ad_event only.';
 
+create table private.audience_marks (
+  day date not null,
+  reader_hash text not null,
+  path text not null,
+  source text not null,
+  source_host text default ''::text not null,
+  campaign text default ''::text not null,
+  device text not null,
+  first_seen_at timestamp with time zone not null,
+  last_seen_at timestamp with time zone not null,
+  constraint audience_marks_pkey PRIMARY KEY (day, reader_hash, path, source, source_host, campaign, device)
+);
+comment on table private.audience_marks is 'Which daily reader hash viewed which page from which source today and yesterday, and when last: deleted within 48 hours.';
+
+create table private.audience_salts (
+  day date not null,
+  salt text not null,
+  constraint audience_salts_pkey PRIMARY KEY (day)
+);
+comment on table private.audience_salts is 'One random salt a day for the readers'' daily hash; a day''s salt is deleted with its marks, so yesterday''s hashes cannot be linked to today''s.';
+
 create table private.client_key_salt (
   only_row boolean default true not null,
   salt text not null,
@@ -159,6 +180,69 @@ create table public.advertisers (
 );
 comment on table public.advertisers is 'Who bought advertising space, and how to reach them. Administrators only.';
 alter table public.advertisers enable row level security;
+
+create table public.audience_days (
+  day date not null,
+  path text not null,
+  page_type text not null,
+  publication_id uuid,
+  source text not null,
+  source_host text default ''::text not null,
+  campaign text default ''::text not null,
+  device text not null,
+  views integer default 0 not null,
+  readers integer default 0 not null,
+  read_25 integer default 0 not null,
+  read_50 integer default 0 not null,
+  read_75 integer default 0 not null,
+  read_100 integer default 0 not null,
+  visible_seconds bigint default 0 not null,
+  constraint audience_days_campaign_check CHECK ((char_length(campaign) <= 80)),
+  constraint audience_days_device_check CHECK ((device = ANY (ARRAY['mobile'::text, 'tablet'::text, 'desktop'::text]))),
+  constraint audience_days_page_type_check CHECK (((char_length(page_type) >= 1) AND (char_length(page_type) <= 40))),
+  constraint audience_days_path_check CHECK ((((char_length(path) >= 1) AND (char_length(path) <= 300)) AND ("left"(path, 1) = '/'::text))),
+  constraint audience_days_pkey PRIMARY KEY (day, path, source, source_host, campaign, device),
+  constraint audience_days_publication_id_fkey FOREIGN KEY (publication_id) REFERENCES publications(id) ON DELETE CASCADE,
+  constraint audience_days_read_100_check CHECK ((read_100 >= 0)),
+  constraint audience_days_read_25_check CHECK ((read_25 >= 0)),
+  constraint audience_days_read_50_check CHECK ((read_50 >= 0)),
+  constraint audience_days_read_75_check CHECK ((read_75 >= 0)),
+  constraint audience_days_readers_check CHECK ((readers >= 0)),
+  constraint audience_days_source_check CHECK ((source = ANY (ARRAY['whatsapp'::text, 'facebook'::text, 'instagram'::text, 'x'::text, 'google-search'::text, 'google-discover'::text, 'google-news'::text, 'search'::text, 'digest'::text, 'campaign'::text, 'site'::text, 'direct'::text]))),
+  constraint audience_days_source_host_check CHECK ((char_length(source_host) <= 120)),
+  constraint audience_days_views_check CHECK ((views >= 0)),
+  constraint audience_days_visible_seconds_check CHECK ((visible_seconds >= 0))
+);
+comment on table public.audience_days is 'Audience by day, page, source, campaign and device: views, distinct readers, read depth and visible time. Written by the beacon''s function only; read by Administradores and Editores.';
+alter table public.audience_days enable row level security;
+
+create table public.audience_page_readers (
+  day date not null,
+  path text not null,
+  readers integer default 0 not null,
+  constraint audience_page_readers_path_check CHECK (((path = ''::text) OR (((char_length(path) >= 1) AND (char_length(path) <= 300)) AND ("left"(path, 1) = '/'::text)))),
+  constraint audience_page_readers_pkey PRIMARY KEY (day, path),
+  constraint audience_page_readers_readers_check CHECK ((readers >= 0))
+);
+comment on table public.audience_page_readers is 'Distinct readers by day and page ('''' = the whole site). Written by the beacon''s function only; read by Administradores and Editores.';
+alter table public.audience_page_readers enable row level security;
+
+create table public.audience_vitals_days (
+  day date not null,
+  page_type text not null,
+  device text not null,
+  metric text not null,
+  bucket numeric not null,
+  samples integer default 0 not null,
+  constraint audience_vitals_days_bucket_check CHECK ((bucket >= (0)::numeric)),
+  constraint audience_vitals_days_device_check CHECK ((device = ANY (ARRAY['mobile'::text, 'tablet'::text, 'desktop'::text]))),
+  constraint audience_vitals_days_metric_check CHECK ((metric = ANY (ARRAY['LCP'::text, 'INP'::text, 'CLS'::text]))),
+  constraint audience_vitals_days_page_type_check CHECK (((char_length(page_type) >= 1) AND (char_length(page_type) <= 40))),
+  constraint audience_vitals_days_pkey PRIMARY KEY (day, page_type, device, metric, bucket),
+  constraint audience_vitals_days_samples_check CHECK ((samples >= 0))
+);
+comment on table public.audience_vitals_days is 'Core Web Vitals samples by day, page type, device and metric, binned (bucket = the bin''s upper bound). Written by the beacon''s function only; read by Administradores and Editores.';
+alter table public.audience_vitals_days enable row level security;
 
 create table public.audit_log (
   id bigint generated always as identity not null,
@@ -491,6 +575,8 @@ alter table public.topics enable row level security;
 
 CREATE INDEX ad_event_receipts_counted_at_idx ON private.ad_event_receipts USING btree (counted_at);
 
+CREATE INDEX audience_marks_last_seen_idx ON private.audience_marks USING btree (last_seen_at);
+
 CREATE INDEX newsletter_confirmations_due_idx ON private.newsletter_confirmations USING btree (claimed_at NULLS FIRST, requested_at);
 
 CREATE INDEX newsletter_deliveries_due_idx ON private.newsletter_deliveries USING btree (send_id, state, next_attempt_at);
@@ -514,6 +600,10 @@ CREATE INDEX ad_campaigns_media_kit_request_idx ON public.ad_campaigns USING btr
 CREATE INDEX ad_campaigns_serving_idx ON public.ad_campaigns USING btree (space, starts_on) WHERE (state = 'ativa'::text);
 
 CREATE INDEX advertisers_name_idx ON public.advertisers USING btree (name, id);
+
+CREATE INDEX audience_days_day_source_idx ON public.audience_days USING btree (day, source);
+
+CREATE INDEX audience_days_publication_idx ON public.audience_days USING btree (publication_id, day) WHERE (publication_id IS NOT NULL);
 
 CREATE INDEX audit_log_action_at_idx ON public.audit_log USING btree (action, at DESC);
 
@@ -3162,6 +3252,15 @@ create policy "Editors manage advertisers" on public.advertisers for all to auth
   using (( SELECT private.is_editor() AS is_editor))
   with check (( SELECT private.is_editor() AS is_editor));
 
+create policy "Editors read audience days" on public.audience_days for select to authenticated
+  using (( SELECT private.is_editor() AS is_editor));
+
+create policy "Editors read audience page readers" on public.audience_page_readers for select to authenticated
+  using (( SELECT private.is_editor() AS is_editor));
+
+create policy "Editors read audience vitals" on public.audience_vitals_days for select to authenticated
+  using (( SELECT private.is_editor() AS is_editor));
+
 create policy "Admins can read the audit log" on public.audit_log for select to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
@@ -3437,6 +3536,12 @@ grant delete, select on table public.advertisers to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.advertisers to service_role;
 grant insert, update on table public.advertisers (contact) to authenticated;
 grant insert, update on table public.advertisers (name) to authenticated;
+grant select on table public.audience_days to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audience_days to service_role;
+grant select on table public.audience_page_readers to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audience_page_readers to service_role;
+grant select on table public.audience_vitals_days to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audience_vitals_days to service_role;
 grant select on table public.audit_log to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audit_log to service_role;
 grant execute on function public.close_ad_campaign_days(force boolean) to service_role;

@@ -164,6 +164,113 @@ export type Database = {
         }
         Relationships: []
       }
+      audience_days: {
+        Row: {
+          campaign: string
+          day: string
+          device: string
+          page_type: string
+          path: string
+          publication_id: string | null
+          read_100: number
+          read_25: number
+          read_50: number
+          read_75: number
+          readers: number
+          source: string
+          source_host: string
+          views: number
+          visible_seconds: number
+        }
+        Insert: {
+          campaign?: string
+          day: string
+          device: string
+          page_type: string
+          path: string
+          publication_id?: string | null
+          read_100?: number
+          read_25?: number
+          read_50?: number
+          read_75?: number
+          readers?: number
+          source: string
+          source_host?: string
+          views?: number
+          visible_seconds?: number
+        }
+        Update: {
+          campaign?: string
+          day?: string
+          device?: string
+          page_type?: string
+          path?: string
+          publication_id?: string | null
+          read_100?: number
+          read_25?: number
+          read_50?: number
+          read_75?: number
+          readers?: number
+          source?: string
+          source_host?: string
+          views?: number
+          visible_seconds?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "audience_days_publication_id_fkey"
+            columns: ["publication_id"]
+            isOneToOne: false
+            referencedRelation: "publications"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      audience_page_readers: {
+        Row: {
+          day: string
+          path: string
+          readers: number
+        }
+        Insert: {
+          day: string
+          path: string
+          readers?: number
+        }
+        Update: {
+          day?: string
+          path?: string
+          readers?: number
+        }
+        Relationships: []
+      }
+      audience_vitals_days: {
+        Row: {
+          bucket: number
+          day: string
+          device: string
+          metric: string
+          page_type: string
+          samples: number
+        }
+        Insert: {
+          bucket: number
+          day: string
+          device: string
+          metric: string
+          page_type: string
+          samples?: number
+        }
+        Update: {
+          bucket?: number
+          day?: string
+          device?: string
+          metric?: string
+          page_type?: string
+          samples?: number
+        }
+        Relationships: []
+      }
       audit_log: {
         Row: {
           action: string
