@@ -43,6 +43,13 @@ create table private.audience_salts (
 );
 comment on table private.audience_salts is 'One random salt a day for the readers'' daily hash; a day''s salt is deleted with its marks, so yesterday''s hashes cannot be linked to today''s.';
 
+create table private.audience_summary_runs (
+  only_row boolean default true not null,
+  last_week date,
+  constraint audience_summary_runs_only_row_check CHECK (only_row),
+  constraint audience_summary_runs_pkey PRIMARY KEY (only_row)
+);
+
 create table private.client_key_salt (
   only_row boolean default true not null,
   salt text not null,
@@ -227,6 +234,15 @@ create table public.audience_page_readers (
 comment on table public.audience_page_readers is 'Distinct readers by day and page ('''' = the whole site). Written by the beacon''s function only; read by Administradores and Editores.';
 alter table public.audience_page_readers enable row level security;
 
+create table public.audience_summary_subscriptions (
+  profile_id uuid not null,
+  created_at timestamp with time zone default now() not null,
+  constraint audience_summary_subscriptions_pkey PRIMARY KEY (profile_id),
+  constraint audience_summary_subscriptions_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES profiles(id) ON DELETE CASCADE
+);
+comment on table public.audience_summary_subscriptions is 'Administradores and Editores who asked for the weekly audience summary by e-mail: each adds and removes only their own row.';
+alter table public.audience_summary_subscriptions enable row level security;
+
 create table public.audience_vitals_days (
   day date not null,
   page_type text not null,
@@ -409,6 +425,15 @@ create table public.newsletter_subscribers (
 );
 comment on table public.newsletter_subscribers is 'The daily digest''s readers: confirmed (confirmed_at) or waiting for their confirmation e-mail (7 days at most).';
 alter table public.newsletter_subscribers enable row level security;
+
+create table public.newsletter_unsubscribe_days (
+  day date not null,
+  unsubscribes integer default 0 not null,
+  constraint newsletter_unsubscribe_days_pkey PRIMARY KEY (day),
+  constraint newsletter_unsubscribe_days_unsubscribes_check CHECK ((unsubscribes >= 0))
+);
+comment on table public.newsletter_unsubscribe_days is 'How many confirmed readers left the digest each São Paulo day (its own link). Written by the unsubscribe function only; read by Administradores and Editores.';
+alter table public.newsletter_unsubscribe_days enable row level security;
 
 create table public.obituaries (
   id uuid default gen_random_uuid() not null,
@@ -603,7 +628,11 @@ CREATE INDEX advertisers_name_idx ON public.advertisers USING btree (name, id);
 
 CREATE INDEX audience_days_day_source_idx ON public.audience_days USING btree (day, source);
 
+CREATE INDEX audience_days_digest_idx ON public.audience_days USING btree (day, campaign, publication_id) WHERE (source = 'digest'::text);
+
 CREATE INDEX audience_days_publication_idx ON public.audience_days USING btree (publication_id, day) WHERE (publication_id IS NOT NULL);
+
+CREATE INDEX audience_days_story_day_idx ON public.audience_days USING btree (day, publication_id) WHERE (publication_id IS NOT NULL);
 
 CREATE INDEX audit_log_action_at_idx ON public.audit_log USING btree (action, at DESC);
 
@@ -766,6 +795,218 @@ AS $function$
     when not phone then (space, width, height) in (('banner-principal', 970, 250), ('banner-lateral', 300, 600), ('banner-materia', 728, 90))
     else (space, width, height) in (('banner-principal', 320, 100), ('banner-materia', 320, 50))
   end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_digest_clicks_between(from_day date, to_day date)
+ RETURNS TABLE(campaign text, publication_id uuid, title text, clicks bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.campaign, c.publication_id, p.title, c.clicks
+    from (select d.campaign, d.publication_id, sum(d.views)::bigint as clicks
+            from public.audience_days d
+           where d.day between from_day and to_day and d.source = 'digest'
+           group by d.campaign, d.publication_id
+           order by 3 desc, 1, 2
+           limit 100) c
+    left join public.publications p on p.id = c.publication_id
+   order by c.clicks desc, c.campaign, c.publication_id
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_digest_sends_between(from_day date, to_day date)
+ RETURNS TABLE(sends bigint, recipients bigint, sent bigint, failed bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce((select private.is_editor()), false) then
+    raise exception 'audience_staff_only' using errcode = '42501';
+  end if;
+  return query select * from private.audience_digest_sends_counted(from_day, to_day);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_digest_sends_counted(from_day date, to_day date)
+ RETURNS TABLE(sends bigint, recipients bigint, sent bigint, failed bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select count(*)::bigint, coalesce(sum(s.recipient_count), 0)::bigint, coalesce(sum(s.sent_count), 0)::bigint,
+         coalesce(sum(s.failed_count), 0)::bigint
+    from public.newsletter_sends s
+   where s.started_at >= (from_day::timestamp at time zone 'America/Sao_Paulo')
+     and s.started_at < ((to_day + 1)::timestamp at time zone 'America/Sao_Paulo')
+     and s.state <> 'sem_novidades'
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_groups_between(from_day date, to_day date, by_what text)
+ RETURNS TABLE(name text, stories bigint, views bigint, read_25 bigint, read_100 bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with stories as (
+    select d.publication_id, sum(d.views)::bigint as views, sum(d.read_25)::bigint as read_25, sum(d.read_100)::bigint as read_100
+      from public.audience_days d
+     where d.day between from_day and to_day and d.publication_id is not null
+     group by d.publication_id)
+  select case when by_what = 'topic' then coalesce(t.name, 'Sem tópico') else coalesce(p.byline, 'Redação') end,
+         count(*)::bigint, sum(stories.views)::bigint, sum(stories.read_25)::bigint, sum(stories.read_100)::bigint
+    from stories
+    join public.publications p on p.id = stories.publication_id
+    left join public.topics t on t.id = p.topic_id
+   group by 1
+   order by 3 desc, 1
+   limit 50
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_period_start(days integer)
+ RETURNS date
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if days is null or days not in (1, 7, 30) then
+    raise exception 'audience_invalid_period' using errcode = '22023';
+  end if;
+  return private.sao_paulo_date(private.clock_now()) - (days - 1);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_readers_now()
+ RETURNS integer
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce((select private.is_editor()), false) then
+    raise exception 'audience_staff_only' using errcode = '42501';
+  end if;
+  return (select count(distinct m.reader_hash)::integer from private.audience_marks m
+           where m.last_seen_at > private.clock_now() - interval '5 minutes');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_require_editor()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce((select private.is_editor()), false) then
+    raise exception 'audience_staff_only' using errcode = '42501';
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_sources_between(from_day date, to_day date)
+ RETURNS TABLE(day date, source text, views bigint, readers bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select d.day, d.source, sum(d.views)::bigint, sum(d.readers)::bigint
+    from public.audience_days d
+   where d.day between from_day and to_day
+   group by d.day, d.source
+   order by d.day, 3 desc, d.source
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_story_between(story uuid, from_day date, to_day date)
+ RETURNS TABLE(views bigint, readers bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, sources jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(d.views), 0)::bigint,
+         coalesce((select sum(r.readers)
+                     from (select distinct s.day, s.path from public.audience_days s
+                            where s.publication_id = story and s.day between from_day and to_day) pages
+                     join public.audience_page_readers r on r.day = pages.day and r.path = pages.path), 0)::bigint,
+         coalesce(sum(d.read_25), 0)::bigint, coalesce(sum(d.read_50), 0)::bigint,
+         coalesce(sum(d.read_75), 0)::bigint, coalesce(sum(d.read_100), 0)::bigint,
+         coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('source', bs.source, 'views', bs.views) order by bs.views desc, bs.source)
+                     from (select s.source, sum(s.views)::bigint as views from public.audience_days s
+                            where s.publication_id = story and s.day between from_day and to_day
+                            group by s.source order by 2 desc, 1 limit 5) bs), '[]'::jsonb)
+    from public.audience_days d
+   where d.publication_id = story and d.day between from_day and to_day
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_top_stories_between(from_day date, to_day date, max_count integer)
+ RETURNS TABLE(publication_id uuid, title text, views bigint, readers bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, sources jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with top as (
+    select d.publication_id, sum(d.views)::bigint as views, sum(d.read_25)::bigint as read_25,
+           sum(d.read_50)::bigint as read_50, sum(d.read_75)::bigint as read_75, sum(d.read_100)::bigint as read_100
+      from public.audience_days d
+     where d.day between from_day and to_day and d.publication_id is not null
+     group by d.publication_id
+     order by 2 desc, 1
+     limit least(greatest(coalesce(max_count, 10), 1), 50))
+  select top.publication_id, p.title, top.views,
+         coalesce((select sum(r.readers)
+                     from (select distinct s.day, s.path from public.audience_days s
+                            where s.publication_id = top.publication_id and s.day between from_day and to_day) pages
+                     join public.audience_page_readers r on r.day = pages.day and r.path = pages.path), 0)::bigint,
+         top.read_25, top.read_50, top.read_75, top.read_100,
+         coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('source', bs.source, 'views', bs.views) order by bs.views desc, bs.source)
+                     from (select s.source, sum(s.views)::bigint as views from public.audience_days s
+                            where s.publication_id = top.publication_id and s.day between from_day and to_day
+                            group by s.source order by 2 desc, 1 limit 5) bs), '[]'::jsonb)
+    from top
+    join public.publications p on p.id = top.publication_id
+   order by top.views desc, top.publication_id
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_totals_between(from_day date, to_day date)
+ RETURNS TABLE(views bigint, readers bigint, story_views bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, visible_seconds bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(d.views), 0)::bigint,
+         coalesce((select sum(r.readers) from public.audience_page_readers r
+                    where r.day between from_day and to_day and r.path = ''), 0)::bigint,
+         coalesce(sum(d.views) filter (where d.publication_id is not null), 0)::bigint,
+         coalesce(sum(d.read_25), 0)::bigint, coalesce(sum(d.read_50), 0)::bigint,
+         coalesce(sum(d.read_75), 0)::bigint, coalesce(sum(d.read_100), 0)::bigint,
+         coalesce(sum(d.visible_seconds), 0)::bigint
+    from public.audience_days d
+   where d.day between from_day and to_day
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_vitals_between(from_day date, to_day date)
+ RETURNS TABLE(page_type text, device text, metric text, samples bigint, p75 numeric, good bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with bins as (
+    select v.page_type, v.device, v.metric, v.bucket, sum(v.samples)::bigint as samples
+      from public.audience_vitals_days v
+     where v.day between from_day and to_day
+     group by 1, 2, 3, 4),
+  running as (
+    select b.*, sum(b.samples) over (partition by b.page_type, b.device, b.metric order by b.bucket) as below,
+           sum(b.samples) over (partition by b.page_type, b.device, b.metric) as total
+      from bins b)
+  select r.page_type, r.device, r.metric, max(r.total)::bigint,
+         min(r.bucket) filter (where r.below >= 0.75 * r.total),
+         coalesce(sum(r.samples) filter (where r.bucket <= case r.metric when 'LCP' then 2500 when 'INP' then 200 else 0.1 end), 0)::bigint
+    from running r
+   group by 1, 2, 3
+  having max(r.total) > 0
+   order by 1, 2, 3
 $function$;
 
 CREATE OR REPLACE FUNCTION private.audit_account_rejected()
@@ -1596,12 +1837,25 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.newsletter_unsubscribe(token uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  with removed as (delete from public.newsletter_subscribers s where s.unsubscribe_token = token returning 1)
-  select exists (select 1 from removed)
+declare
+  was_confirmed boolean;
+begin
+  delete from public.newsletter_subscribers s where s.unsubscribe_token = token
+  returning s.confirmed_at is not null into was_confirmed;
+  if not found then
+    return false;
+  end if;
+  if was_confirmed then
+    insert into public.newsletter_unsubscribe_days as u (day, unsubscribes)
+    values (private.sao_paulo_date(private.clock_now()), 1)
+    on conflict (day) do update set unsubscribes = u.unsubscribes + 1;
+  end if;
+  return true;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.newsletter_window_start(clock timestamp with time zone)
@@ -2336,6 +2590,187 @@ CREATE OR REPLACE FUNCTION public.ad_campaign_report(token uuid)
  SET search_path TO ''
 AS $function$
   select private.ad_campaign_report(ad_campaign_report.token) where ad_campaign_report.token is not null
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_authors(days integer)
+ RETURNS TABLE(name text, stories bigint, views bigint, read_25 bigint, read_100 bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_groups_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()), 'author');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_digest(days integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  from_day date;
+  to_day constant date := private.sao_paulo_date(private.clock_now());
+begin
+  perform private.audience_require_editor();
+  from_day := private.audience_period_start(days);
+  return pg_catalog.jsonb_build_object(
+    'sends', (select pg_catalog.to_jsonb(s) from private.audience_digest_sends_between(from_day, to_day) s),
+    'unsubscribes', coalesce((select sum(u.unsubscribes) from public.newsletter_unsubscribe_days u
+                               where u.day between from_day and to_day), 0),
+    'clicks', coalesce((select pg_catalog.jsonb_agg(pg_catalog.to_jsonb(c)) from private.audience_digest_clicks_between(from_day, to_day) c), '[]'::jsonb));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_readers_now()
+ RETURNS integer
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return private.audience_readers_now();
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_sources_by_day(days integer)
+ RETURNS TABLE(day date, source text, views bigint, readers bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_sources_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_story(story uuid, days integer DEFAULT 30)
+ RETURNS TABLE(views bigint, readers bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, sources jsonb)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_story_between(story, private.audience_period_start(days), private.sao_paulo_date(private.clock_now()));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_story_list(stories uuid[])
+ RETURNS TABLE(publication_id uuid, views bigint, readers bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  from_day constant date := private.audience_period_start(30);
+  to_day constant date := private.sao_paulo_date(private.clock_now());
+begin
+  perform private.audience_require_editor();
+  if pg_catalog.cardinality(stories) > 100 then
+    raise exception 'audience_too_many_stories' using errcode = '22023';
+  end if;
+  return query
+    select s.id, coalesce(sum(d.views), 0)::bigint,
+           coalesce((select sum(r.readers)
+                       from (select distinct x.day, x.path from public.audience_days x
+                              where x.publication_id = s.id and x.day between from_day and to_day) pages
+                       join public.audience_page_readers r on r.day = pages.day and r.path = pages.path), 0)::bigint
+      from pg_catalog.unnest(stories) as s(id)
+      left join public.audience_days d on d.publication_id = s.id and d.day between from_day and to_day
+     group by s.id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_top_stories(days integer, max_count integer DEFAULT 20)
+ RETURNS TABLE(publication_id uuid, title text, views bigint, readers bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, sources jsonb)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_top_stories_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()), max_count);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_topics(days integer)
+ RETURNS TABLE(name text, stories bigint, views bigint, read_25 bigint, read_100 bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_groups_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()), 'topic');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_totals(days integer)
+ RETURNS TABLE(views bigint, readers bigint, story_views bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, visible_seconds bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_totals_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_vitals(days integer)
+ RETURNS TABLE(page_type text, device text, metric text, samples bigint, p75 numeric, good bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_vitals_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_weekly_summary(force boolean DEFAULT false)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  today constant date := private.sao_paulo_date(private.clock_now());
+  this_week constant date := today - (extract(isodow from today)::integer - 1);
+  from_day constant date := this_week - 7;
+  to_day constant date := this_week - 1;
+  last_week date;
+begin
+  select r.last_week into last_week from private.audience_summary_runs r for update;
+  if not coalesce(force, false) and last_week is not null and last_week >= this_week then
+    return null;
+  end if;
+  update private.audience_summary_runs set last_week = this_week;
+  return pg_catalog.jsonb_build_object(
+    'from', from_day,
+    'to', to_day,
+    'recipients', coalesce((select pg_catalog.jsonb_agg(p.email order by p.email)
+                              from public.audience_summary_subscriptions s
+                              join public.profiles p on p.id = s.profile_id
+                             where p.role in ('admin', 'editor')), '[]'::jsonb),
+    'totals', (select pg_catalog.to_jsonb(t) from private.audience_totals_between(from_day, to_day) t),
+    'top_stories', coalesce((select pg_catalog.jsonb_agg(pg_catalog.to_jsonb(s) - 'sources')
+                               from private.audience_top_stories_between(from_day, to_day, 10) s), '[]'::jsonb),
+    'sources', coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('source', x.source, 'views', x.views) order by x.views desc, x.source)
+                           from (select s.source, sum(s.views)::bigint as views
+                                   from private.audience_sources_between(from_day, to_day) s group by s.source) x), '[]'::jsonb),
+    'digest', pg_catalog.jsonb_build_object(
+      'sends', (select pg_catalog.to_jsonb(s) from private.audience_digest_sends_counted(from_day, to_day) s),
+      'clicks', coalesce((select sum(c.clicks) from private.audience_digest_clicks_between(from_day, to_day) c), 0),
+      'unsubscribes', coalesce((select sum(u.unsubscribes) from public.newsletter_unsubscribe_days u
+                                 where u.day between from_day and to_day), 0)));
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.close_ad_campaign_days(force boolean DEFAULT false)
@@ -3258,6 +3693,15 @@ create policy "Editors read audience days" on public.audience_days for select to
 create policy "Editors read audience page readers" on public.audience_page_readers for select to authenticated
   using (( SELECT private.is_editor() AS is_editor));
 
+create policy "Editors ask for the summary for themselves" on public.audience_summary_subscriptions for insert to authenticated
+  with check (((profile_id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.is_editor() AS is_editor)));
+
+create policy "Staff read their own summary subscription" on public.audience_summary_subscriptions for select to authenticated
+  using ((profile_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Staff stop their own summary" on public.audience_summary_subscriptions for delete to authenticated
+  using ((profile_id = ( SELECT auth.uid() AS uid)));
+
 create policy "Editors read audience vitals" on public.audience_vitals_days for select to authenticated
   using (( SELECT private.is_editor() AS is_editor));
 
@@ -3324,6 +3768,9 @@ create policy "Admins can read newsletter subscribers" on public.newsletter_subs
 
 create policy "Admins can remove newsletter subscribers" on public.newsletter_subscribers for delete to authenticated
   using (( SELECT private.is_admin() AS is_admin));
+
+create policy "Editors read unsubscribes by day" on public.newsletter_unsubscribe_days for select to authenticated
+  using (( SELECT private.is_editor() AS is_editor));
 
 create policy "Editors can create obituaries" on public.obituaries for insert to authenticated
   with check (( SELECT private.is_editor() AS is_editor));
@@ -3439,6 +3886,17 @@ grant execute on function private.ad_campaign_report(token uuid) to service_role
 grant execute on function private.ad_campaign_serves(state text, starts_on date, ends_on date) to anon;
 grant execute on function private.ad_campaign_serves(state text, starts_on date, ends_on date) to authenticated;
 grant execute on function private.ad_space_fits(space text, width integer, height integer, phone boolean) to authenticated;
+grant execute on function private.audience_digest_clicks_between(from_day date, to_day date) to authenticated;
+grant execute on function private.audience_digest_sends_between(from_day date, to_day date) to authenticated;
+grant execute on function private.audience_groups_between(from_day date, to_day date, by_what text) to authenticated;
+grant execute on function private.audience_period_start(days integer) to authenticated;
+grant execute on function private.audience_readers_now() to authenticated;
+grant execute on function private.audience_require_editor() to authenticated;
+grant execute on function private.audience_sources_between(from_day date, to_day date) to authenticated;
+grant execute on function private.audience_story_between(story uuid, from_day date, to_day date) to authenticated;
+grant execute on function private.audience_top_stories_between(from_day date, to_day date, max_count integer) to authenticated;
+grant execute on function private.audience_totals_between(from_day date, to_day date) to authenticated;
+grant execute on function private.audience_vitals_between(from_day date, to_day date) to authenticated;
 grant execute on function private.audit_data_right(action text, subject_id text, summary text, detail jsonb) to authenticated;
 grant execute on function private.audit_log_forget_old() to service_role;
 grant execute on function private.body_images_are_own_storage(body text) to authenticated;
@@ -3536,12 +3994,27 @@ grant delete, select on table public.advertisers to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.advertisers to service_role;
 grant insert, update on table public.advertisers (contact) to authenticated;
 grant insert, update on table public.advertisers (name) to authenticated;
+grant execute on function public.audience_authors(days integer) to authenticated;
 grant select on table public.audience_days to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audience_days to service_role;
+grant execute on function public.audience_digest(days integer) to authenticated;
 grant select on table public.audience_page_readers to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audience_page_readers to service_role;
+grant execute on function public.audience_readers_now() to authenticated;
+grant execute on function public.audience_sources_by_day(days integer) to authenticated;
+grant execute on function public.audience_story(story uuid, days integer) to authenticated;
+grant execute on function public.audience_story_list(stories uuid[]) to authenticated;
+grant delete on table public.audience_summary_subscriptions to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audience_summary_subscriptions to service_role;
+grant select on table public.audience_summary_subscriptions (created_at) to authenticated;
+grant insert, select on table public.audience_summary_subscriptions (profile_id) to authenticated;
+grant execute on function public.audience_top_stories(days integer, max_count integer) to authenticated;
+grant execute on function public.audience_topics(days integer) to authenticated;
+grant execute on function public.audience_totals(days integer) to authenticated;
+grant execute on function public.audience_vitals(days integer) to authenticated;
 grant select on table public.audience_vitals_days to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audience_vitals_days to service_role;
+grant execute on function public.audience_weekly_summary(force boolean) to service_role;
 grant select on table public.audit_log to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audit_log to service_role;
 grant execute on function public.close_ad_campaign_days(force boolean) to service_role;
@@ -3640,6 +4113,8 @@ grant select on table public.newsletter_subscribers (id) to authenticated;
 grant execute on function public.newsletter_test_recipient() to authenticated;
 grant execute on function public.newsletter_unsubscribe(token uuid) to anon;
 grant execute on function public.newsletter_unsubscribe(token uuid) to authenticated;
+grant select on table public.newsletter_unsubscribe_days to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.newsletter_unsubscribe_days to service_role;
 grant select on table public.obituaries to anon;
 grant delete, insert, select, update on table public.obituaries to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.obituaries to service_role;
