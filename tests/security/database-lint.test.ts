@@ -94,6 +94,12 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   // the hosts run with the service key (it reads the database's clock, which is private).
   'private.prune_job_runs()': [],
   'public.close_ad_campaign_days(boolean)': ['service_role'],
+  // The audience's reading (docs/decisions/0053): 'readers now' counts the private reader marks and the digest's
+  // sends are the administrators' table; both answer counts only, each checks for an editor, and each is called by a
+  // public function that runs as its caller. The weekly summary is the hosts' service key's.
+  'private.audience_readers_now()': ['authenticated'],
+  'private.audience_digest_sends_between(date, date)': ['authenticated'],
+  'public.audience_weekly_summary(boolean)': ['service_role'],
 };
 
 /**
@@ -158,6 +164,16 @@ const API_FUNCTIONS = [
   'delete_own_account',
   'revise_publication',
   'scheduled_job_status',
+  'audience_readers_now',
+  'audience_totals',
+  'audience_top_stories',
+  'audience_topics',
+  'audience_authors',
+  'audience_sources_by_day',
+  'audience_digest',
+  'audience_vitals',
+  'audience_story',
+  'audience_story_list',
 ];
 
 /**
