@@ -140,9 +140,11 @@ function isObject(value: Json | undefined): value is { [key: string]: Json | und
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
+const text = (value: Json | undefined): string => (typeof value === 'string' ? value : '');
+
 function sourcesOf(value: Json): SourceViews[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(isObject).map((entry) => ({ source: String(entry.source ?? ''), views: count(entry.views) }));
+  return value.filter(isObject).map((entry) => ({ source: text(entry.source), views: count(entry.views) }));
 }
 
 function totalsOf(row: Functions['audience_totals']['Returns'][number] | undefined): AudienceTotals {
@@ -281,8 +283,8 @@ export async function startWeeklySummary(service: DataClient, force: boolean): P
   const totals = isObject(root.totals) ? root.totals : {};
   const stories = Array.isArray(root.top_stories) ? root.top_stories.filter(isObject) : [];
   return {
-    from: String(root.from ?? ''),
-    to: String(root.to ?? ''),
+    from: text(root.from),
+    to: text(root.to),
     recipients: Array.isArray(root.recipients) ? root.recipients.filter((email): email is string => typeof email === 'string') : [],
     totals: {
       views: count(totals.views),
@@ -292,8 +294,8 @@ export async function startWeeklySummary(service: DataClient, force: boolean): P
       ...depthOf({ read_25: count(totals.read_25), read_50: count(totals.read_50), read_75: count(totals.read_75), read_100: count(totals.read_100) }),
     },
     topStories: stories.map((story) => ({
-      publicationId: String(story.publication_id ?? ''),
-      title: String(story.title ?? ''),
+      publicationId: text(story.publication_id),
+      title: text(story.title),
       views: count(story.views),
       readers: count(story.readers),
       ...depthOf({ read_25: count(story.read_25), read_50: count(story.read_50), read_75: count(story.read_75), read_100: count(story.read_100) }),
