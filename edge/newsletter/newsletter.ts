@@ -60,6 +60,8 @@ export interface ConfirmationRun {
 export interface Newsletter {
   /** Whether this host can send its e-mail (a mailer and the service key); the mail jobs are off otherwise. */
   readonly mailReady: boolean;
+  /** The host's mailer, for the site's other e-mail (the weekly audience summary); null without one. */
+  readonly sendMail: SendMail | null;
   /** The scheduled jobs' parts (edge/jobs/site-jobs.ts); `origin` is the host's own when SITE_URL is not set. */
   sendQueuedConfirmations(origin: string): Promise<ConfirmationRun>;
   /** The day's digest if its time has come and it has not gone yet; null otherwise. */
@@ -253,6 +255,7 @@ export function createNewsletter(
 
   return {
     mailReady: !!(service && host),
+    sendMail: host?.sendMail ?? null,
     async sendQueuedConfirmations(origin) {
       if (!service || !host) throw new Error('the newsletter needs the service key and a mailer');
       return sendConfirmations(service, host.sendMail, siteFor(origin));

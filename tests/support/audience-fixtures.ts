@@ -110,7 +110,7 @@ export async function seedAudience(db: Database, { label = 'Audiência', authorI
   await addAudienceDay(db, { daysAgo: 3, path: lead.path, publicationId: lead.id, source: 'facebook', device: 'mobile', views: 30, readers: 25, depth: [20, 15, 10, 5] });
   await addPageReaders(db, 3, lead.path, 25);
   await addPageReaders(db, 3, '', 25);
-  await addAudienceDay(db, { daysAgo: 10, path: older.path, publicationId: older.id, source: 'direct', device: 'desktop', views: 90, readers: 60, depth: [80, 60, 40, 20] });
+  await addAudienceDay(db, { daysAgo: 10, path: older.path, publicationId: older.id, source: 'direct', device: 'desktop', views: 80, readers: 60, depth: [70, 50, 30, 15] });
   await addPageReaders(db, 10, older.path, 60);
   await addPageReaders(db, 10, '', 60);
 
