@@ -1,0 +1,117 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { serviceRoleKeyFor } from '../../local-supabase/src/jwt.ts';
+import type { Database } from '../../src/types/database.ts';
+import { todayInputValue } from '../../src/lib/dates.ts';
+import { adminApiClient, publishLocalStory, type PublishedStory } from '../support/api.ts';
+import { accessibilityViolations, app, screenshot, useBrowser, type ViewportName } from '../support/browser.ts';
+import { signInToPanel, unique } from '../support/fixtures.ts';
+
+// 'Audiência' (issue 38, docs/decisions/0053) in Chromium, signed in as an Editor: the figures the daily tables hold
+// (arranged with the hosts' service key, as the beacon's function would have written them) in the top stories, the
+// sources over time, the digest and Web Vitals, at 390 and 1280 px, with no accessibility violation; a Repórter
+// is neither offered the screen nor shown its data.
+
+const PASSWORD = 'senha-segura-123';
+const createdAccounts: string[] = [];
+const createdStories: string[] = [];
+
+async function service(): Promise<SupabaseClient<Database>> {
+  return createClient<Database>(app().baseUrl, await serviceRoleKeyFor(inject('jwtSecret')), { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
+async function staffAccount(name: string, role: 'editor' | 'reporter'): Promise<{ email: string; password: string }> {
+  const email = `${name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-')}@example.com`;
+  const anon = createClient<Database>(app().baseUrl, app().anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error } = await anon.auth.signUp({ email, password: PASSWORD, options: { data: { name } } });
+  if (error || !data.user) throw new Error(`sign-up of ${email} failed: ${error?.message}`);
+  createdAccounts.push(data.user.id);
+  const approval = await (await adminApiClient()).rpc('set_profile_role', { target_id: data.user.id, new_role: role });
+  if (approval.error) throw new Error(`approval failed: ${approval.error.message}`);
+  return { email, password: PASSWORD };
+}
+
+afterEach(async () => {
+  const admin = await adminApiClient();
+  // A story's figures go with it (on delete cascade).
+  for (const id of createdStories.splice(0)) await admin.from('publications').delete().eq('id', id);
+  for (const id of createdAccounts.splice(0)) {
+    await admin.rpc('set_profile_role', { target_id: id, new_role: 'pending' });
+    await admin.rpc('reject_pending_account', { target_id: id });
+  }
+});
+
+/** Today's figures for a story: WhatsApp on phones and Google on computers, read to the end by some; digest clicks. */
+async function arrangeFigures(story: PublishedStory): Promise<void> {
+  const day = todayInputValue();
+  const db = await service();
+  const base = { day, path: story.path, page_type: 'article', publication_id: story.id, source_host: '', campaign: '' };
+  const days = await db.from('audience_days').insert([
+    { ...base, source: 'whatsapp', device: 'mobile', views: 40, readers: 30, read_25: 36, read_50: 30, read_75: 20, read_100: 12 },
+    { ...base, source: 'google-search', device: 'desktop', views: 20, readers: 18, read_25: 18, read_50: 14, read_75: 10, read_100: 8 },
+    { ...base, source: 'digest', campaign: `resumo-${day}`, device: 'mobile', views: 7, readers: 7, read_25: 6, read_50: 4, read_75: 2, read_100: 1 },
+  ]);
+  expect(days.error).toBeNull();
+  const readers = await db.from('audience_page_readers').upsert([{ day, path: base.path, readers: 52 }]);
+  expect(readers.error).toBeNull();
+  // Story pages on phones: LCP 1.2 s ×6 and 3.0 s ×2 → p75 1.2 s, 75% good.
+  const vitals = await db.from('audience_vitals_days').upsert([
+    { day, page_type: 'article', device: 'mobile', metric: 'LCP', bucket: 1200, samples: 6 },
+    { day, page_type: 'article', device: 'mobile', metric: 'LCP', bucket: 3000, samples: 2 },
+  ]);
+  expect(vitals.error).toBeNull();
+}
+
+async function openAudience(page: Page): Promise<void> {
+  await page.goto('/admin/audiencia?periodo=1');
+  await page.getByRole('heading', { name: 'Audiência', level: 1 }).waitFor();
+}
+
+describe("'Audiência'", () => {
+  const browser = useBrowser();
+
+  for (const [viewport, width] of [['phone', 390], ['desktop', 1280]] as [ViewportName, number][]) {
+    it(`shows an editor each story's views, readers, depth and sources, the digest and Web Vitals (${width} px)`, async () => {
+      const admin = await adminApiClient();
+      const story = await publishLocalStory(admin, unique('Ponte do rio reaberta'), { description: 'Linha fina', content: '<p>Texto.</p>' });
+      createdStories.push(story.id);
+      await arrangeFigures(story);
+      const editor = await staffAccount(unique('Edu Editor'), 'editor');
+
+      const page = await browser.newPage(viewport);
+      await signInToPanel(page, editor);
+      await openAudience(page);
+
+      const stories = page.getByRole('table', { name: 'Matérias mais lidas no período' });
+      const row = stories.getByRole('row', { name: new RegExp(story.title) });
+      await row.waitFor();
+      expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+        '67', '52', '60%', '90%', '72%', '48%', '31%', 'WhatsApp (40), Busca do Google (20), Newsletter (resumo diário) (7)',
+      ]);
+      const sources = page.getByRole('table', { name: 'Visualizações por dia e fonte' });
+      expect(await sources.getByRole('columnheader').allInnerTexts()).toEqual(expect.arrayContaining(['WhatsApp', 'Busca do Google', 'Newsletter (resumo diário)']));
+      const clicks = page.getByRole('table', { name: 'Cliques da newsletter por matéria' });
+      await clicks.getByRole('row', { name: new RegExp(story.title) }).getByText('7').waitFor();
+      const lcp = page.getByRole('table', { name: 'Web Vitals por página e dispositivo' }).getByRole('row', { name: /Matéria Celular LCP/ });
+      // Other journeys' real visits may add samples today: the rating is there, in pt-BR, whatever the figure.
+      expect(await lcp.innerText()).toMatch(/\d+,\d s\s+(Bom|Precisa melhorar|Ruim)\s+\d+%/);
+
+      const csv = await page.getByRole('link', { name: 'Baixar CSV: Matérias mais lidas no período' }).getAttribute('href');
+      expect(decodeURIComponent(csv ?? '')).toContain(`${story.title};67;52;60%;60;48;32;21;`);
+
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, `audience-${width}`);
+    });
+  }
+
+  it('is not offered to a Repórter, and its address shows no figure', async () => {
+    const reporter = await staffAccount(unique('Rita Reporter'), 'reporter');
+    const page = await browser.newPage('desktop');
+    await signInToPanel(page, reporter);
+    expect(await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Audiência' }).count()).toBe(0);
+    await page.goto('/admin/audiencia');
+    await page.getByRole('heading', { name: 'Sem permissão' }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+  });
+});
