@@ -3,9 +3,10 @@ import { Download } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
 import { secondaryButton } from '../../../components/ui/buttons';
 import { tableCsv } from '../../../lib/audience-figures';
+import { CellLabel, DataTable, cell } from '../shared/data-table';
 
-// One of the 'Audiência' screen's tables: captioned, scrolling sideways inside its own frame on a phone (a Tab stop,
-// so the keyboard scrolls it too), and with 'Baixar CSV' for the same rows as a spreadsheet reads them.
+// One of the 'Audiência' screen's tables: captioned, a card per row on a phone as every admin list (nothing scrolls
+// sideways), and with 'Baixar CSV' for the same rows as a spreadsheet reads them.
 
 export interface FigureColumn {
   header: string;
@@ -46,43 +47,27 @@ export function FigureTable({
   empty: string;
 }) {
   if (rows.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
-  const align = (column: FigureColumn | undefined) => (column?.numeric ? 'text-right tabular-nums' : 'text-left');
   return (
     <div className="space-y-2">
       <div className="flex justify-end">
         <CsvLink fileName={fileName} columns={columns} rows={rows} label={caption} />
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={caption}>
-        <table className="w-full text-xs sm:text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              {columns.map((column) => (
-                <th key={column.header} scope="col" className={`px-2 py-2 font-semibold sm:px-3 ${align(column)}`}>
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {rows.map((row) => (
-              <tr key={row.key}>
-                {row.cells.map((cell, index) =>
-                  index === 0 ? (
-                    <th key={index} scope="row" className="px-2 py-2 text-left font-normal text-slate-900 sm:px-3">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={index} className={`px-2 py-2 text-slate-800 sm:px-3 ${align(columns[index])}`}>
-                      {cell}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* The admin lists' frame: below lg each row is a card, each figure after its column's name (decision 0036). */}
+      <DataTable caption={caption} headers={columns.map((column) => column.header)}>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((value, index) => {
+              const column = columns[index];
+              return (
+                <td key={column?.header ?? index} className={`${cell} ${index === 0 ? 'font-medium text-slate-900' : ''} ${column?.numeric ? 'tabular-nums lg:text-right' : ''}`}>
+                  {index > 0 && column && <CellLabel>{column.header}</CellLabel>}
+                  {value}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }
