@@ -853,11 +853,12 @@ AS $function$
       from public.audience_days d
      where d.day between from_day and to_day and d.publication_id is not null
      group by d.publication_id)
-  select case when by_what = 'topic' then coalesce(t.name, 'Sem tópico') else coalesce(p.byline, 'Redação') end,
+  -- Each story's topic or signature by its primary key (a month holds a few thousand of the stories, never all).
+  select coalesce((select case when by_what = 'topic' then (select t.name from public.topics t where t.id = p.topic_id) else p.byline end
+                     from public.publications p where p.id = stories.publication_id),
+                  case when by_what = 'topic' then 'Sem tópico' else 'Redação' end),
          count(*)::bigint, sum(stories.views)::bigint, sum(stories.read_25)::bigint, sum(stories.read_100)::bigint
     from stories
-    join public.publications p on p.id = stories.publication_id
-    left join public.topics t on t.id = p.topic_id
    group by 1
    order by 3 desc, 1
    limit 50
