@@ -13,6 +13,7 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS, watchBackend } from './unavailable-pag
 import { isPassedToHost } from './app/answers';
 import { createEdgeApp } from './app/edge-app';
 import { audienceRecorder } from '../src/services/audience-beacon';
+import { DEFAULT_VITALS_SAMPLE_RATE } from './edge-config';
 
 export { CACHE } from './app/answers';
 
@@ -162,6 +163,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     audience: options.audienceKey
       ? audienceRecorder(createDataClient(config.supabaseUrl, options.audienceKey, { fetch: dataFetch, retry: false }))
       : null,
+    vitalsSampleRate: config.audienceVitalsSampleRate ?? DEFAULT_VITALS_SAMPLE_RATE,
     page,
     appPage,
     backendAway: () => backend.away(),

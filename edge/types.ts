@@ -46,6 +46,11 @@ export interface EdgeConfig {
   weatherApiUrl: string;
   /** The newspaper's name (VITE_SITE_NAME), as the app shows it. */
   siteName: string;
+  /**
+   * The share of the Web Vitals beacons the audience keeps (AUDIENCE_VITALS_SAMPLE_RATE, 0 to 1; absent: 0.25,
+   * edge-config.ts): every visit reports, the edge keeps a sample. The journeys' server sets 1.
+   */
+  audienceVitalsSampleRate?: number;
 }
 
 export interface EdgeHost {

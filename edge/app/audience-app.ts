@@ -72,11 +72,21 @@ async function boundedText(request: Request, limit: number): Promise<string | nu
   return new TextDecoder().decode(whole);
 }
 
+export interface AudienceAppOptions {
+  /** The site's origin for this request (SITE_URL's, else the request's own): beacons come from its pages only. */
+  siteOrigin: (url: URL) => string;
+  /** The share of Web Vitals beacons kept, 0 to 1 (AUDIENCE_VITALS_SAMPLE_RATE). */
+  vitalsSampleRate: number;
+  /** The sampling's draw, [0, 1): Math.random. */
+  random?: () => number;
+}
+
 /**
  * The beacon endpoint. `record` is null when the host has no service key (a Worker without
  * SUPABASE_SERVICE_ROLE_KEY): beacons are then taken and counted nowhere.
  */
-export function audienceApp(record: RecordAudience | null, siteOrigin: (url: URL) => string, failed: Failed): Hono<EdgeEnv> {
+export function audienceApp(record: RecordAudience | null, options: AudienceAppOptions, failed: Failed): Hono<EdgeEnv> {
+  const { siteOrigin, vitalsSampleRate, random = Math.random } = options;
   const app = new Hono<EdgeEnv>();
   app.post(AUDIENCE_BEACON_PATH, async (c) => {
     const request = c.req.raw;
@@ -85,6 +95,8 @@ export function audienceApp(record: RecordAudience | null, siteOrigin: (url: URL
     const body = await boundedText(request, AUDIENCE_BEACON_MAX_BYTES);
     const beacon = body === null ? null : beaconFrom(body);
     if (!beacon) return new Response(null, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+    // Web Vitals: every visit reports them, a sample is kept (the screen's percentiles need no more).
+    if (beacon.kind === 'vitals' && random() >= vitalsSampleRate) return noContent();
     try {
       await record({ beacon, clientAddress: c.env?.clientAddress ?? '', userAgent: request.headers.get('user-agent') ?? '' });
     } catch (error) {

@@ -37,6 +37,8 @@ export interface EdgeAppParts {
   system?: SystemApi;
   /** The audience beacon's writer (the service key's), or null: beacons are taken and counted nowhere. */
   audience: RecordAudience | null;
+  /** The share of Web Vitals beacons kept (0 to 1). */
+  vitalsSampleRate: number;
   /** A page address's document, or null for the host's fallback (edge/handler.ts today; edge/page-document.ts next). */
   page: (site: SiteContext, url: URL, head: boolean) => Promise<Response | null>;
   /** The plain app page when a page's data did not answer; the outage's under 503 when the database is away. */
@@ -109,7 +111,7 @@ export function createEdgeApp(parts: EdgeAppParts): Hono<EdgeEnv> {
   app.route('/', newsletterApp(parts.newsletter, parts.failed));
   app.route('/', systemApp(parts.system, parts.failed));
   app.route('/', proxiesApp(parts.news, parts.weather));
-  app.route('/', audienceApp(parts.audience, (url) => (parts.siteUrl ? new URL(parts.siteUrl).origin : url.origin), parts.failed));
+  app.route('/', audienceApp(parts.audience, { siteOrigin: (url) => (parts.siteUrl ? new URL(parts.siteUrl).origin : url.origin), vitalsSampleRate: parts.vitalsSampleRate }, parts.failed));
 
   // A reader's reload or a feed poller's next ask is a 304 when nothing changed (Hono's ETag over the answer sent,
   // kept or not).
