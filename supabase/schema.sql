@@ -1989,6 +1989,203 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.record_audience(beacon jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  clock constant timestamptz := private.clock_now();
+  today constant date := private.sao_paulo_date(clock);
+  beacon_kind text := beacon ->> 'kind';
+  address text;
+  agent text;
+  request_headers jsonb;
+  reader text;
+  earlier_reader text;
+  b_path text;
+  b_type text;
+  b_story uuid;
+  b_source text;
+  b_host text;
+  b_campaign text;
+  b_device text;
+  b_depth integer;
+  b_depth_before integer;
+  b_seconds integer;
+  b_metric text;
+  b_value numeric;
+  mark_day date;
+  new_mark boolean;
+  seen_page boolean;
+  seen_site boolean;
+  samples_given integer := 0;
+begin
+  if beacon is null or pg_catalog.jsonb_typeof(beacon) <> 'object' or pg_catalog.octet_length(beacon::text) > 2048
+     or beacon_kind is null or beacon_kind not in ('view', 'leave', 'vitals') then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A beacon is a JSON object of at most 2 KB whose kind is view, leave or vitals.';
+  end if;
+
+  -- The reader: vouched for by the site's edge (the service key), else the request's own.
+  if pg_catalog.current_setting('role', true) = 'service_role' then
+    address := coalesce(beacon ->> 'client_address', '');
+    agent := beacon ->> 'user_agent';
+  else
+    address := private.client_address();
+    begin
+      request_headers := nullif(pg_catalog.current_setting('request.headers', true), '')::jsonb;
+    exception when others then
+      request_headers := null;
+    end;
+    if pg_catalog.jsonb_typeof(request_headers) = 'object' then
+      agent := request_headers ->> 'user-agent';
+    end if;
+  end if;
+  address := pg_catalog.left(address, 200);
+  agent := pg_catalog.left(coalesce(agent, ''), 500);
+  if private.audience_is_crawler(agent) then
+    return;
+  end if;
+
+  if not private.audience_take(private.salted_hash('audience_client:' || address), 300, clock)
+     or not private.audience_take(private.salted_hash('audience_reader:' || address || ':' || agent), 60, clock) then
+    raise exception 'audience_rate_limited' using errcode = 'PT429', hint = 'At most 300 beacons per address and 60 per address and browser a minute.';
+  end if;
+
+  b_device := beacon ->> 'device';
+  b_type := beacon ->> 'page_type';
+  if b_device is null or b_device not in ('mobile', 'tablet', 'desktop') then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'device is mobile, tablet or desktop.';
+  end if;
+  if b_type is null or not (b_type = any (private.audience_page_types())) then
+    raise exception 'audience_page_unknown' using errcode = '22023', hint = 'page_type is a reader page''s id.';
+  end if;
+
+  reader := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
+    private.audience_salt(today, clock) || ':' || address || ':' || agent, 'UTF8')), 'hex');
+
+  if beacon_kind = 'vitals' then
+    foreach b_metric in array array['LCP', 'INP', 'CLS'] loop
+      if beacon ? pg_catalog.lower(b_metric) then
+        begin
+          b_value := (beacon ->> pg_catalog.lower(b_metric))::numeric;
+        exception when others then
+          raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A Web Vitals figure is a number.';
+        end;
+        if b_value is null or b_value < 0 or b_value > (case b_metric when 'CLS' then 10 else 60000 end) then
+          raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'LCP and INP from 0 to 60000 ms, CLS from 0 to 10.';
+        end if;
+        samples_given := samples_given + 1;
+      end if;
+    end loop;
+    if samples_given = 0 then
+      raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A vitals beacon carries lcp, inp or cls.';
+    end if;
+    -- Only a reader who viewed a page today: samples come from visits.
+    if not exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader) then
+      return;
+    end if;
+    foreach b_metric in array array['LCP', 'INP', 'CLS'] loop
+      if beacon ? pg_catalog.lower(b_metric) then
+        b_value := (beacon ->> pg_catalog.lower(b_metric))::numeric;
+        insert into public.audience_vitals_days as v (day, page_type, device, metric, bucket, samples)
+        values (today, b_type, b_device, b_metric, private.audience_vitals_bucket(b_metric, b_value), 1)
+        on conflict (day, page_type, device, metric, bucket) do update set samples = v.samples + 1;
+      end if;
+    end loop;
+    return;
+  end if;
+
+  -- A view's or a leave's page and dimensions.
+  begin
+    b_story := nullif(beacon ->> 'publication_id', '')::uuid;
+  exception when others then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'publication_id is a story''s id.';
+  end;
+  b_path := beacon ->> 'path';
+  b_source := beacon ->> 'source';
+  b_host := coalesce(beacon ->> 'source_host', '');
+  b_campaign := coalesce(beacon ->> 'campaign', '');
+  if b_path is null or char_length(b_path) not between 1 and 300 or pg_catalog.left(b_path, 1) <> '/'
+     or b_source is null or b_source not in ('whatsapp', 'facebook', 'instagram', 'x', 'google-search', 'google-discover',
+       'google-news', 'search', 'digest', 'campaign', 'site', 'direct')
+     or b_host !~ '^[a-z0-9._-]{0,120}$' or char_length(b_campaign) > 80 or b_campaign ~ '[[:cntrl:]]' then
+    raise exception 'audience_beacon_invalid' using errcode = '22023',
+      hint = 'path is an address (300), source a known source, source_host a host (120), campaign at most 80 characters.';
+  end if;
+  b_path := private.audience_page(b_path, b_type, b_story, clock);
+  if b_path is null then
+    raise exception 'audience_page_unknown' using errcode = '22023', hint = 'Not a page readers can open, or its story is not live.';
+  end if;
+
+  -- One reader's beacons one at a time: whether a mark is new is decided once.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('audience_reader:' || reader));
+
+  if beacon_kind = 'view' then
+    seen_page := exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader and m.path = b_path);
+    seen_site := seen_page or exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader);
+    insert into private.audience_marks as m (day, reader_hash, path, source, source_host, campaign, device, first_seen_at, last_seen_at)
+    values (today, reader, b_path, b_source, b_host, b_campaign, b_device, clock, clock)
+    on conflict (day, reader_hash, path, source, source_host, campaign, device) do update set last_seen_at = excluded.last_seen_at
+    returning (m.xmax = 0) into new_mark;
+    insert into public.audience_days as d (day, path, page_type, publication_id, source, source_host, campaign, device, views, readers)
+    values (today, b_path, b_type, b_story, b_source, b_host, b_campaign, b_device, 1, case when new_mark then 1 else 0 end)
+    on conflict (day, path, source, source_host, campaign, device)
+    do update set views = d.views + 1, readers = d.readers + excluded.readers;
+    if not seen_page then
+      insert into public.audience_page_readers as r (day, path, readers) values (today, b_path, 1)
+      on conflict (day, path) do update set readers = r.readers + 1;
+    end if;
+    if not seen_site then
+      insert into public.audience_page_readers as r (day, path, readers) values (today, '', 1)
+      on conflict (day, path) do update set readers = r.readers + 1;
+    end if;
+    return;
+  end if;
+
+  -- A leave: what this visit read and how long it was visible since its last report.
+  begin
+    b_depth := coalesce((beacon ->> 'depth')::integer, 0);
+    b_depth_before := coalesce((beacon ->> 'depth_before')::integer, 0);
+    b_seconds := coalesce((beacon ->> 'visible_seconds')::integer, 0);
+  exception when others then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'depth, depth_before and visible_seconds are whole numbers.';
+  end;
+  if b_depth not in (0, 25, 50, 75, 100) or b_depth_before not in (0, 25, 50, 75, 100) or b_depth_before > b_depth
+     or b_seconds not between 0 and 1800 or (b_depth > 0 and b_type <> 'article') then
+    raise exception 'audience_beacon_invalid' using errcode = '22023',
+      hint = 'depth 0, 25, 50, 75 or 100 (a story''s only), not below depth_before; visible_seconds from 0 to 1800.';
+  end if;
+  -- The view this visit began with: today's mark, or yesterday's when the visit crossed midnight. None: nothing.
+  update private.audience_marks m set last_seen_at = clock
+   where m.day = today and m.reader_hash = reader and m.path = b_path and m.source = b_source
+     and m.source_host = b_host and m.campaign = b_campaign and m.device = b_device;
+  if found then
+    mark_day := today;
+  else
+    select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(s.salt || ':' || address || ':' || agent, 'UTF8')), 'hex')
+      into earlier_reader
+      from private.audience_salts s where s.day = today - 1;
+    if earlier_reader is null or not exists (
+         select 1 from private.audience_marks m
+          where m.day = today - 1 and m.reader_hash = earlier_reader and m.path = b_path and m.source = b_source
+            and m.source_host = b_host and m.campaign = b_campaign and m.device = b_device) then
+      return;
+    end if;
+    mark_day := today - 1;
+  end if;
+  update public.audience_days d
+     set read_25 = d.read_25 + case when b_depth >= 25 and b_depth_before < 25 then 1 else 0 end,
+         read_50 = d.read_50 + case when b_depth >= 50 and b_depth_before < 50 then 1 else 0 end,
+         read_75 = d.read_75 + case when b_depth >= 75 and b_depth_before < 75 then 1 else 0 end,
+         read_100 = d.read_100 + case when b_depth >= 100 and b_depth_before < 100 then 1 else 0 end,
+         visible_seconds = d.visible_seconds + b_seconds
+   where d.day = mark_day and d.path = b_path and d.source = b_source and d.source_host = b_host
+     and d.campaign = b_campaign and d.device = b_device;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.record_audit(action text, subject_type text DEFAULT ''::text, subject_id text DEFAULT ''::text, summary text DEFAULT ''::text, detail jsonb DEFAULT '{}'::jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -3031,197 +3228,10 @@ $function$;
 CREATE OR REPLACE FUNCTION public.record_audience(beacon jsonb)
  RETURNS void
  LANGUAGE plpgsql
- SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  clock constant timestamptz := private.clock_now();
-  today constant date := private.sao_paulo_date(clock);
-  beacon_kind text := beacon ->> 'kind';
-  address text;
-  agent text;
-  request_headers jsonb;
-  reader text;
-  earlier_reader text;
-  b_path text;
-  b_type text;
-  b_story uuid;
-  b_source text;
-  b_host text;
-  b_campaign text;
-  b_device text;
-  b_depth integer;
-  b_depth_before integer;
-  b_seconds integer;
-  b_metric text;
-  b_value numeric;
-  mark_day date;
-  new_mark boolean;
-  seen_page boolean;
-  seen_site boolean;
-  samples_given integer := 0;
 begin
-  if beacon is null or pg_catalog.jsonb_typeof(beacon) <> 'object' or pg_catalog.octet_length(beacon::text) > 2048
-     or beacon_kind is null or beacon_kind not in ('view', 'leave', 'vitals') then
-    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A beacon is a JSON object of at most 2 KB whose kind is view, leave or vitals.';
-  end if;
-
-  -- The reader: vouched for by the site's edge (the service key), else the request's own.
-  if pg_catalog.current_setting('role', true) = 'service_role' then
-    address := coalesce(beacon ->> 'client_address', '');
-    agent := beacon ->> 'user_agent';
-  else
-    address := private.client_address();
-    begin
-      request_headers := nullif(pg_catalog.current_setting('request.headers', true), '')::jsonb;
-    exception when others then
-      request_headers := null;
-    end;
-    if pg_catalog.jsonb_typeof(request_headers) = 'object' then
-      agent := request_headers ->> 'user-agent';
-    end if;
-  end if;
-  address := pg_catalog.left(address, 200);
-  agent := pg_catalog.left(coalesce(agent, ''), 500);
-  if private.audience_is_crawler(agent) then
-    return;
-  end if;
-
-  if not private.audience_take(private.salted_hash('audience_client:' || address), 300, clock)
-     or not private.audience_take(private.salted_hash('audience_reader:' || address || ':' || agent), 60, clock) then
-    raise exception 'audience_rate_limited' using errcode = 'PT429', hint = 'At most 300 beacons per address and 60 per address and browser a minute.';
-  end if;
-
-  b_device := beacon ->> 'device';
-  b_type := beacon ->> 'page_type';
-  if b_device is null or b_device not in ('mobile', 'tablet', 'desktop') then
-    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'device is mobile, tablet or desktop.';
-  end if;
-  if b_type is null or not (b_type = any (private.audience_page_types())) then
-    raise exception 'audience_page_unknown' using errcode = '22023', hint = 'page_type is a reader page''s id.';
-  end if;
-
-  reader := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
-    private.audience_salt(today, clock) || ':' || address || ':' || agent, 'UTF8')), 'hex');
-
-  if beacon_kind = 'vitals' then
-    foreach b_metric in array array['LCP', 'INP', 'CLS'] loop
-      if beacon ? pg_catalog.lower(b_metric) then
-        begin
-          b_value := (beacon ->> pg_catalog.lower(b_metric))::numeric;
-        exception when others then
-          raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A Web Vitals figure is a number.';
-        end;
-        if b_value is null or b_value < 0 or b_value > (case b_metric when 'CLS' then 10 else 60000 end) then
-          raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'LCP and INP from 0 to 60000 ms, CLS from 0 to 10.';
-        end if;
-        samples_given := samples_given + 1;
-      end if;
-    end loop;
-    if samples_given = 0 then
-      raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A vitals beacon carries lcp, inp or cls.';
-    end if;
-    -- Only a reader who viewed a page today: samples come from visits.
-    if not exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader) then
-      return;
-    end if;
-    foreach b_metric in array array['LCP', 'INP', 'CLS'] loop
-      if beacon ? pg_catalog.lower(b_metric) then
-        b_value := (beacon ->> pg_catalog.lower(b_metric))::numeric;
-        insert into public.audience_vitals_days as v (day, page_type, device, metric, bucket, samples)
-        values (today, b_type, b_device, b_metric, private.audience_vitals_bucket(b_metric, b_value), 1)
-        on conflict (day, page_type, device, metric, bucket) do update set samples = v.samples + 1;
-      end if;
-    end loop;
-    return;
-  end if;
-
-  -- A view's or a leave's page and dimensions.
-  begin
-    b_story := nullif(beacon ->> 'publication_id', '')::uuid;
-  exception when others then
-    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'publication_id is a story''s id.';
-  end;
-  b_path := beacon ->> 'path';
-  b_source := beacon ->> 'source';
-  b_host := coalesce(beacon ->> 'source_host', '');
-  b_campaign := coalesce(beacon ->> 'campaign', '');
-  if b_path is null or char_length(b_path) not between 1 and 300 or pg_catalog.left(b_path, 1) <> '/'
-     or b_source is null or b_source not in ('whatsapp', 'facebook', 'instagram', 'x', 'google-search', 'google-discover',
-       'google-news', 'search', 'digest', 'campaign', 'site', 'direct')
-     or b_host !~ '^[a-z0-9._-]{0,120}$' or char_length(b_campaign) > 80 or b_campaign ~ '[[:cntrl:]]' then
-    raise exception 'audience_beacon_invalid' using errcode = '22023',
-      hint = 'path is an address (300), source a known source, source_host a host (120), campaign at most 80 characters.';
-  end if;
-  b_path := private.audience_page(b_path, b_type, b_story, clock);
-  if b_path is null then
-    raise exception 'audience_page_unknown' using errcode = '22023', hint = 'Not a page readers can open, or its story is not live.';
-  end if;
-
-  -- One reader's beacons one at a time: whether a mark is new is decided once.
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('audience_reader:' || reader));
-
-  if beacon_kind = 'view' then
-    seen_page := exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader and m.path = b_path);
-    seen_site := seen_page or exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader);
-    insert into private.audience_marks as m (day, reader_hash, path, source, source_host, campaign, device, first_seen_at, last_seen_at)
-    values (today, reader, b_path, b_source, b_host, b_campaign, b_device, clock, clock)
-    on conflict (day, reader_hash, path, source, source_host, campaign, device) do update set last_seen_at = excluded.last_seen_at
-    returning (m.xmax = 0) into new_mark;
-    insert into public.audience_days as d (day, path, page_type, publication_id, source, source_host, campaign, device, views, readers)
-    values (today, b_path, b_type, b_story, b_source, b_host, b_campaign, b_device, 1, case when new_mark then 1 else 0 end)
-    on conflict (day, path, source, source_host, campaign, device)
-    do update set views = d.views + 1, readers = d.readers + excluded.readers;
-    if not seen_page then
-      insert into public.audience_page_readers as r (day, path, readers) values (today, b_path, 1)
-      on conflict (day, path) do update set readers = r.readers + 1;
-    end if;
-    if not seen_site then
-      insert into public.audience_page_readers as r (day, path, readers) values (today, '', 1)
-      on conflict (day, path) do update set readers = r.readers + 1;
-    end if;
-    return;
-  end if;
-
-  -- A leave: what this visit read and how long it was visible since its last report.
-  begin
-    b_depth := coalesce((beacon ->> 'depth')::integer, 0);
-    b_depth_before := coalesce((beacon ->> 'depth_before')::integer, 0);
-    b_seconds := coalesce((beacon ->> 'visible_seconds')::integer, 0);
-  exception when others then
-    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'depth, depth_before and visible_seconds are whole numbers.';
-  end;
-  if b_depth not in (0, 25, 50, 75, 100) or b_depth_before not in (0, 25, 50, 75, 100) or b_depth_before > b_depth
-     or b_seconds not between 0 and 1800 or (b_depth > 0 and b_type <> 'article') then
-    raise exception 'audience_beacon_invalid' using errcode = '22023',
-      hint = 'depth 0, 25, 50, 75 or 100 (a story''s only), not below depth_before; visible_seconds from 0 to 1800.';
-  end if;
-  -- The view this visit began with: today's mark, or yesterday's when the visit crossed midnight. None: nothing.
-  update private.audience_marks m set last_seen_at = clock
-   where m.day = today and m.reader_hash = reader and m.path = b_path and m.source = b_source
-     and m.source_host = b_host and m.campaign = b_campaign and m.device = b_device;
-  if found then
-    mark_day := today;
-  else
-    select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(s.salt || ':' || address || ':' || agent, 'UTF8')), 'hex')
-      into earlier_reader
-      from private.audience_salts s where s.day = today - 1;
-    if earlier_reader is null or not exists (
-         select 1 from private.audience_marks m
-          where m.day = today - 1 and m.reader_hash = earlier_reader and m.path = b_path and m.source = b_source
-            and m.source_host = b_host and m.campaign = b_campaign and m.device = b_device) then
-      return;
-    end if;
-    mark_day := today - 1;
-  end if;
-  update public.audience_days d
-     set read_25 = d.read_25 + case when b_depth >= 25 and b_depth_before < 25 then 1 else 0 end,
-         read_50 = d.read_50 + case when b_depth >= 50 and b_depth_before < 50 then 1 else 0 end,
-         read_75 = d.read_75 + case when b_depth >= 75 and b_depth_before < 75 then 1 else 0 end,
-         read_100 = d.read_100 + case when b_depth >= 100 and b_depth_before < 100 then 1 else 0 end,
-         visible_seconds = d.visible_seconds + b_seconds
-   where d.day = mark_day and d.path = b_path and d.source = b_source and d.source_host = b_host
-     and d.campaign = b_campaign and d.device = b_device;
+  perform private.record_audience(beacon);
 end;
 $function$;
 
@@ -3836,6 +3846,9 @@ grant execute on function private.newsletter_subscribe(email text, consent_text 
 grant execute on function private.newsletter_test_recipient() to authenticated;
 grant execute on function private.newsletter_unsubscribe(token uuid) to anon;
 grant execute on function private.newsletter_unsubscribe(token uuid) to authenticated;
+grant execute on function private.record_audience(beacon jsonb) to anon;
+grant execute on function private.record_audience(beacon jsonb) to authenticated;
+grant execute on function private.record_audience(beacon jsonb) to service_role;
 grant execute on function private.reserved_topic_slugs() to authenticated;
 grant execute on function private.sao_paulo_date(instant timestamp with time zone) to anon;
 grant execute on function private.sao_paulo_date(instant timestamp with time zone) to authenticated;

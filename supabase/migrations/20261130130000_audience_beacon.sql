@@ -220,7 +220,7 @@ $$;
 revoke all on function private.audience_salt(date, timestamptz) from public, anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------------------
--- The beacon.
+-- The beacon (its owner-run body; public.record_audience below is what the API runs).
 --
 -- beacon: a JSON object (at most 2 KB) with `kind`:
 --   'view'   a page view: path, page_type, publication_id (a story's page, else absent), source, source_host,
@@ -233,7 +233,7 @@ revoke all on function private.audience_salt(date, timestamptz) from public, ano
 --   'vitals' page_type, device and any of lcp (ms, up to 60000), inp (ms, up to 60000), cls (up to 10): one sample
 --            each in its histogram bin, when the reader viewed a page today.
 -- Called with the service key (the site's edge), it also carries client_address and user_agent: the reader's.
-create function public.record_audience(beacon jsonb) returns void
+create function private.record_audience(beacon jsonb) returns void
 language plpgsql
 volatile
 security definer
@@ -427,6 +427,19 @@ begin
          visible_seconds = d.visible_seconds + b_seconds
    where d.day = mark_day and d.path = b_path and d.source = b_source and d.source_host = b_host
      and d.campaign = b_campaign and d.device = b_device;
+end;
+$$;
+revoke all on function private.record_audience(jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.record_audience(jsonb) to anon, authenticated, service_role;
+
+-- What the API runs: as its caller (docs/decisions/0045), the owner-run body above doing the writing.
+create function public.record_audience(beacon jsonb) returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  perform private.record_audience(beacon);
 end;
 $$;
 comment on function public.record_audience(jsonb) is
