@@ -884,22 +884,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION private.audience_take(key text, max_beacons integer, clock timestamp with time zone)
- RETURNS boolean
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  taken integer;
-begin
-  insert into private.audience_client_minutes as m (client_key, minute, beacons)
-  values (key, pg_catalog.date_trunc('minute', clock), 1)
-  on conflict (client_key, minute) do update set beacons = m.beacons + 1
-  returning m.beacons into taken;
-  return taken <= max_beacons;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION private.audience_vitals_bucket(metric text, value numeric)
  RETURNS numeric
  LANGUAGE sql
@@ -2021,6 +2005,10 @@ declare
   seen_page boolean;
   seen_site boolean;
   samples_given integer := 0;
+  key_salt text;
+  by_address text;
+  by_browser text;
+  within_rate boolean;
 begin
   if beacon is null or pg_catalog.jsonb_typeof(beacon) <> 'object' or pg_catalog.octet_length(beacon::text) > 2048
      or beacon_kind is null or beacon_kind not in ('view', 'leave', 'vitals') then
@@ -2048,8 +2036,17 @@ begin
     return;
   end if;
 
-  if not private.audience_take(private.salted_hash('audience_client:' || address), 300, clock)
-     or not private.audience_take(private.salted_hash('audience_reader:' || address || ':' || agent), 60, clock) then
+  -- The rate: both keys counted in one statement (the client key's secret salt, as private.salted_hash).
+  select s.salt into key_salt from private.client_key_salt s;
+  by_address := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(key_salt || ':audience_client:' || address, 'UTF8')), 'hex');
+  by_browser := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(key_salt || ':audience_reader:' || address || ':' || agent, 'UTF8')), 'hex');
+  with hits as (
+    insert into private.audience_client_minutes as m (client_key, minute, beacons)
+    values (by_address, pg_catalog.date_trunc('minute', clock), 1), (by_browser, pg_catalog.date_trunc('minute', clock), 1)
+    on conflict on constraint audience_client_minutes_pkey do update set beacons = m.beacons + 1
+    returning m.client_key as hit_key, m.beacons as hit_count)
+  select coalesce(bool_and(h.hit_count <= case when h.hit_key = by_address then 300 else 60 end), true) into within_rate from hits h;
+  if not within_rate then
     raise exception 'audience_rate_limited' using errcode = 'PT429', hint = 'At most 300 beacons per address and 60 per address and browser a minute.';
   end if;
 
@@ -2123,8 +2120,8 @@ begin
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('audience_reader:' || reader));
 
   if beacon_kind = 'view' then
-    seen_page := exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader and m.path = b_path);
-    seen_site := seen_page or exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader);
+    select coalesce(bool_or(m.path = b_path), false), count(*) > 0 into seen_page, seen_site
+      from private.audience_marks m where m.day = today and m.reader_hash = reader;
     insert into private.audience_marks as m (day, reader_hash, path, source, source_host, campaign, device, first_seen_at, last_seen_at)
     values (today, reader, b_path, b_source, b_host, b_campaign, b_device, clock, clock)
     on conflict (day, reader_hash, path, source, source_host, campaign, device) do update set last_seen_at = excluded.last_seen_at
@@ -3230,8 +3227,24 @@ CREATE OR REPLACE FUNCTION public.record_audience(beacon jsonb)
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
+declare
+  item jsonb;
 begin
-  perform private.record_audience(beacon);
+  if pg_catalog.jsonb_typeof(beacon) is distinct from 'array' then
+    perform private.record_audience(beacon);
+    return;
+  end if;
+  if pg_catalog.current_setting('role', true) is distinct from 'service_role' or pg_catalog.jsonb_array_length(beacon) > 200 then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'Only the site''s edge sends beacons together, at most 200.';
+  end if;
+  for item in select value from pg_catalog.jsonb_array_elements(beacon) loop
+    begin
+      perform private.record_audience(item);
+    exception when sqlstate '22023' or sqlstate 'PT429' then
+      -- This beacon's refusal (its page, its values, its reader's rate) is its own: the others count.
+      null;
+    end;
+  end loop;
 end;
 $function$;
 

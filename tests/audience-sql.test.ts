@@ -147,6 +147,19 @@ describe('page views', () => {
     expect(await pageReaders()).toEqual({ [`/noticia/${STORY}`]: 2, '': 2 });
   });
 
+  it('the edge may send beacons together: each taken or refused on its own', async () => {
+    const vouched = (address: string, extra: Record<string, unknown> = {}) => ({ ...storyView(), client_address: address, user_agent: BROWSER, ...extra });
+    expect(await send(edge, [vouched('203.0.113.20'), vouched('203.0.113.21', { page_type: 'admin-users' }), vouched('203.0.113.22')])).toBeNull();
+    expect(await pageReaders()).toEqual({ [`/noticia/${STORY}`]: 2, '': 2 });
+  });
+
+  it('only the service key sends beacons together, at most 200', async () => {
+    expect(await send(anonFrom('198.51.100.30'), [storyView()])).toMatchObject({ code: '22023', message: 'audience_beacon_invalid' });
+    const many = Array.from({ length: 201 }, (_, n) => ({ ...storyView(), client_address: `203.0.113.${n % 250}`, user_agent: BROWSER }));
+    expect(await send(edge, many)).toMatchObject({ code: '22023', message: 'audience_beacon_invalid' });
+    expect(await days()).toEqual([]);
+  });
+
   it('an anonymous caller cannot choose its reader: client_address and user_agent are ignored', async () => {
     for (const address of ['203.0.113.10', '203.0.113.11']) {
       expect(await send(anonFrom('198.51.100.5'), { ...storyView(), client_address: address, user_agent: OTHER_BROWSER })).toBeNull();

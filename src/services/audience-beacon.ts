@@ -14,21 +14,53 @@ export interface VouchedBeacon {
   userAgent: string;
 }
 
-/** What became of a beacon: taken (counted, or quietly not: a crawler), or refused by the database's rules. */
-export type AudienceOutcome = 'taken' | 'refused';
+/** Resolves once the database has taken the beacon (counted it, or refused it by its rules); rejects when it failed. */
+export type RecordAudience = (vouched: VouchedBeacon) => Promise<void>;
 
-export type RecordAudience = (vouched: VouchedBeacon) => Promise<AudienceOutcome>;
+/** The most beacons in one call (public.record_audience takes at most 200). */
+export const MAX_BEACONS_TOGETHER = 200;
 
-/** The database's refusals of a beacon: its rules, not its health (SQLSTATE 22023 and the rate limit's PT429). */
+/** The database's refusals: its rules, not its health (SQLSTATE 22023 and the rate limit's PT429). */
 const REFUSALS = new Set(['22023', 'PT429']);
 
-/** The recorder over a client holding the service key (its role is what lets the beacon name its reader). */
+interface Waiting {
+  beacon: Json;
+  done: () => void;
+  failed: (error: unknown) => void;
+}
+
+/**
+ * The recorder over a client holding the service key (its role is what lets a beacon name its reader). A group
+ * commit: a beacon arriving while no write runs is written at once; those arriving during a write wait for it to end
+ * and go together in the next (up to 200, one transaction, each taken or refused on its own). Idle, a beacon costs
+ * one call; at hundreds a second the calls, not the beacons, are what the database sees.
+ */
 export function audienceRecorder(serviceClient: DataClient): RecordAudience {
-  return async ({ beacon, clientAddress, userAgent }) => {
-    const vouched: Json = { ...(beacon as Record<string, Json>), client_address: clientAddress, user_agent: userAgent };
-    const { error, status } = await serviceClient.rpc('record_audience', { beacon: vouched });
-    if (!error) return 'taken';
-    if (error.code && REFUSALS.has(error.code)) return 'refused';
-    throw new ServiceError(error.message, { code: error.code, status, cause: error });
-  };
+  const queue: Waiting[] = [];
+  let writing = false;
+
+  async function write(batch: Waiting[]): Promise<void> {
+    const { error, status } = await serviceClient.rpc('record_audience', { beacon: batch.map((entry) => entry.beacon) });
+    if (error && !(error.code && REFUSALS.has(error.code))) throw new ServiceError(error.message, { code: error.code, status, cause: error });
+  }
+
+  async function drain(): Promise<void> {
+    writing = true;
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BEACONS_TOGETHER);
+      try {
+        await write(batch);
+        for (const entry of batch) entry.done();
+      } catch (error) {
+        for (const entry of batch) entry.failed(error);
+      }
+    }
+    writing = false;
+  }
+
+  return ({ beacon, clientAddress, userAgent }) =>
+    new Promise<void>((done, failed) => {
+      queue.push({ beacon: { ...(beacon as Record<string, Json>), client_address: clientAddress, user_agent: userAgent }, done, failed });
+      if (!writing) void drain();
+    });
 }

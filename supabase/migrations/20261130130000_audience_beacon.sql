@@ -19,9 +19,11 @@
 --   PT429 'audience_rate_limited'    too many beacons from this client this minute
 
 -- ---------------------------------------------------------------------------------------------------------------
--- The rate limit: beacons per client per minute, counted in place (one row per client and minute, one upsert per
--- beacon: cheap enough for hundreds of beacons a second). Rows of past minutes go with the next minute's first
--- beacons and with the retention job.
+-- The rate limit: beacons per client per minute, counted in place (one row per client and minute, one upsert of a
+-- beacon's two keys: cheap enough for hundreds of beacons a second, where private.rate_limit_take's row per hit is
+-- not). Per minute: 300 beacons from one address (a carrier's shared address serves many readers: a reader sends about
+-- three a page) and 60 from one address and browser (one reader). Rows of past minutes go with each day's first
+-- beacon and with the retention job.
 
 create table private.audience_client_minutes (
   client_key text not null,
@@ -33,25 +35,6 @@ comment on table private.audience_client_minutes is
   'Beacons per client (salted hash) in the current minute, for the audience beacon''s rate limit. Written by public.record_audience only.';
 create index audience_client_minutes_minute_idx on private.audience_client_minutes (minute);
 revoke all on table private.audience_client_minutes from public, anon, authenticated, service_role;
-
--- Per minute: 300 beacons from one address (a carrier's shared address serves many readers: a reader sends about
--- three a page) and 60 from one address and browser (one reader).
-create function private.audience_take(key text, max_beacons integer, clock timestamptz) returns boolean
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-declare
-  taken integer;
-begin
-  insert into private.audience_client_minutes as m (client_key, minute, beacons)
-  values (key, pg_catalog.date_trunc('minute', clock), 1)
-  on conflict (client_key, minute) do update set beacons = m.beacons + 1
-  returning m.beacons into taken;
-  return taken <= max_beacons;
-end;
-$$;
-revoke all on function private.audience_take(text, integer, timestamptz) from public, anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------------------
 -- What a beacon may name.
@@ -265,6 +248,10 @@ declare
   seen_page boolean;
   seen_site boolean;
   samples_given integer := 0;
+  key_salt text;
+  by_address text;
+  by_browser text;
+  within_rate boolean;
 begin
   if beacon is null or pg_catalog.jsonb_typeof(beacon) <> 'object' or pg_catalog.octet_length(beacon::text) > 2048
      or beacon_kind is null or beacon_kind not in ('view', 'leave', 'vitals') then
@@ -292,8 +279,17 @@ begin
     return;
   end if;
 
-  if not private.audience_take(private.salted_hash('audience_client:' || address), 300, clock)
-     or not private.audience_take(private.salted_hash('audience_reader:' || address || ':' || agent), 60, clock) then
+  -- The rate: both keys counted in one statement (the client key's secret salt, as private.salted_hash).
+  select s.salt into key_salt from private.client_key_salt s;
+  by_address := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(key_salt || ':audience_client:' || address, 'UTF8')), 'hex');
+  by_browser := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(key_salt || ':audience_reader:' || address || ':' || agent, 'UTF8')), 'hex');
+  with hits as (
+    insert into private.audience_client_minutes as m (client_key, minute, beacons)
+    values (by_address, pg_catalog.date_trunc('minute', clock), 1), (by_browser, pg_catalog.date_trunc('minute', clock), 1)
+    on conflict on constraint audience_client_minutes_pkey do update set beacons = m.beacons + 1
+    returning m.client_key as hit_key, m.beacons as hit_count)
+  select coalesce(bool_and(h.hit_count <= case when h.hit_key = by_address then 300 else 60 end), true) into within_rate from hits h;
+  if not within_rate then
     raise exception 'audience_rate_limited' using errcode = 'PT429', hint = 'At most 300 beacons per address and 60 per address and browser a minute.';
   end if;
 
@@ -367,8 +363,8 @@ begin
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('audience_reader:' || reader));
 
   if beacon_kind = 'view' then
-    seen_page := exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader and m.path = b_path);
-    seen_site := seen_page or exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader);
+    select coalesce(bool_or(m.path = b_path), false), count(*) > 0 into seen_page, seen_site
+      from private.audience_marks m where m.day = today and m.reader_hash = reader;
     insert into private.audience_marks as m (day, reader_hash, path, source, source_host, campaign, device, first_seen_at, last_seen_at)
     values (today, reader, b_path, b_source, b_host, b_campaign, b_device, clock, clock)
     on conflict (day, reader_hash, path, source, source_host, campaign, device) do update set last_seen_at = excluded.last_seen_at
@@ -433,13 +429,32 @@ revoke all on function private.record_audience(jsonb) from public, anon, authent
 grant execute on function private.record_audience(jsonb) to anon, authenticated, service_role;
 
 -- What the API runs: as its caller (docs/decisions/0045), the owner-run body above doing the writing.
+-- The site's edge may hand it up to 200 beacons at once (an array; the service key only): the beacons that arrived
+-- while the last write ran, in one transaction (the Node hosts' group commit, src/services/audience-beacon.ts), each
+-- refused or taken on its own.
 create function public.record_audience(beacon jsonb) returns void
 language plpgsql
 security invoker
 set search_path = ''
 as $$
+declare
+  item jsonb;
 begin
-  perform private.record_audience(beacon);
+  if pg_catalog.jsonb_typeof(beacon) is distinct from 'array' then
+    perform private.record_audience(beacon);
+    return;
+  end if;
+  if pg_catalog.current_setting('role', true) is distinct from 'service_role' or pg_catalog.jsonb_array_length(beacon) > 200 then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'Only the site''s edge sends beacons together, at most 200.';
+  end if;
+  for item in select value from pg_catalog.jsonb_array_elements(beacon) loop
+    begin
+      perform private.record_audience(item);
+    exception when sqlstate '22023' or sqlstate 'PT429' then
+      -- This beacon's refusal (its page, its values, its reader's rate) is its own: the others count.
+      null;
+    end;
+  end loop;
 end;
 $$;
 comment on function public.record_audience(jsonb) is

@@ -105,7 +105,7 @@ describe('what the API cannot reach', () => {
     }
   });
 
-  it.each(['audience_forget', 'audience_salt', 'audience_take', 'audience_page'])('private.%s cannot be called', async (fn) => {
+  it.each(['audience_forget', 'audience_salt', 'audience_page', 'audience_is_crawler'])('private.%s cannot be called', async (fn) => {
     const { error } = await clients.admin.rpc(fn, {});
     expect(error).not.toBeNull();
   });
