@@ -17,8 +17,17 @@ export interface VouchedBeacon {
 /** Resolves once the database has taken the beacon (counted it, or refused it by its rules); rejects when it failed. */
 export type RecordAudience = (vouched: VouchedBeacon) => Promise<void>;
 
-/** The most beacons in one call (public.record_audience takes at most 200). */
-export const MAX_BEACONS_TOGETHER = 200;
+/**
+ * The most beacons in one call (public.record_audience takes up to 200): one transaction holds the embedded backend's
+ * one connection, and a reader's page waits behind it, so a call stays short.
+ */
+export const MAX_BEACONS_TOGETHER = 50;
+
+/**
+ * The most beacons waiting for their write. Past it the database is not keeping up: a new beacon is answered and not
+ * counted, rather than queued until the pages' own queries wait behind minutes of beacons (decision 0052).
+ */
+export const MAX_BEACONS_WAITING = 2_000;
 
 /** The database's refusals: its rules, not its health (SQLSTATE 22023 and the rate limit's PT429). */
 const REFUSALS = new Set(['22023', 'PT429']);
@@ -33,7 +42,8 @@ interface Waiting {
  * The recorder over a client holding the service key (its role is what lets a beacon name its reader). A group
  * commit: a beacon arriving while no write runs is written at once; those arriving during a write wait for it to end
  * and go together in the next (up to 200, one transaction, each taken or refused on its own). Idle, a beacon costs
- * one call; at hundreds a second the calls, not the beacons, are what the database sees.
+ * one call; at hundreds a second the calls, not the beacons, are what the database sees. Past MAX_BEACONS_WAITING a
+ * beacon is let go uncounted (and the log says so): the reader pages come first.
  */
 export function audienceRecorder(serviceClient: DataClient): RecordAudience {
   const queue: Waiting[] = [];
@@ -58,8 +68,16 @@ export function audienceRecorder(serviceClient: DataClient): RecordAudience {
     writing = false;
   }
 
+  let shed = 0;
   return ({ beacon, clientAddress, userAgent }) =>
     new Promise<void>((done, failed) => {
+      if (queue.length >= MAX_BEACONS_WAITING) {
+        shed += 1;
+        // Once, then each thousandth: the host's log says the audience is undercounting, without a line per beacon.
+        if (shed === 1 || shed % 1_000 === 0) console.warn(`audience: ${shed} beacon(s) not counted, the database is behind (${queue.length} waiting)`);
+        done();
+        return;
+      }
       queue.push({ beacon: { ...(beacon as Record<string, Json>), client_address: clientAddress, user_agent: userAgent }, done, failed });
       if (!writing) void drain();
     });
