@@ -47,7 +47,7 @@ function showsNavigationState(): boolean {
  * panel, an address whose loader redirects) renders from scratch. React hydrates each Suspense boundary of the page in
  * a task of its own and replays a tap made on a part not yet hydrated.
  */
-async function start(root: HTMLElement): Promise<void> {
+async function start(root: HTMLElement): Promise<DataRouter> {
   // Each step below is a task of its own (after the app's modules have run: reading the page's data, loading its
   // route's module, creating the router, hydrating), so none of them holds a phone's main thread for long.
   await nextTask();
@@ -67,11 +67,30 @@ async function start(root: HTMLElement): Promise<void> {
       startTransition(() => {
         hydrateRoot(root, app(router, rendered === 'shell'));
       });
-      return;
+      return router;
     }
   }
   root.replaceChildren();
-  createRoot(root).render(app(createBrowserRouter(routes), false));
+  const router = createBrowserRouter(routes);
+  createRoot(root).render(app(router, false));
+  return router;
 }
 
-void start(container);
+/**
+ * The audience beacon (src/app/audience/, decision 0052): its module loads after the page's `load`, when the browser
+ * is idle, so it is never part of the first load; not at all on the admin's pages or with Global Privacy Control.
+ */
+function countAudience(router: DataRouter): void {
+  if (matchPage(window.location.pathname).area !== 'reader') return;
+  if ((navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true) return;
+  const load = () => {
+    void import('./app/audience/audience-beacon').then(({ startAudience }) => {
+      startAudience({ window, document, sendBeacon: (url, body) => navigator.sendBeacon(url, body), now: () => performance.now() }, router);
+    });
+  };
+  const atIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 5_000 }) : setTimeout(load, 1_000));
+  if (document.readyState === 'complete') atIdle();
+  else window.addEventListener('load', atIdle, { once: true });
+}
+
+void start(container).then(countAudience);

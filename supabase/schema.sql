@@ -22,6 +22,14 @@ create table private.ad_event_receipts (
 );
 comment on table private.ad_event_receipts is 'When each client (salted hash) last had an impression or a click of each campaign counted. Written by public.count_ad_event only.';
 
+create table private.audience_client_minutes (
+  client_key text not null,
+  minute timestamp with time zone not null,
+  beacons integer not null,
+  constraint audience_client_minutes_pkey PRIMARY KEY (client_key, minute)
+);
+comment on table private.audience_client_minutes is 'Beacons per client (salted hash) in the current minute, for the audience beacon''s rate limit. Written by public.record_audience only.';
+
 create table private.audience_marks (
   day date not null,
   reader_hash text not null,
@@ -600,6 +608,8 @@ alter table public.topics enable row level security;
 
 CREATE INDEX ad_event_receipts_counted_at_idx ON private.ad_event_receipts USING btree (counted_at);
 
+CREATE INDEX audience_client_minutes_minute_idx ON private.audience_client_minutes USING btree (minute);
+
 CREATE INDEX audience_marks_last_seen_idx ON private.audience_marks USING btree (last_seen_at);
 
 CREATE INDEX newsletter_confirmations_due_idx ON private.newsletter_confirmations USING btree (claimed_at NULLS FIRST, requested_at);
@@ -842,6 +852,24 @@ AS $function$
      and s.state <> 'sem_novidades'
 $function$;
 
+CREATE OR REPLACE FUNCTION private.audience_forget(today date, clock timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  forgotten integer;
+  step integer;
+begin
+  delete from private.audience_marks m where m.day < today - 1;
+  get diagnostics forgotten = row_count;
+  delete from private.audience_salts s where s.day < today - 1;
+  delete from private.audience_client_minutes c where c.minute < pg_catalog.date_trunc('minute', clock);
+  get diagnostics step = row_count;
+  return forgotten + step;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.audience_groups_between(from_day date, to_day date, by_what text)
  RETURNS TABLE(name text, stories bigint, views bigint, read_25 bigint, read_100 bigint)
  LANGUAGE sql
@@ -862,6 +890,72 @@ AS $function$
    group by 1
    order by 3 desc, 1
    limit 50
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_is_crawler(agent text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select coalesce(pg_catalog.btrim(agent), '') = ''
+      or agent !~* '^mozilla/'
+      or agent ~* '(bot\M|bot[/_-]|crawl|spider|slurp|facebookexternalhit|facebookcatalog|meta-externalagent|embedly|preview|lighthouse|pagespeed|gtmetrix|ptst/|google-inspectiontool|feedfetcher|mediapartners|apis-google|yahoo|bytespider|petalsearch|headlessshell)'
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_page(address text, type_id text, story uuid, clock timestamp with time zone)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  uuid_re constant text := '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+  fixed constant jsonb := '{"home": "/", "external-article": "/noticia/externa", "obituaries": "/obituarios",
+    "jobs": "/vagas", "search": "/busca", "advertising": "/anuncie", "tip-line": "/envie-sua-noticia",
+    "privacy": "/privacidade", "accessibility": "/acessibilidade", "corrections": "/correcoes"}';
+  found_id text;
+begin
+  if address is null or type_id is null or (type_id <> 'article' and story is not null) then
+    return null;
+  end if;
+  if fixed ? type_id then
+    return case when address = fixed ->> type_id then address end;
+  end if;
+  if type_id = 'topic' then
+    found_id := pg_catalog.substring(address, '^/topic/([a-z0-9]+(?:-[a-z0-9]+)*)$');
+    if found_id is not null and exists (select 1 from public.topics t where t.slug = found_id) then
+      return address;
+    end if;
+  elsif type_id = 'article' then
+    found_id := pg_catalog.substring(address, '^/noticia/' || uuid_re || '(?:/[a-z0-9-]{1,200})?$');
+    if found_id is not null and found_id = story::text
+       and exists (select 1 from public.publications p where p.id = story and p.published and p.published_at <= clock) then
+      return '/noticia/' || found_id;
+    end if;
+  elsif type_id = 'obituary' then
+    found_id := pg_catalog.substring(address, '^/obituarios/' || uuid_re || '(?:/[a-z0-9-]{1,200})?$');
+    if found_id is not null and exists (select 1 from public.obituaries o where o.id = found_id::uuid and o.published) then
+      return '/obituarios/' || found_id;
+    end if;
+  elsif type_id = 'job' then
+    found_id := pg_catalog.substring(address, '^/vagas/' || uuid_re || '(?:/[a-z0-9-]{1,200})?$');
+    if found_id is not null and exists (select 1 from public.jobs j where j.id = found_id::uuid and j.published) then
+      return '/vagas/' || found_id;
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_page_types()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select array['home', 'topic', 'external-article', 'article', 'obituaries', 'obituary', 'jobs', 'job', 'search',
+               'advertising', 'tip-line', 'privacy', 'accessibility', 'corrections']
 $function$;
 
 CREATE OR REPLACE FUNCTION private.audience_period_start(days integer)
@@ -903,6 +997,28 @@ begin
   if not coalesce((select private.is_editor()), false) then
     raise exception 'audience_staff_only' using errcode = '42501';
   end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_salt(today date, clock timestamp with time zone)
+ RETURNS text
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  salt text;
+begin
+  select s.salt into salt from private.audience_salts s where s.day = today;
+  if found then
+    return salt;
+  end if;
+  -- gen_random_uuid() draws from the strong random source: 244 random bits in two.
+  insert into private.audience_salts (day, salt)
+  values (today, pg_catalog.gen_random_uuid()::text || pg_catalog.gen_random_uuid()::text)
+  on conflict (day) do nothing;
+  perform private.audience_forget(today, clock);
+  select s.salt into salt from private.audience_salts s where s.day = today;
+  return salt;
 end;
 $function$;
 
@@ -1008,6 +1124,23 @@ AS $function$
    group by 1, 2, 3
   having max(r.total) > 0
    order by 1, 2, 3
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_vitals_bucket(metric text, value numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select min(b) from pg_catalog.unnest(case metric
+    when 'LCP' then array[250, 500, 750, 1000, 1250, 1500, 1750, 2000, 2250, 2500, 2750, 3000, 3500, 4000, 5000, 6000,
+                          8000, 10000, 15000, 20000, 30000, 60000]::numeric[]
+    when 'INP' then array[25, 50, 75, 100, 125, 150, 175, 200, 250, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 5000,
+                          10000, 60000]::numeric[]
+    when 'CLS' then array[0, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 1.5, 2, 5,
+                          10]::numeric[]
+  end) as b
+  where b >= value
 $function$;
 
 CREATE OR REPLACE FUNCTION private.audit_account_rejected()
@@ -2095,6 +2228,216 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.record_audience(beacon jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  clock constant timestamptz := private.clock_now();
+  today constant date := private.sao_paulo_date(clock);
+  beacon_kind text := beacon ->> 'kind';
+  address text;
+  agent text;
+  request_headers jsonb;
+  reader text;
+  earlier_reader text;
+  b_path text;
+  b_type text;
+  b_story uuid;
+  b_source text;
+  b_host text;
+  b_campaign text;
+  b_device text;
+  b_depth integer;
+  b_depth_before integer;
+  b_seconds integer;
+  b_metric text;
+  b_value numeric;
+  mark_day date;
+  new_mark boolean;
+  seen_page boolean;
+  seen_site boolean;
+  samples_given integer := 0;
+  key_salt text;
+  by_address text;
+  by_browser text;
+  within_rate boolean;
+begin
+  if beacon is null or pg_catalog.jsonb_typeof(beacon) <> 'object' or pg_catalog.octet_length(beacon::text) > 2048
+     or beacon_kind is null or beacon_kind not in ('view', 'leave', 'vitals') then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A beacon is a JSON object of at most 2 KB whose kind is view, leave or vitals.';
+  end if;
+
+  -- The reader: vouched for by the site's edge (the service key), else the request's own.
+  if pg_catalog.current_setting('role', true) = 'service_role' then
+    address := coalesce(beacon ->> 'client_address', '');
+    agent := beacon ->> 'user_agent';
+  else
+    address := private.client_address();
+    begin
+      request_headers := nullif(pg_catalog.current_setting('request.headers', true), '')::jsonb;
+    exception when others then
+      request_headers := null;
+    end;
+    if pg_catalog.jsonb_typeof(request_headers) = 'object' then
+      agent := request_headers ->> 'user-agent';
+    end if;
+  end if;
+  address := pg_catalog.left(address, 200);
+  agent := pg_catalog.left(coalesce(agent, ''), 500);
+  if private.audience_is_crawler(agent) then
+    return;
+  end if;
+
+  -- The rate: both keys counted in one statement (the client key's secret salt, as private.salted_hash).
+  select s.salt into key_salt from private.client_key_salt s;
+  by_address := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(key_salt || ':audience_client:' || address, 'UTF8')), 'hex');
+  by_browser := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(key_salt || ':audience_reader:' || address || ':' || agent, 'UTF8')), 'hex');
+  with hits as (
+    insert into private.audience_client_minutes as m (client_key, minute, beacons)
+    values (by_address, pg_catalog.date_trunc('minute', clock), 1), (by_browser, pg_catalog.date_trunc('minute', clock), 1)
+    on conflict on constraint audience_client_minutes_pkey do update set beacons = m.beacons + 1
+    returning m.client_key as hit_key, m.beacons as hit_count)
+  select coalesce(bool_and(h.hit_count <= case when h.hit_key = by_address then 300 else 60 end), true) into within_rate from hits h;
+  if not within_rate then
+    raise exception 'audience_rate_limited' using errcode = 'PT429', hint = 'At most 300 beacons per address and 60 per address and browser a minute.';
+  end if;
+
+  b_device := beacon ->> 'device';
+  b_type := beacon ->> 'page_type';
+  if b_device is null or b_device not in ('mobile', 'tablet', 'desktop') then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'device is mobile, tablet or desktop.';
+  end if;
+  if b_type is null or not (b_type = any (private.audience_page_types())) then
+    raise exception 'audience_page_unknown' using errcode = '22023', hint = 'page_type is a reader page''s id.';
+  end if;
+
+  reader := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
+    private.audience_salt(today, clock) || ':' || address || ':' || agent, 'UTF8')), 'hex');
+
+  if beacon_kind = 'vitals' then
+    foreach b_metric in array array['LCP', 'INP', 'CLS'] loop
+      if beacon ? pg_catalog.lower(b_metric) then
+        begin
+          b_value := (beacon ->> pg_catalog.lower(b_metric))::numeric;
+        exception when others then
+          raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A Web Vitals figure is a number.';
+        end;
+        if b_value is null or b_value < 0 or b_value > (case b_metric when 'CLS' then 10 else 60000 end) then
+          raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'LCP and INP from 0 to 60000 ms, CLS from 0 to 10.';
+        end if;
+        samples_given := samples_given + 1;
+      end if;
+    end loop;
+    if samples_given = 0 then
+      raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A vitals beacon carries lcp, inp or cls.';
+    end if;
+    -- Only a reader who viewed a page today: samples come from visits.
+    if not exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader) then
+      return;
+    end if;
+    foreach b_metric in array array['LCP', 'INP', 'CLS'] loop
+      if beacon ? pg_catalog.lower(b_metric) then
+        b_value := (beacon ->> pg_catalog.lower(b_metric))::numeric;
+        insert into public.audience_vitals_days as v (day, page_type, device, metric, bucket, samples)
+        values (today, b_type, b_device, b_metric, private.audience_vitals_bucket(b_metric, b_value), 1)
+        on conflict (day, page_type, device, metric, bucket) do update set samples = v.samples + 1;
+      end if;
+    end loop;
+    return;
+  end if;
+
+  -- A view's or a leave's page and dimensions.
+  begin
+    b_story := nullif(beacon ->> 'publication_id', '')::uuid;
+  exception when others then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'publication_id is a story''s id.';
+  end;
+  b_path := beacon ->> 'path';
+  b_source := beacon ->> 'source';
+  b_host := coalesce(beacon ->> 'source_host', '');
+  b_campaign := coalesce(beacon ->> 'campaign', '');
+  if b_path is null or char_length(b_path) not between 1 and 300 or pg_catalog.left(b_path, 1) <> '/'
+     or b_source is null or b_source not in ('whatsapp', 'facebook', 'instagram', 'x', 'google-search', 'google-discover',
+       'google-news', 'search', 'digest', 'campaign', 'site', 'direct')
+     or b_host !~ '^[a-z0-9._-]{0,120}$' or char_length(b_campaign) > 80 or b_campaign ~ '[[:cntrl:]]' then
+    raise exception 'audience_beacon_invalid' using errcode = '22023',
+      hint = 'path is an address (300), source a known source, source_host a host (120), campaign at most 80 characters.';
+  end if;
+  b_path := private.audience_page(b_path, b_type, b_story, clock);
+  if b_path is null then
+    raise exception 'audience_page_unknown' using errcode = '22023', hint = 'Not a page readers can open, or its story is not live.';
+  end if;
+
+  -- One reader's beacons one at a time: whether a mark is new is decided once.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('audience_reader:' || reader));
+
+  if beacon_kind = 'view' then
+    select coalesce(bool_or(m.path = b_path), false), count(*) > 0 into seen_page, seen_site
+      from private.audience_marks m where m.day = today and m.reader_hash = reader;
+    insert into private.audience_marks as m (day, reader_hash, path, source, source_host, campaign, device, first_seen_at, last_seen_at)
+    values (today, reader, b_path, b_source, b_host, b_campaign, b_device, clock, clock)
+    on conflict (day, reader_hash, path, source, source_host, campaign, device) do update set last_seen_at = excluded.last_seen_at
+    returning (m.xmax = 0) into new_mark;
+    insert into public.audience_days as d (day, path, page_type, publication_id, source, source_host, campaign, device, views, readers)
+    values (today, b_path, b_type, b_story, b_source, b_host, b_campaign, b_device, 1, case when new_mark then 1 else 0 end)
+    on conflict (day, path, source, source_host, campaign, device)
+    do update set views = d.views + 1, readers = d.readers + excluded.readers;
+    if not seen_page then
+      insert into public.audience_page_readers as r (day, path, readers) values (today, b_path, 1)
+      on conflict (day, path) do update set readers = r.readers + 1;
+    end if;
+    if not seen_site then
+      insert into public.audience_page_readers as r (day, path, readers) values (today, '', 1)
+      on conflict (day, path) do update set readers = r.readers + 1;
+    end if;
+    return;
+  end if;
+
+  -- A leave: what this visit read and how long it was visible since its last report.
+  begin
+    b_depth := coalesce((beacon ->> 'depth')::integer, 0);
+    b_depth_before := coalesce((beacon ->> 'depth_before')::integer, 0);
+    b_seconds := coalesce((beacon ->> 'visible_seconds')::integer, 0);
+  exception when others then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'depth, depth_before and visible_seconds are whole numbers.';
+  end;
+  if b_depth not in (0, 25, 50, 75, 100) or b_depth_before not in (0, 25, 50, 75, 100) or b_depth_before > b_depth
+     or b_seconds not between 0 and 1800 or (b_depth > 0 and b_type <> 'article') then
+    raise exception 'audience_beacon_invalid' using errcode = '22023',
+      hint = 'depth 0, 25, 50, 75 or 100 (a story''s only), not below depth_before; visible_seconds from 0 to 1800.';
+  end if;
+  -- The view this visit began with: today's mark, or yesterday's when the visit crossed midnight. None: nothing.
+  update private.audience_marks m set last_seen_at = clock
+   where m.day = today and m.reader_hash = reader and m.path = b_path and m.source = b_source
+     and m.source_host = b_host and m.campaign = b_campaign and m.device = b_device;
+  if found then
+    mark_day := today;
+  else
+    select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(s.salt || ':' || address || ':' || agent, 'UTF8')), 'hex')
+      into earlier_reader
+      from private.audience_salts s where s.day = today - 1;
+    if earlier_reader is null or not exists (
+         select 1 from private.audience_marks m
+          where m.day = today - 1 and m.reader_hash = earlier_reader and m.path = b_path and m.source = b_source
+            and m.source_host = b_host and m.campaign = b_campaign and m.device = b_device) then
+      return;
+    end if;
+    mark_day := today - 1;
+  end if;
+  update public.audience_days d
+     set read_25 = d.read_25 + case when b_depth >= 25 and b_depth_before < 25 then 1 else 0 end,
+         read_50 = d.read_50 + case when b_depth >= 50 and b_depth_before < 50 then 1 else 0 end,
+         read_75 = d.read_75 + case when b_depth >= 75 and b_depth_before < 75 then 1 else 0 end,
+         read_100 = d.read_100 + case when b_depth >= 100 and b_depth_before < 100 then 1 else 0 end,
+         visible_seconds = d.visible_seconds + b_seconds
+   where d.day = mark_day and d.path = b_path and d.source = b_source and d.source_host = b_host
+     and d.campaign = b_campaign and d.device = b_device;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.record_audit(action text, subject_type text DEFAULT ''::text, subject_id text DEFAULT ''::text, summary text DEFAULT ''::text, detail jsonb DEFAULT '{}'::jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -2939,6 +3282,19 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.forget_audience_marks()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  clock constant timestamptz := private.clock_now();
+begin
+  return private.audience_forget(private.sao_paulo_date(clock), clock);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.handle_new_user()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3299,6 +3655,32 @@ begin
     select nullif(pg_catalog.btrim(pr.name), '') into new.byline from public.profiles pr where pr.id = new.author_id;
   end if;
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.record_audience(beacon jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  item jsonb;
+begin
+  if pg_catalog.jsonb_typeof(beacon) is distinct from 'array' then
+    perform private.record_audience(beacon);
+    return;
+  end if;
+  if pg_catalog.current_setting('role', true) is distinct from 'service_role' or pg_catalog.jsonb_array_length(beacon) > 200 then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'Only the site''s edge sends beacons together, at most 200.';
+  end if;
+  for item in select value from pg_catalog.jsonb_array_elements(beacon) loop
+    begin
+      perform private.record_audience(item);
+    exception when sqlstate '22023' or sqlstate 'PT429' then
+      -- This beacon's refusal (its page, its values, its reader's rate) is its own: the others count.
+      null;
+    end;
+  end loop;
 end;
 $function$;
 
@@ -3936,6 +4318,9 @@ grant execute on function private.newsletter_subscribe(email text, consent_text 
 grant execute on function private.newsletter_test_recipient() to authenticated;
 grant execute on function private.newsletter_unsubscribe(token uuid) to anon;
 grant execute on function private.newsletter_unsubscribe(token uuid) to authenticated;
+grant execute on function private.record_audience(beacon jsonb) to anon;
+grant execute on function private.record_audience(beacon jsonb) to authenticated;
+grant execute on function private.record_audience(beacon jsonb) to service_role;
 grant execute on function private.reserved_topic_slugs() to authenticated;
 grant execute on function private.sao_paulo_date(instant timestamp with time zone) to anon;
 grant execute on function private.sao_paulo_date(instant timestamp with time zone) to authenticated;
@@ -4029,6 +4414,7 @@ grant execute on function public.data_subject_erase(email text) to authenticated
 grant execute on function public.data_subject_export(email text) to authenticated;
 grant execute on function public.data_subject_lookup(email text) to authenticated;
 grant execute on function public.delete_own_account() to authenticated;
+grant execute on function public.forget_audience_marks() to service_role;
 grant execute on function public.increment_views(publication_id uuid) to anon;
 grant execute on function public.increment_views(publication_id uuid) to authenticated;
 grant execute on function public.increment_views(publication_id uuid) to service_role;
@@ -4160,6 +4546,9 @@ grant insert, update on table public.publications (topic_id) to authenticated;
 grant insert, update on table public.publications (updated_at) to authenticated;
 grant update on table public.publications (urgent_until) to authenticated;
 grant insert, update on table public.publications (youtube_url) to authenticated;
+grant execute on function public.record_audience(beacon jsonb) to anon;
+grant execute on function public.record_audience(beacon jsonb) to authenticated;
+grant execute on function public.record_audience(beacon jsonb) to service_role;
 grant execute on function public.reject_pending_account(target_id uuid) to authenticated;
 grant execute on function public.reject_pending_account(target_id uuid) to service_role;
 grant execute on function public.retention_tip_photos_due(max_count integer) to service_role;

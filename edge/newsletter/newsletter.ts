@@ -156,8 +156,8 @@ export function createNewsletter(
   async function sendDigest(client: DataClient, mailer: SendMail, site: SiteIdentity, nowAnyway: boolean): Promise<DigestRun | null> {
     const sendId = await startDigest(client, nowAnyway);
     if (!sendId) return null;
-    const content = digestContent(site, await digestStories(client, sendId));
     const day = now();
+    const content = digestContent(site, await digestStories(client, sendId), day);
     let sent = 0;
     let failed = 0;
     let lastError: string | null = null;
@@ -200,9 +200,10 @@ export function createNewsletter(
       if (isPermissionDenied(error)) return json(403, { error: 'admin_only' });
       throw error;
     }
-    const content = digestContent(site, await digestStories(service, null));
+    const day = now();
+    const content = digestContent(site, await digestStories(service, null), day);
     try {
-      await host.sendMail(await digestMail(site, content, now(), to, null));
+      await host.sendMail(await digestMail(site, content, day, to, null));
     } catch (error) {
       log(`[newsletter] test e-mail not sent: ${reason(error)}`);
       return json(502, { error: 'mail_failed' });

@@ -1033,6 +1033,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
+      forget_audience_marks: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       increment_views: { Args: { publication_id: string }; Returns: undefined }
       newsletter_claim_confirmations: {
         Args: { max_count: number }
@@ -1087,6 +1091,7 @@ export type Database = {
       }
       newsletter_unsubscribe: { Args: { token: string }; Returns: boolean }
       own_data_export: { Args: Record<PropertyKey, never>; Returns: Json }
+      record_audience: { Args: { beacon: Json }; Returns: undefined }
       reject_pending_account: {
         Args: { target_id: string }
         Returns: undefined
