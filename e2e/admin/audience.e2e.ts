@@ -8,10 +8,11 @@ import { adminApiClient, publishLocalStory, type PublishedStory } from '../suppo
 import { accessibilityViolations, app, screenshot, useBrowser, type ViewportName } from '../support/browser.ts';
 import { signInToPanel, unique } from '../support/fixtures.ts';
 
-// 'Audiência' (issue 38, docs/decisions/0053) in Chromium, signed in as an Editor: the figures the daily tables hold
-// (arranged with the hosts' service key, as the beacon's function would have written them) in the top stories, the
-// sources over time, the digest and Web Vitals, at 390 and 1280 px, with no accessibility violation; a Repórter
-// is neither offered the screen nor shown its data.
+// 'Audiência' (issue 38, docs/decisions/0053) in Chromium. The journey: readers visit a story from WhatsApp, Google and
+// the digest's link at 390 and 1280 px, one reads it to the end, and an Editor finds each visit, its source, the depth
+// and a Web Vitals figure on the screen (the beacon, decision 0052, counts them for real). Then the screen's figures
+// as the daily tables hold them (arranged with the hosts' service key) at 390 and 1280 px, with no accessibility
+// violation; a Repórter is neither offered the screen nor shown its data.
 
 const PASSWORD = 'senha-segura-123';
 const createdAccounts: string[] = [];
@@ -86,8 +87,76 @@ async function openAudience(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Audiência', level: 1 }).waitFor();
 }
 
+/** A story long enough to be read in stages: the beacon marks 25, 50, 75 and 100% of its text as it scrolls past. */
+const LONG_STORY = Array.from({ length: 40 }, (_, n) => `<p>Parágrafo ${n + 1} da reportagem sobre a ponte reaberta, com o que os moradores contaram à redação.</p>`).join('');
+
+/** The story's rows of today as the administrator reads them (the journey waits for the beacons to be counted). */
+async function storyRows(storyId: string) {
+  const { data, error } = await (await adminApiClient()).from('audience_days').select('source, campaign, views, read_100').eq('publication_id', storyId);
+  if (error) throw error;
+  return data;
+}
+
 describe("'Audiência'", () => {
   const browser = useBrowser();
+
+  it('finds each visit from WhatsApp, Google and the digest at 390 and 1280 px, its source, the depth and Web Vitals', async () => {
+    const admin = await adminApiClient();
+    const story = await publishLocalStory(admin, unique('Jornada da audiência'), { description: 'Linha fina', content: LONG_STORY });
+    createdStories.push(story.id);
+    const campaign = `digest-${todayInputValue()}`;
+    const visits: { referer?: string; path: string }[] = [
+      { referer: 'https://l.wl.co/', path: story.path },
+      { referer: 'https://www.google.com/', path: story.path },
+      { path: `${story.path}?utm_source=digest&utm_medium=email&utm_campaign=${campaign}` },
+    ];
+    let readToTheEnd = false;
+    for (const viewport of ['phone', 'desktop'] as const) {
+      for (const visit of visits) {
+        const page = await browser.newPage(viewport);
+        const counted = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/audiencia' && response.request().method() === 'POST');
+        await page.goto(visit.path, visit.referer ? { referer: visit.referer } : undefined);
+        await page.getByRole('heading', { level: 1, name: story.title }).waitFor();
+        expect((await counted).status()).toBe(204);
+        if (!readToTheEnd) {
+          // One reader reads it all: down to the story's end, a screen at a time, as a thumb does.
+          readToTheEnd = true;
+          await page.getByText('Parágrafo 40 da reportagem').scrollIntoViewIfNeeded();
+          await page.mouse.wheel(0, 4000);
+        }
+        // Leaving hides the page: the beacon reports the depth and the load's Web Vitals then.
+        await page.goto('about:blank');
+        await page.close();
+      }
+    }
+    await expect
+      .poll(async () => {
+        const rows = await storyRows(story.id);
+        return { views: rows.reduce((sum, row) => sum + row.views, 0), readToTheEnd: rows.some((row) => row.read_100 > 0) };
+      }, { timeout: 20_000 })
+      .toEqual({ views: 6, readToTheEnd: true });
+
+    const editor = await staffAccount(unique('Edu Editor'), 'editor');
+    const page = await browser.newPage('desktop');
+    await signInToPanel(page, editor);
+    await openAudience(page);
+    const row = page.getByRole('table', { name: 'Matérias mais lidas no período' }).getByRole('row', { name: new RegExp(story.title) });
+    await row.waitFor();
+    const [views, , , , , , read100, sources] = (await cellsOf(row)).slice(1);
+    expect(views).toBe('6');
+    expect(read100).toBe('17%');
+    expect(sources?.split(', ').sort()).toEqual(['Busca do Google (2)', 'Newsletter (resumo diário) (2)', 'WhatsApp (2)']);
+    const clicks = page.getByRole('table', { name: 'Cliques da newsletter por matéria' }).getByRole('row', { name: new RegExp(story.title) });
+    expect(await cellsOf(clicks)).toEqual([story.title, campaign, '2']);
+    // The visits' own Web Vitals: story pages, by phone and by computer, each rated.
+    const vitals = page.getByRole('table', { name: 'Web Vitals por página e dispositivo' });
+    for (const device of ['Celular', 'Computador']) {
+      const lcp = await cellsOf(vitals.getByRole('row', { name: new RegExp(`^Matéria ${device} LCP`) }));
+      expect(lcp[4]).toMatch(/^(Bom|Precisa melhorar|Ruim)$/);
+      expect(Number(lcp[6])).toBeGreaterThanOrEqual(3);
+    }
+    await screenshot(page, 'audience-journey-1280');
+  });
 
   for (const [viewport, width] of [['phone', 390], ['desktop', 1280]] as [ViewportName, number][]) {
     it(`shows an editor each story's views, readers, depth and sources, the digest and Web Vitals (${width} px)`, async () => {
