@@ -64,6 +64,9 @@ export function audienceRecorder(serviceClient: DataClient): RecordAudience {
       } catch (error) {
         for (const entry of batch) entry.failed(error);
       }
+      // A task between calls: the embedded backend answers in-process without one, and back-to-back calls would
+      // keep the server from accepting connections and answering pages until the queue is empty.
+      await new Promise((resume) => setTimeout(resume, 0));
     }
     writing = false;
   }
