@@ -76,21 +76,24 @@ async function start(root: HTMLElement): Promise<DataRouter> {
   return router;
 }
 
+/** What starts the audience beacon at once: the reader engaging with the page, or hiding it (the event reaches window). */
+const ENGAGEMENT = ['scroll', 'pointerdown', 'keydown', 'visibilitychange'];
+
 /**
- * The audience beacon (src/app/audience/, decision 0052): its module loads after the page's `load`, when the browser
- * is idle, so it is never part of the first load; not at all on the admin's pages or with Global Privacy Control.
+ * The audience beacon (src/app/audience/, decision 0052): its module loads when the reader first engages with the
+ * page (scrolls, taps, types) or hides it, or 5 s after the page started, so it is never part of the first load (nor
+ * of Lighthouse's measure of it, which ends once the page is quiet); not at all on the admin's pages or with Global
+ * Privacy Control. Kept this small on purpose, it is in every reader page's entry: the module starts once however
+ * often it is asked to.
  */
 function countAudience(router: DataRouter): void {
-  if (matchPage(window.location.pathname).area !== 'reader') return;
-  if ((navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true) return;
+  if (matchPage(location.pathname).area !== 'reader' || (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl) return;
   const load = () => {
-    void import('./app/audience/audience-beacon').then(({ startAudience }) => {
-      startAudience({ window, document, sendBeacon: (url, body) => navigator.sendBeacon(url, body), now: () => performance.now() }, router);
-    });
+    for (const type of ENGAGEMENT) removeEventListener(type, load);
+    void import('./app/audience/audience-beacon').then((beacon) => beacon.startInBrowser(router));
   };
-  const atIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 5_000 }) : setTimeout(load, 1_000));
-  if (document.readyState === 'complete') atIdle();
-  else window.addEventListener('load', atIdle, { once: true });
+  for (const type of ENGAGEMENT) addEventListener(type, load, { passive: true });
+  setTimeout(load, 5_000);
 }
 
 void start(container).then(countAudience);

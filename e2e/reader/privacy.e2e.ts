@@ -111,6 +111,8 @@ describe('privacy', () => {
     const seen = origins(page);
     const answered = beaconAnswered(page);
     await page.goto(story.path);
+    // The reader scrolls: the beacon's module loads then (else 5 s after load).
+    await page.mouse.wheel(0, 300);
     expect((await answered).status()).toBe(204);
     await waitForQuietNetwork(page);
     expect([...seen]).toEqual([new URL(app().baseUrl).origin]);
@@ -145,7 +147,8 @@ describe('privacy', () => {
       if (new URL(request.url()).pathname === '/api/audiencia') beacons.push(request.url());
     });
     await page.goto(story.path);
-    // Past the page's load and the idle moment at which the beacon's module would have loaded.
+    // The reader scrolls, which would load the beacon's module at once.
+    await page.mouse.wheel(0, 300);
     await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
     await waitForQuietNetwork(page);
     expect(beacons).toEqual([]);

@@ -14,9 +14,11 @@ function fakeClient() {
       return new Promise((answered) => pending.push(() => answered({ error: null, status: 204 })));
     },
   } as unknown as DataClient;
+  /** Answers the oldest call, then lets the recorder run to its next call (it waits a task between calls). */
   const answerNext = async () => {
     pending.shift()?.();
-    await vi.waitFor(() => undefined);
+    await new Promise((resume) => setTimeout(resume, 0));
+    await new Promise((resume) => setTimeout(resume, 0));
   };
   return { client, calls, pending, answerNext };
 }

@@ -60,6 +60,18 @@ interface Visit {
   visibleSince: number | null;
 }
 
+let startedInBrowser = false;
+
+/**
+ * Starts counting in the real browser, once however often main.tsx asks (its entry stays small: it only loads this
+ * module, on the reader's first engagement or after 5 s, whichever comes first).
+ */
+export function startInBrowser(router: NavigationSource): void {
+  if (startedInBrowser) return;
+  startedInBrowser = true;
+  startAudience({ window, document, sendBeacon: (url, body) => navigator.sendBeacon(url, body), now: () => performance.now() }, router);
+}
+
 /** Starts counting this document's visits. Returns a stop, for the tests. */
 export function startAudience(browser: AudienceBrowser, router: NavigationSource | null): () => void {
   const { window: win, document: doc } = browser;
