@@ -49,5 +49,17 @@ export function edgeConfigFrom(vars: Vars, localSupabaseUrl?: string): EdgeConfi
     newsApiUrl: origin(vars, 'NEWS_API_URL') ?? DEFAULT_NEWS_API_URL,
     weatherApiUrl: origin(vars, 'WEATHER_API_URL') ?? DEFAULT_WEATHER_API_URL,
     siteName: text(vars, 'VITE_SITE_NAME') ?? DEFAULT_SITE_NAME,
+    audienceVitalsSampleRate: sampleRate(vars, 'AUDIENCE_VITALS_SAMPLE_RATE'),
   };
+}
+
+/** The share of visits whose Web Vitals are kept (decision 0052): 0.25 unless set, from 0 to 1. */
+export const DEFAULT_VITALS_SAMPLE_RATE = 0.25;
+
+function sampleRate(vars: Vars, name: string): number {
+  const value = text(vars, name);
+  if (value === null) return DEFAULT_VITALS_SAMPLE_RATE;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new Error(`${name} must be a number from 0 to 1, got "${value}"`);
+  return rate;
 }

@@ -12,6 +12,8 @@ import { hostedReadiness } from './health';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, watchBackend } from './unavailable-page';
 import { isPassedToHost } from './app/answers';
 import { createEdgeApp } from './app/edge-app';
+import { audienceRecorder } from '../src/services/audience-beacon';
+import { DEFAULT_VITALS_SAMPLE_RATE } from './edge-config';
 
 export { CACHE } from './app/answers';
 
@@ -37,6 +39,11 @@ export interface EdgeHandlerOptions {
    * absent or null: every request renders (development, RENDER_CACHE=off).
    */
   renderCache?: RenderCache | null;
+  /**
+   * The project's service key, with which the audience beacon names its reader to public.record_audience
+   * (edge/app/audience-app.ts). Absent or null: beacons are answered and counted nowhere.
+   */
+  audienceKey?: string | null;
 }
 
 /** The promise, or its signal's reason once the signal aborts first. */
@@ -153,6 +160,10 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
     weather,
     newsletter,
     system: options.system,
+    audience: options.audienceKey
+      ? audienceRecorder(createDataClient(config.supabaseUrl, options.audienceKey, { fetch: dataFetch, retry: false }))
+      : null,
+    vitalsSampleRate: config.audienceVitalsSampleRate ?? DEFAULT_VITALS_SAMPLE_RATE,
     page,
     appPage,
     backendAway: () => backend.away(),

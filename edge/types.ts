@@ -15,6 +15,12 @@ export type EdgeHandler = (request: Request, context?: EdgeRequestContext) => Pr
 export interface EdgeRequestContext {
   /** Keeps a background render (the render cache's revalidation) alive past the answer: the Worker's ctx.waitUntil. */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /**
+   * The reader's address as the host knows it: the TCP peer (npm start, dev, preview; behind TRUST_PROXY the
+   * address the proxy appended), Cloudflare's CF-Connecting-IP on the Worker. Only the audience beacon reads it, for
+   * the reader's daily hash and its rate limit (edge/app/audience-app.ts); absent: '' (one shared client).
+   */
+  clientAddress?: string | null;
 }
 
 export interface EdgeConfig {
@@ -40,6 +46,11 @@ export interface EdgeConfig {
   weatherApiUrl: string;
   /** The newspaper's name (VITE_SITE_NAME), as the app shows it. */
   siteName: string;
+  /**
+   * The share of the Web Vitals beacons the audience keeps (AUDIENCE_VITALS_SAMPLE_RATE, 0 to 1; absent: 0.25,
+   * edge-config.ts): every visit reports, the edge keeps a sample. The journeys' server sets 1.
+   */
+  audienceVitalsSampleRate?: number;
 }
 
 export interface EdgeHost {

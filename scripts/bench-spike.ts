@@ -20,6 +20,7 @@ import { checkAnswers, CONNECTIONS, DURATION_S, spike, spikeTable, type SpikeAdd
 import { readSpikeOptions, SPIKE_USAGE } from './bench-spike-options.ts';
 import { startSpikeSite, type SpikeSite } from './bench-spike-site.ts';
 import { soak } from './bench-spike-soak.ts';
+import { BEACON_SECONDS, BEACONS_PER_SECOND, beaconLoad, beaconReport, countedInDatabase } from './bench-beacons.ts';
 import { publishStories, SEARCH_TERM, signedInAdmin, STORY_COUNT, type BenchStory } from './bench-spike-stories.ts';
 
 /** The whole run stops here, whatever it is doing (builds on a shared machine take minutes). */
@@ -85,6 +86,26 @@ async function main(): Promise<number> {
     if (options.soakMinutes !== null) {
       const report = await soak(site, admin, stories, options.soakMinutes, log);
       console.log(`\n${report}`);
+    } else if (options.beacons) {
+      // The reader pages measured while the beacons arrive: the stylesheet (the limit), the home page and a story.
+      log(`beacons: ${BEACONS_PER_SECOND}/s for ${BEACON_SECONDS} s from their readers' own addresses, the spike beside them`);
+      const beacons = beaconLoad(site.baseUrl, stories, log);
+      const rows: SpikeRow[] = [];
+      for (const address of (await spikeAddresses(site, stories)).filter((entry) => ['stylesheet', 'home', 'story'].includes(entry.name))) {
+        log(`${address.name}: ${CONNECTIONS} connections, ${DURATION_S} s on ${address.path}, beacons arriving`);
+        // A page that does not answer under the beacons is the finding, not the end of the run.
+        rows.push(
+          await spike(site.baseUrl, address).catch((error: unknown) => {
+            log(`${address.name}: not measured: ${error instanceof Error ? error.message : String(error)}`);
+            return { ...address, requestsPerSecond: 0, p50Ms: Number.NaN, p99Ms: Number.NaN, errors: Number.NaN, timeouts: Number.NaN, loadAverage: loadavg()[0] ?? Number.NaN };
+          }),
+        );
+      }
+      const run = await beacons;
+      const counted = await countedInDatabase(admin, stories);
+      console.log(`\nreader pages while the beacons arrived:\n${spikeTable(rows)}\n`);
+      console.log(`beacons:\n${beaconReport({ ...run, countedViews: counted.views, countedSeconds: counted.seconds })}\n`);
+      console.log(`server memory (RSS) after the run: ${site.memoryMb().toFixed(0)} MB`);
     } else {
       const rows: SpikeRow[] = [];
       for (const address of await spikeAddresses(site, stories)) {

@@ -17,7 +17,7 @@ import type { LocalSite } from './local-edge.ts';
 import { startJobSchedule } from './job-schedule.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, isPrivateBuildPath, looksLikeFile } from './static-policy.ts';
 import { compress } from './compression.ts';
-import { BadRequestError, requestAt, requestOrigin, urlOnOrigin } from './request-url.ts';
+import { BadRequestError, readerAddress, requestAt, requestOrigin, urlOnOrigin } from './request-url.ts';
 
 /** Vite's own addresses in development: its client, modules, dependencies. */
 const VITE_INTERNAL = /^\/(?:@|__|node_modules\/|src\/)/;
@@ -71,7 +71,7 @@ function middleware(currentHandler: () => Promise<EdgeHandler>, shouldAnswer: (p
   app.all('*', async (c) => {
     const { incoming } = c.env;
     const url = urlOnOrigin(incoming.url ?? '/', requestOrigin(incoming, false));
-    const response = await (await currentHandler())(requestAt(c.req.raw, url));
+    const response = await (await currentHandler())(requestAt(c.req.raw, url), { clientAddress: readerAddress(incoming, false) });
     if (response) return response;
     passedOn.get(incoming)?.();
     return RESPONSE_ALREADY_SENT;

@@ -106,6 +106,6 @@ export async function localSite(
   });
   // /readyz: the embedded backend's database and migrations; against a hosted project, its REST endpoint.
   const ready = backend ? (timeoutMs: number) => backend.readiness(timeoutMs) : undefined;
-  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer, ready }, { newsletter, system: systemApi, reportError, renderCache: jobOptions.renderCache });
+  const handler = createEdgeHandler(config, { readHtml, fetch: fetcher, pageRenderer, ready }, { newsletter, system: systemApi, reportError, renderCache: jobOptions.renderCache, audienceKey: serviceRoleKey });
   return { handler, newsletter, jobs: runner };
 }

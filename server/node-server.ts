@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { redactTarget } from '../edge/log-redaction.ts';
 import { compress } from './compression.ts';
 import { withRequestLog } from './request-log.ts';
-import { BadRequestError, originForm, requestAt, requestOrigin, urlOnOrigin } from './request-url.ts';
+import { BadRequestError, originForm, readerAddress, requestAt, requestOrigin, urlOnOrigin } from './request-url.ts';
 import { findStaticFile, sendStaticFile } from './static-files.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, looksLikeFile } from './static-policy.ts';
 
@@ -101,7 +101,7 @@ function siteApp(options: NodeServerOptions): Hono<SiteEnv> {
       const sent = await sendFile();
       if (sent) return sent;
     }
-    const response = await handler(requestAt(c.req.raw, url));
+    const response = await handler(requestAt(c.req.raw, url), { clientAddress: readerAddress(c.env.incoming, trustProxy) });
     if (response) return response;
     const fallback = await sendFile();
     if (fallback) return fallback;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { canonicalPeerAddress, clientAddressOf } from '../local-supabase/src/db/request-headers.ts';
 
 // The address a Node host gives a request before the edge handler sees it: the origin, and the path taken from the
 // request target alone.
@@ -60,4 +61,15 @@ export function requestAt(request: Request, url: URL): Request {
     init.duplex = 'half';
   }
   return new Request(url, init);
+}
+
+/**
+ * The reader's address, as the local backend decides a client's (local-supabase/src/db/request-headers.ts): the TCP
+ * peer, or behind the operator's proxy (trustProxy) the address it appended to X-Forwarded-For. Null without a peer.
+ */
+export function readerAddress(req: IncomingMessage, trustProxy: boolean): string | null {
+  const peer = req.socket?.remoteAddress ? canonicalPeerAddress(req.socket.remoteAddress) : null;
+  const forwarded = req.headers['x-forwarded-for'];
+  const headers = new Headers(forwarded ? { 'x-forwarded-for': Array.isArray(forwarded) ? forwarded.join(', ') : forwarded } : {});
+  return clientAddressOf(headers, peer, trustProxy);
 }

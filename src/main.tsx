@@ -47,7 +47,7 @@ function showsNavigationState(): boolean {
  * panel, an address whose loader redirects) renders from scratch. React hydrates each Suspense boundary of the page in
  * a task of its own and replays a tap made on a part not yet hydrated.
  */
-async function start(root: HTMLElement): Promise<void> {
+async function start(root: HTMLElement): Promise<DataRouter> {
   // Each step below is a task of its own (after the app's modules have run: reading the page's data, loading its
   // route's module, creating the router, hydrating), so none of them holds a phone's main thread for long.
   await nextTask();
@@ -67,11 +67,33 @@ async function start(root: HTMLElement): Promise<void> {
       startTransition(() => {
         hydrateRoot(root, app(router, rendered === 'shell'));
       });
-      return;
+      return router;
     }
   }
   root.replaceChildren();
-  createRoot(root).render(app(createBrowserRouter(routes), false));
+  const router = createBrowserRouter(routes);
+  createRoot(root).render(app(router, false));
+  return router;
 }
 
-void start(container);
+/** What starts the audience beacon at once: the reader engaging with the page, or hiding it (the event reaches window). */
+const ENGAGEMENT = ['scroll', 'pointerdown', 'keydown', 'visibilitychange'];
+
+/**
+ * The audience beacon (src/app/audience/, decision 0052): its module loads when the reader first engages with the
+ * page (scrolls, taps, types) or hides it, or 5 s after the page started, so it is never part of the first load (nor
+ * of Lighthouse's measure of it, which ends once the page is quiet); not at all on the admin's pages or with Global
+ * Privacy Control. Kept this small on purpose, it is in every reader page's entry: the module starts once however
+ * often it is asked to.
+ */
+function countAudience(router: DataRouter): void {
+  if (matchPage(location.pathname).area !== 'reader' || (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl) return;
+  const load = () => {
+    for (const type of ENGAGEMENT) removeEventListener(type, load);
+    void import('./app/audience/audience-beacon').then((beacon) => beacon.startInBrowser(router));
+  };
+  for (const type of ENGAGEMENT) addEventListener(type, load, { passive: true });
+  setTimeout(load, 5_000);
+}
+
+void start(container).then(countAudience);

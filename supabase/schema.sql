@@ -22,6 +22,14 @@ create table private.ad_event_receipts (
 );
 comment on table private.ad_event_receipts is 'When each client (salted hash) last had an impression or a click of each campaign counted. Written by public.count_ad_event only.';
 
+create table private.audience_client_minutes (
+  client_key text not null,
+  minute timestamp with time zone not null,
+  beacons integer not null,
+  constraint audience_client_minutes_pkey PRIMARY KEY (client_key, minute)
+);
+comment on table private.audience_client_minutes is 'Beacons per client (salted hash) in the current minute, for the audience beacon''s rate limit. Written by public.record_audience only.';
+
 create table private.audience_marks (
   day date not null,
   reader_hash text not null,
@@ -42,6 +50,13 @@ create table private.audience_salts (
   constraint audience_salts_pkey PRIMARY KEY (day)
 );
 comment on table private.audience_salts is 'One random salt a day for the readers'' daily hash; a day''s salt is deleted with its marks, so yesterday''s hashes cannot be linked to today''s.';
+
+create table private.audience_summary_runs (
+  only_row boolean default true not null,
+  last_week date,
+  constraint audience_summary_runs_only_row_check CHECK (only_row),
+  constraint audience_summary_runs_pkey PRIMARY KEY (only_row)
+);
 
 create table private.client_key_salt (
   only_row boolean default true not null,
@@ -227,6 +242,15 @@ create table public.audience_page_readers (
 comment on table public.audience_page_readers is 'Distinct readers by day and page ('''' = the whole site). Written by the beacon''s function only; read by Administradores and Editores.';
 alter table public.audience_page_readers enable row level security;
 
+create table public.audience_summary_subscriptions (
+  profile_id uuid not null,
+  created_at timestamp with time zone default now() not null,
+  constraint audience_summary_subscriptions_pkey PRIMARY KEY (profile_id),
+  constraint audience_summary_subscriptions_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES profiles(id) ON DELETE CASCADE
+);
+comment on table public.audience_summary_subscriptions is 'Administradores and Editores who asked for the weekly audience summary by e-mail: each adds and removes only their own row.';
+alter table public.audience_summary_subscriptions enable row level security;
+
 create table public.audience_vitals_days (
   day date not null,
   page_type text not null,
@@ -410,6 +434,15 @@ create table public.newsletter_subscribers (
 comment on table public.newsletter_subscribers is 'The daily digest''s readers: confirmed (confirmed_at) or waiting for their confirmation e-mail (7 days at most).';
 alter table public.newsletter_subscribers enable row level security;
 
+create table public.newsletter_unsubscribe_days (
+  day date not null,
+  unsubscribes integer default 0 not null,
+  constraint newsletter_unsubscribe_days_pkey PRIMARY KEY (day),
+  constraint newsletter_unsubscribe_days_unsubscribes_check CHECK ((unsubscribes >= 0))
+);
+comment on table public.newsletter_unsubscribe_days is 'How many confirmed readers left the digest each São Paulo day (its own link). Written by the unsubscribe function only; read by Administradores and Editores.';
+alter table public.newsletter_unsubscribe_days enable row level security;
+
 create table public.obituaries (
   id uuid default gen_random_uuid() not null,
   name text not null,
@@ -575,6 +608,8 @@ alter table public.topics enable row level security;
 
 CREATE INDEX ad_event_receipts_counted_at_idx ON private.ad_event_receipts USING btree (counted_at);
 
+CREATE INDEX audience_client_minutes_minute_idx ON private.audience_client_minutes USING btree (minute);
+
 CREATE INDEX audience_marks_last_seen_idx ON private.audience_marks USING btree (last_seen_at);
 
 CREATE INDEX newsletter_confirmations_due_idx ON private.newsletter_confirmations USING btree (claimed_at NULLS FIRST, requested_at);
@@ -603,7 +638,11 @@ CREATE INDEX advertisers_name_idx ON public.advertisers USING btree (name, id);
 
 CREATE INDEX audience_days_day_source_idx ON public.audience_days USING btree (day, source);
 
+CREATE INDEX audience_days_digest_idx ON public.audience_days USING btree (day, campaign, publication_id) WHERE (source = 'digest'::text);
+
 CREATE INDEX audience_days_publication_idx ON public.audience_days USING btree (publication_id, day) WHERE (publication_id IS NOT NULL);
+
+CREATE INDEX audience_days_story_day_idx ON public.audience_days USING btree (day, publication_id) WHERE (publication_id IS NOT NULL);
 
 CREATE INDEX audit_log_action_at_idx ON public.audit_log USING btree (action, at DESC);
 
@@ -766,6 +805,342 @@ AS $function$
     when not phone then (space, width, height) in (('banner-principal', 970, 250), ('banner-lateral', 300, 600), ('banner-materia', 728, 90))
     else (space, width, height) in (('banner-principal', 320, 100), ('banner-materia', 320, 50))
   end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_digest_clicks_between(from_day date, to_day date)
+ RETURNS TABLE(campaign text, publication_id uuid, title text, clicks bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.campaign, c.publication_id, p.title, c.clicks
+    from (select d.campaign, d.publication_id, sum(d.views)::bigint as clicks
+            from public.audience_days d
+           where d.day between from_day and to_day and d.source = 'digest'
+           group by d.campaign, d.publication_id
+           order by 3 desc, 1, 2
+           limit 100) c
+    left join public.publications p on p.id = c.publication_id
+   order by c.clicks desc, c.campaign, c.publication_id
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_digest_sends_between(from_day date, to_day date)
+ RETURNS TABLE(sends bigint, recipients bigint, sent bigint, failed bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce((select private.is_editor()), false) then
+    raise exception 'audience_staff_only' using errcode = '42501';
+  end if;
+  return query select * from private.audience_digest_sends_counted(from_day, to_day);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_digest_sends_counted(from_day date, to_day date)
+ RETURNS TABLE(sends bigint, recipients bigint, sent bigint, failed bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select count(*)::bigint, coalesce(sum(s.recipient_count), 0)::bigint, coalesce(sum(s.sent_count), 0)::bigint,
+         coalesce(sum(s.failed_count), 0)::bigint
+    from public.newsletter_sends s
+   where s.started_at >= (from_day::timestamp at time zone 'America/Sao_Paulo')
+     and s.started_at < ((to_day + 1)::timestamp at time zone 'America/Sao_Paulo')
+     and s.state <> 'sem_novidades'
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_forget(today date, clock timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  forgotten integer;
+  step integer;
+begin
+  delete from private.audience_marks m where m.day < today - 1;
+  get diagnostics forgotten = row_count;
+  delete from private.audience_salts s where s.day < today - 1;
+  delete from private.audience_client_minutes c where c.minute < pg_catalog.date_trunc('minute', clock);
+  get diagnostics step = row_count;
+  return forgotten + step;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_groups_between(from_day date, to_day date, by_what text)
+ RETURNS TABLE(name text, stories bigint, views bigint, read_25 bigint, read_100 bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with stories as (
+    select d.publication_id, sum(d.views)::bigint as views, sum(d.read_25)::bigint as read_25, sum(d.read_100)::bigint as read_100
+      from public.audience_days d
+     where d.day between from_day and to_day and d.publication_id is not null
+     group by d.publication_id)
+  -- Each story's topic or signature by its primary key (a month holds a few thousand of the stories, never all).
+  select coalesce((select case when by_what = 'topic' then (select t.name from public.topics t where t.id = p.topic_id) else p.byline end
+                     from public.publications p where p.id = stories.publication_id),
+                  case when by_what = 'topic' then 'Sem tópico' else 'Redação' end),
+         count(*)::bigint, sum(stories.views)::bigint, sum(stories.read_25)::bigint, sum(stories.read_100)::bigint
+    from stories
+   group by 1
+   order by 3 desc, 1
+   limit 50
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_is_crawler(agent text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select coalesce(pg_catalog.btrim(agent), '') = ''
+      or agent !~* '^mozilla/'
+      or agent ~* '(bot\M|bot[/_-]|crawl|spider|slurp|facebookexternalhit|facebookcatalog|meta-externalagent|embedly|preview|lighthouse|pagespeed|gtmetrix|ptst/|google-inspectiontool|feedfetcher|mediapartners|apis-google|yahoo|bytespider|petalsearch|headlessshell)'
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_page(address text, type_id text, story uuid, clock timestamp with time zone)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  uuid_re constant text := '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+  fixed constant jsonb := '{"home": "/", "external-article": "/noticia/externa", "obituaries": "/obituarios",
+    "jobs": "/vagas", "search": "/busca", "advertising": "/anuncie", "tip-line": "/envie-sua-noticia",
+    "privacy": "/privacidade", "accessibility": "/acessibilidade", "corrections": "/correcoes"}';
+  found_id text;
+begin
+  if address is null or type_id is null or (type_id <> 'article' and story is not null) then
+    return null;
+  end if;
+  if fixed ? type_id then
+    return case when address = fixed ->> type_id then address end;
+  end if;
+  if type_id = 'topic' then
+    found_id := pg_catalog.substring(address, '^/topic/([a-z0-9]+(?:-[a-z0-9]+)*)$');
+    if found_id is not null and exists (select 1 from public.topics t where t.slug = found_id) then
+      return address;
+    end if;
+  elsif type_id = 'article' then
+    found_id := pg_catalog.substring(address, '^/noticia/' || uuid_re || '(?:/[a-z0-9-]{1,200})?$');
+    if found_id is not null and found_id = story::text
+       and exists (select 1 from public.publications p where p.id = story and p.published and p.published_at <= clock) then
+      return '/noticia/' || found_id;
+    end if;
+  elsif type_id = 'obituary' then
+    found_id := pg_catalog.substring(address, '^/obituarios/' || uuid_re || '(?:/[a-z0-9-]{1,200})?$');
+    if found_id is not null and exists (select 1 from public.obituaries o where o.id = found_id::uuid and o.published) then
+      return '/obituarios/' || found_id;
+    end if;
+  elsif type_id = 'job' then
+    found_id := pg_catalog.substring(address, '^/vagas/' || uuid_re || '(?:/[a-z0-9-]{1,200})?$');
+    if found_id is not null and exists (select 1 from public.jobs j where j.id = found_id::uuid and j.published) then
+      return '/vagas/' || found_id;
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_page_types()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select array['home', 'topic', 'external-article', 'article', 'obituaries', 'obituary', 'jobs', 'job', 'search',
+               'advertising', 'tip-line', 'privacy', 'accessibility', 'corrections']
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_period_start(days integer)
+ RETURNS date
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if days is null or days not in (1, 7, 30) then
+    raise exception 'audience_invalid_period' using errcode = '22023';
+  end if;
+  return private.sao_paulo_date(private.clock_now()) - (days - 1);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_readers_now()
+ RETURNS integer
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce((select private.is_editor()), false) then
+    raise exception 'audience_staff_only' using errcode = '42501';
+  end if;
+  return (select count(distinct m.reader_hash)::integer from private.audience_marks m
+           where m.last_seen_at > private.clock_now() - interval '5 minutes');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_require_editor()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce((select private.is_editor()), false) then
+    raise exception 'audience_staff_only' using errcode = '42501';
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_salt(today date, clock timestamp with time zone)
+ RETURNS text
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  salt text;
+begin
+  select s.salt into salt from private.audience_salts s where s.day = today;
+  if found then
+    return salt;
+  end if;
+  -- gen_random_uuid() draws from the strong random source: 244 random bits in two.
+  insert into private.audience_salts (day, salt)
+  values (today, pg_catalog.gen_random_uuid()::text || pg_catalog.gen_random_uuid()::text)
+  on conflict (day) do nothing;
+  perform private.audience_forget(today, clock);
+  select s.salt into salt from private.audience_salts s where s.day = today;
+  return salt;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_sources_between(from_day date, to_day date)
+ RETURNS TABLE(day date, source text, views bigint, readers bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select d.day, d.source, sum(d.views)::bigint, sum(d.readers)::bigint
+    from public.audience_days d
+   where d.day between from_day and to_day
+   group by d.day, d.source
+   order by d.day, 3 desc, d.source
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_story_between(story uuid, from_day date, to_day date)
+ RETURNS TABLE(views bigint, readers bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, sources jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(d.views), 0)::bigint,
+         coalesce((select sum(r.readers)
+                     from (select distinct s.day, s.path from public.audience_days s
+                            where s.publication_id = story and s.day between from_day and to_day) pages
+                     join public.audience_page_readers r on r.day = pages.day and r.path = pages.path), 0)::bigint,
+         coalesce(sum(d.read_25), 0)::bigint, coalesce(sum(d.read_50), 0)::bigint,
+         coalesce(sum(d.read_75), 0)::bigint, coalesce(sum(d.read_100), 0)::bigint,
+         coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('source', bs.source, 'views', bs.views) order by bs.views desc, bs.source)
+                     from (select s.source, sum(s.views)::bigint as views from public.audience_days s
+                            where s.publication_id = story and s.day between from_day and to_day
+                            group by s.source order by 2 desc, 1 limit 5) bs), '[]'::jsonb)
+    from public.audience_days d
+   where d.publication_id = story and d.day between from_day and to_day
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_top_stories_between(from_day date, to_day date, max_count integer)
+ RETURNS TABLE(publication_id uuid, title text, views bigint, readers bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, sources jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with top as (
+    select d.publication_id, sum(d.views)::bigint as views, sum(d.read_25)::bigint as read_25,
+           sum(d.read_50)::bigint as read_50, sum(d.read_75)::bigint as read_75, sum(d.read_100)::bigint as read_100
+      from public.audience_days d
+     where d.day between from_day and to_day and d.publication_id is not null
+     group by d.publication_id
+     order by 2 desc, 1
+     limit least(greatest(coalesce(max_count, 10), 1), 50))
+  select top.publication_id, p.title, top.views,
+         coalesce((select sum(r.readers)
+                     from (select distinct s.day, s.path from public.audience_days s
+                            where s.publication_id = top.publication_id and s.day between from_day and to_day) pages
+                     join public.audience_page_readers r on r.day = pages.day and r.path = pages.path), 0)::bigint,
+         top.read_25, top.read_50, top.read_75, top.read_100,
+         coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('source', bs.source, 'views', bs.views) order by bs.views desc, bs.source)
+                     from (select s.source, sum(s.views)::bigint as views from public.audience_days s
+                            where s.publication_id = top.publication_id and s.day between from_day and to_day
+                            group by s.source order by 2 desc, 1 limit 5) bs), '[]'::jsonb)
+    from top
+    join public.publications p on p.id = top.publication_id
+   order by top.views desc, top.publication_id
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_totals_between(from_day date, to_day date)
+ RETURNS TABLE(views bigint, readers bigint, story_views bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, visible_seconds bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(d.views), 0)::bigint,
+         coalesce((select sum(r.readers) from public.audience_page_readers r
+                    where r.day between from_day and to_day and r.path = ''), 0)::bigint,
+         coalesce(sum(d.views) filter (where d.publication_id is not null), 0)::bigint,
+         coalesce(sum(d.read_25), 0)::bigint, coalesce(sum(d.read_50), 0)::bigint,
+         coalesce(sum(d.read_75), 0)::bigint, coalesce(sum(d.read_100), 0)::bigint,
+         coalesce(sum(d.visible_seconds), 0)::bigint
+    from public.audience_days d
+   where d.day between from_day and to_day
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_vitals_between(from_day date, to_day date)
+ RETURNS TABLE(page_type text, device text, metric text, samples bigint, p75 numeric, good bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with bins as (
+    select v.page_type, v.device, v.metric, v.bucket, sum(v.samples)::bigint as samples
+      from public.audience_vitals_days v
+     where v.day between from_day and to_day
+     group by 1, 2, 3, 4),
+  running as (
+    select b.*, sum(b.samples) over (partition by b.page_type, b.device, b.metric order by b.bucket) as below,
+           sum(b.samples) over (partition by b.page_type, b.device, b.metric) as total
+      from bins b)
+  select r.page_type, r.device, r.metric, max(r.total)::bigint,
+         min(r.bucket) filter (where r.below >= 0.75 * r.total),
+         coalesce(sum(r.samples) filter (where r.bucket <= case r.metric when 'LCP' then 2500 when 'INP' then 200 else 0.1 end), 0)::bigint
+    from running r
+   group by 1, 2, 3
+  having max(r.total) > 0
+   order by 1, 2, 3
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audience_vitals_bucket(metric text, value numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select min(b) from pg_catalog.unnest(case metric
+    when 'LCP' then array[250, 500, 750, 1000, 1250, 1500, 1750, 2000, 2250, 2500, 2750, 3000, 3500, 4000, 5000, 6000,
+                          8000, 10000, 15000, 20000, 30000, 60000]::numeric[]
+    when 'INP' then array[25, 50, 75, 100, 125, 150, 175, 200, 250, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 5000,
+                          10000, 60000]::numeric[]
+    when 'CLS' then array[0, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 1.5, 2, 5,
+                          10]::numeric[]
+  end) as b
+  where b >= value
 $function$;
 
 CREATE OR REPLACE FUNCTION private.audit_account_rejected()
@@ -1596,12 +1971,25 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.newsletter_unsubscribe(token uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  with removed as (delete from public.newsletter_subscribers s where s.unsubscribe_token = token returning 1)
-  select exists (select 1 from removed)
+declare
+  was_confirmed boolean;
+begin
+  delete from public.newsletter_subscribers s where s.unsubscribe_token = token
+  returning s.confirmed_at is not null into was_confirmed;
+  if not found then
+    return false;
+  end if;
+  if was_confirmed then
+    insert into public.newsletter_unsubscribe_days as u (day, unsubscribes)
+    values (private.sao_paulo_date(private.clock_now()), 1)
+    on conflict (day) do update set unsubscribes = u.unsubscribes + 1;
+  end if;
+  return true;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.newsletter_window_start(clock timestamp with time zone)
@@ -1837,6 +2225,216 @@ begin
                    where expired.expires_at <= clock
                    order by expired.expires_at limit 100 for update skip locked);
   return true;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_audience(beacon jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  clock constant timestamptz := private.clock_now();
+  today constant date := private.sao_paulo_date(clock);
+  beacon_kind text := beacon ->> 'kind';
+  address text;
+  agent text;
+  request_headers jsonb;
+  reader text;
+  earlier_reader text;
+  b_path text;
+  b_type text;
+  b_story uuid;
+  b_source text;
+  b_host text;
+  b_campaign text;
+  b_device text;
+  b_depth integer;
+  b_depth_before integer;
+  b_seconds integer;
+  b_metric text;
+  b_value numeric;
+  mark_day date;
+  new_mark boolean;
+  seen_page boolean;
+  seen_site boolean;
+  samples_given integer := 0;
+  key_salt text;
+  by_address text;
+  by_browser text;
+  within_rate boolean;
+begin
+  if beacon is null or pg_catalog.jsonb_typeof(beacon) <> 'object' or pg_catalog.octet_length(beacon::text) > 2048
+     or beacon_kind is null or beacon_kind not in ('view', 'leave', 'vitals') then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A beacon is a JSON object of at most 2 KB whose kind is view, leave or vitals.';
+  end if;
+
+  -- The reader: vouched for by the site's edge (the service key), else the request's own.
+  if pg_catalog.current_setting('role', true) = 'service_role' then
+    address := coalesce(beacon ->> 'client_address', '');
+    agent := beacon ->> 'user_agent';
+  else
+    address := private.client_address();
+    begin
+      request_headers := nullif(pg_catalog.current_setting('request.headers', true), '')::jsonb;
+    exception when others then
+      request_headers := null;
+    end;
+    if pg_catalog.jsonb_typeof(request_headers) = 'object' then
+      agent := request_headers ->> 'user-agent';
+    end if;
+  end if;
+  address := pg_catalog.left(address, 200);
+  agent := pg_catalog.left(coalesce(agent, ''), 500);
+  if private.audience_is_crawler(agent) then
+    return;
+  end if;
+
+  -- The rate: both keys counted in one statement (the client key's secret salt, as private.salted_hash).
+  select s.salt into key_salt from private.client_key_salt s;
+  by_address := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(key_salt || ':audience_client:' || address, 'UTF8')), 'hex');
+  by_browser := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(key_salt || ':audience_reader:' || address || ':' || agent, 'UTF8')), 'hex');
+  with hits as (
+    insert into private.audience_client_minutes as m (client_key, minute, beacons)
+    values (by_address, pg_catalog.date_trunc('minute', clock), 1), (by_browser, pg_catalog.date_trunc('minute', clock), 1)
+    on conflict on constraint audience_client_minutes_pkey do update set beacons = m.beacons + 1
+    returning m.client_key as hit_key, m.beacons as hit_count)
+  select coalesce(bool_and(h.hit_count <= case when h.hit_key = by_address then 300 else 60 end), true) into within_rate from hits h;
+  if not within_rate then
+    raise exception 'audience_rate_limited' using errcode = 'PT429', hint = 'At most 300 beacons per address and 60 per address and browser a minute.';
+  end if;
+
+  b_device := beacon ->> 'device';
+  b_type := beacon ->> 'page_type';
+  if b_device is null or b_device not in ('mobile', 'tablet', 'desktop') then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'device is mobile, tablet or desktop.';
+  end if;
+  if b_type is null or not (b_type = any (private.audience_page_types())) then
+    raise exception 'audience_page_unknown' using errcode = '22023', hint = 'page_type is a reader page''s id.';
+  end if;
+
+  reader := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
+    private.audience_salt(today, clock) || ':' || address || ':' || agent, 'UTF8')), 'hex');
+
+  if beacon_kind = 'vitals' then
+    foreach b_metric in array array['LCP', 'INP', 'CLS'] loop
+      if beacon ? pg_catalog.lower(b_metric) then
+        begin
+          b_value := (beacon ->> pg_catalog.lower(b_metric))::numeric;
+        exception when others then
+          raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A Web Vitals figure is a number.';
+        end;
+        if b_value is null or b_value < 0 or b_value > (case b_metric when 'CLS' then 10 else 60000 end) then
+          raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'LCP and INP from 0 to 60000 ms, CLS from 0 to 10.';
+        end if;
+        samples_given := samples_given + 1;
+      end if;
+    end loop;
+    if samples_given = 0 then
+      raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'A vitals beacon carries lcp, inp or cls.';
+    end if;
+    -- Only a reader who viewed a page today: samples come from visits.
+    if not exists (select 1 from private.audience_marks m where m.day = today and m.reader_hash = reader) then
+      return;
+    end if;
+    foreach b_metric in array array['LCP', 'INP', 'CLS'] loop
+      if beacon ? pg_catalog.lower(b_metric) then
+        b_value := (beacon ->> pg_catalog.lower(b_metric))::numeric;
+        insert into public.audience_vitals_days as v (day, page_type, device, metric, bucket, samples)
+        values (today, b_type, b_device, b_metric, private.audience_vitals_bucket(b_metric, b_value), 1)
+        on conflict (day, page_type, device, metric, bucket) do update set samples = v.samples + 1;
+      end if;
+    end loop;
+    return;
+  end if;
+
+  -- A view's or a leave's page and dimensions.
+  begin
+    b_story := nullif(beacon ->> 'publication_id', '')::uuid;
+  exception when others then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'publication_id is a story''s id.';
+  end;
+  b_path := beacon ->> 'path';
+  b_source := beacon ->> 'source';
+  b_host := coalesce(beacon ->> 'source_host', '');
+  b_campaign := coalesce(beacon ->> 'campaign', '');
+  if b_path is null or char_length(b_path) not between 1 and 300 or pg_catalog.left(b_path, 1) <> '/'
+     or b_source is null or b_source not in ('whatsapp', 'facebook', 'instagram', 'x', 'google-search', 'google-discover',
+       'google-news', 'search', 'digest', 'campaign', 'site', 'direct')
+     or b_host !~ '^[a-z0-9._-]{0,120}$' or char_length(b_campaign) > 80 or b_campaign ~ '[[:cntrl:]]' then
+    raise exception 'audience_beacon_invalid' using errcode = '22023',
+      hint = 'path is an address (300), source a known source, source_host a host (120), campaign at most 80 characters.';
+  end if;
+  b_path := private.audience_page(b_path, b_type, b_story, clock);
+  if b_path is null then
+    raise exception 'audience_page_unknown' using errcode = '22023', hint = 'Not a page readers can open, or its story is not live.';
+  end if;
+
+  -- One reader's beacons one at a time: whether a mark is new is decided once.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('audience_reader:' || reader));
+
+  if beacon_kind = 'view' then
+    select coalesce(bool_or(m.path = b_path), false), count(*) > 0 into seen_page, seen_site
+      from private.audience_marks m where m.day = today and m.reader_hash = reader;
+    insert into private.audience_marks as m (day, reader_hash, path, source, source_host, campaign, device, first_seen_at, last_seen_at)
+    values (today, reader, b_path, b_source, b_host, b_campaign, b_device, clock, clock)
+    on conflict (day, reader_hash, path, source, source_host, campaign, device) do update set last_seen_at = excluded.last_seen_at
+    returning (m.xmax = 0) into new_mark;
+    insert into public.audience_days as d (day, path, page_type, publication_id, source, source_host, campaign, device, views, readers)
+    values (today, b_path, b_type, b_story, b_source, b_host, b_campaign, b_device, 1, case when new_mark then 1 else 0 end)
+    on conflict (day, path, source, source_host, campaign, device)
+    do update set views = d.views + 1, readers = d.readers + excluded.readers;
+    if not seen_page then
+      insert into public.audience_page_readers as r (day, path, readers) values (today, b_path, 1)
+      on conflict (day, path) do update set readers = r.readers + 1;
+    end if;
+    if not seen_site then
+      insert into public.audience_page_readers as r (day, path, readers) values (today, '', 1)
+      on conflict (day, path) do update set readers = r.readers + 1;
+    end if;
+    return;
+  end if;
+
+  -- A leave: what this visit read and how long it was visible since its last report.
+  begin
+    b_depth := coalesce((beacon ->> 'depth')::integer, 0);
+    b_depth_before := coalesce((beacon ->> 'depth_before')::integer, 0);
+    b_seconds := coalesce((beacon ->> 'visible_seconds')::integer, 0);
+  exception when others then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'depth, depth_before and visible_seconds are whole numbers.';
+  end;
+  if b_depth not in (0, 25, 50, 75, 100) or b_depth_before not in (0, 25, 50, 75, 100) or b_depth_before > b_depth
+     or b_seconds not between 0 and 1800 or (b_depth > 0 and b_type <> 'article') then
+    raise exception 'audience_beacon_invalid' using errcode = '22023',
+      hint = 'depth 0, 25, 50, 75 or 100 (a story''s only), not below depth_before; visible_seconds from 0 to 1800.';
+  end if;
+  -- The view this visit began with: today's mark, or yesterday's when the visit crossed midnight. None: nothing.
+  update private.audience_marks m set last_seen_at = clock
+   where m.day = today and m.reader_hash = reader and m.path = b_path and m.source = b_source
+     and m.source_host = b_host and m.campaign = b_campaign and m.device = b_device;
+  if found then
+    mark_day := today;
+  else
+    select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(s.salt || ':' || address || ':' || agent, 'UTF8')), 'hex')
+      into earlier_reader
+      from private.audience_salts s where s.day = today - 1;
+    if earlier_reader is null or not exists (
+         select 1 from private.audience_marks m
+          where m.day = today - 1 and m.reader_hash = earlier_reader and m.path = b_path and m.source = b_source
+            and m.source_host = b_host and m.campaign = b_campaign and m.device = b_device) then
+      return;
+    end if;
+    mark_day := today - 1;
+  end if;
+  update public.audience_days d
+     set read_25 = d.read_25 + case when b_depth >= 25 and b_depth_before < 25 then 1 else 0 end,
+         read_50 = d.read_50 + case when b_depth >= 50 and b_depth_before < 50 then 1 else 0 end,
+         read_75 = d.read_75 + case when b_depth >= 75 and b_depth_before < 75 then 1 else 0 end,
+         read_100 = d.read_100 + case when b_depth >= 100 and b_depth_before < 100 then 1 else 0 end,
+         visible_seconds = d.visible_seconds + b_seconds
+   where d.day = mark_day and d.path = b_path and d.source = b_source and d.source_host = b_host
+     and d.campaign = b_campaign and d.device = b_device;
 end;
 $function$;
 
@@ -2338,6 +2936,187 @@ AS $function$
   select private.ad_campaign_report(ad_campaign_report.token) where ad_campaign_report.token is not null
 $function$;
 
+CREATE OR REPLACE FUNCTION public.audience_authors(days integer)
+ RETURNS TABLE(name text, stories bigint, views bigint, read_25 bigint, read_100 bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_groups_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()), 'author');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_digest(days integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  from_day date;
+  to_day constant date := private.sao_paulo_date(private.clock_now());
+begin
+  perform private.audience_require_editor();
+  from_day := private.audience_period_start(days);
+  return pg_catalog.jsonb_build_object(
+    'sends', (select pg_catalog.to_jsonb(s) from private.audience_digest_sends_between(from_day, to_day) s),
+    'unsubscribes', coalesce((select sum(u.unsubscribes) from public.newsletter_unsubscribe_days u
+                               where u.day between from_day and to_day), 0),
+    'clicks', coalesce((select pg_catalog.jsonb_agg(pg_catalog.to_jsonb(c)) from private.audience_digest_clicks_between(from_day, to_day) c), '[]'::jsonb));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_readers_now()
+ RETURNS integer
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return private.audience_readers_now();
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_sources_by_day(days integer)
+ RETURNS TABLE(day date, source text, views bigint, readers bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_sources_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_story(story uuid, days integer DEFAULT 30)
+ RETURNS TABLE(views bigint, readers bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, sources jsonb)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_story_between(story, private.audience_period_start(days), private.sao_paulo_date(private.clock_now()));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_story_list(stories uuid[])
+ RETURNS TABLE(publication_id uuid, views bigint, readers bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  from_day constant date := private.audience_period_start(30);
+  to_day constant date := private.sao_paulo_date(private.clock_now());
+begin
+  perform private.audience_require_editor();
+  if pg_catalog.cardinality(stories) > 100 then
+    raise exception 'audience_too_many_stories' using errcode = '22023';
+  end if;
+  return query
+    select s.id, coalesce(sum(d.views), 0)::bigint,
+           coalesce((select sum(r.readers)
+                       from (select distinct x.day, x.path from public.audience_days x
+                              where x.publication_id = s.id and x.day between from_day and to_day) pages
+                       join public.audience_page_readers r on r.day = pages.day and r.path = pages.path), 0)::bigint
+      from pg_catalog.unnest(stories) as s(id)
+      left join public.audience_days d on d.publication_id = s.id and d.day between from_day and to_day
+     group by s.id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_top_stories(days integer, max_count integer DEFAULT 20)
+ RETURNS TABLE(publication_id uuid, title text, views bigint, readers bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, sources jsonb)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_top_stories_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()), max_count);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_topics(days integer)
+ RETURNS TABLE(name text, stories bigint, views bigint, read_25 bigint, read_100 bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_groups_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()), 'topic');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_totals(days integer)
+ RETURNS TABLE(views bigint, readers bigint, story_views bigint, read_25 bigint, read_50 bigint, read_75 bigint, read_100 bigint, visible_seconds bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_totals_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_vitals(days integer)
+ RETURNS TABLE(page_type text, device text, metric text, samples bigint, p75 numeric, good bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audience_require_editor();
+  return query select * from private.audience_vitals_between(private.audience_period_start(days), private.sao_paulo_date(private.clock_now()));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audience_weekly_summary(force boolean DEFAULT false)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  today constant date := private.sao_paulo_date(private.clock_now());
+  this_week constant date := today - (extract(isodow from today)::integer - 1);
+  from_day constant date := this_week - 7;
+  to_day constant date := this_week - 1;
+  last_week date;
+begin
+  select r.last_week into last_week from private.audience_summary_runs r for update;
+  if not coalesce(force, false) and last_week is not null and last_week >= this_week then
+    return null;
+  end if;
+  update private.audience_summary_runs set last_week = this_week;
+  return pg_catalog.jsonb_build_object(
+    'from', from_day,
+    'to', to_day,
+    'recipients', coalesce((select pg_catalog.jsonb_agg(p.email order by p.email)
+                              from public.audience_summary_subscriptions s
+                              join public.profiles p on p.id = s.profile_id
+                             where p.role in ('admin', 'editor')), '[]'::jsonb),
+    'totals', (select pg_catalog.to_jsonb(t) from private.audience_totals_between(from_day, to_day) t),
+    'top_stories', coalesce((select pg_catalog.jsonb_agg(pg_catalog.to_jsonb(s) - 'sources')
+                               from private.audience_top_stories_between(from_day, to_day, 10) s), '[]'::jsonb),
+    'sources', coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('source', x.source, 'views', x.views) order by x.views desc, x.source)
+                           from (select s.source, sum(s.views)::bigint as views
+                                   from private.audience_sources_between(from_day, to_day) s group by s.source) x), '[]'::jsonb),
+    'digest', pg_catalog.jsonb_build_object(
+      'sends', (select pg_catalog.to_jsonb(s) from private.audience_digest_sends_counted(from_day, to_day) s),
+      'clicks', coalesce((select sum(c.clicks) from private.audience_digest_clicks_between(from_day, to_day) c), 0),
+      'unsubscribes', coalesce((select sum(u.unsubscribes) from public.newsletter_unsubscribe_days u
+                                 where u.day between from_day and to_day), 0)));
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.close_ad_campaign_days(force boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2500,6 +3279,19 @@ begin
     raise exception 'not_signed_in' using errcode = '42501';
   end if;
   perform private.erase_account(auth.uid());
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.forget_audience_marks()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  clock constant timestamptz := private.clock_now();
+begin
+  return private.audience_forget(private.sao_paulo_date(clock), clock);
 end;
 $function$;
 
@@ -2863,6 +3655,32 @@ begin
     select nullif(pg_catalog.btrim(pr.name), '') into new.byline from public.profiles pr where pr.id = new.author_id;
   end if;
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.record_audience(beacon jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  item jsonb;
+begin
+  if pg_catalog.jsonb_typeof(beacon) is distinct from 'array' then
+    perform private.record_audience(beacon);
+    return;
+  end if;
+  if pg_catalog.current_setting('role', true) is distinct from 'service_role' or pg_catalog.jsonb_array_length(beacon) > 200 then
+    raise exception 'audience_beacon_invalid' using errcode = '22023', hint = 'Only the site''s edge sends beacons together, at most 200.';
+  end if;
+  for item in select value from pg_catalog.jsonb_array_elements(beacon) loop
+    begin
+      perform private.record_audience(item);
+    exception when sqlstate '22023' or sqlstate 'PT429' then
+      -- This beacon's refusal (its page, its values, its reader's rate) is its own: the others count.
+      null;
+    end;
+  end loop;
 end;
 $function$;
 
@@ -3258,6 +4076,15 @@ create policy "Editors read audience days" on public.audience_days for select to
 create policy "Editors read audience page readers" on public.audience_page_readers for select to authenticated
   using (( SELECT private.is_editor() AS is_editor));
 
+create policy "Editors ask for the summary for themselves" on public.audience_summary_subscriptions for insert to authenticated
+  with check (((profile_id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.is_editor() AS is_editor)));
+
+create policy "Staff read their own summary subscription" on public.audience_summary_subscriptions for select to authenticated
+  using ((profile_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Staff stop their own summary" on public.audience_summary_subscriptions for delete to authenticated
+  using ((profile_id = ( SELECT auth.uid() AS uid)));
+
 create policy "Editors read audience vitals" on public.audience_vitals_days for select to authenticated
   using (( SELECT private.is_editor() AS is_editor));
 
@@ -3324,6 +4151,9 @@ create policy "Admins can read newsletter subscribers" on public.newsletter_subs
 
 create policy "Admins can remove newsletter subscribers" on public.newsletter_subscribers for delete to authenticated
   using (( SELECT private.is_admin() AS is_admin));
+
+create policy "Editors read unsubscribes by day" on public.newsletter_unsubscribe_days for select to authenticated
+  using (( SELECT private.is_editor() AS is_editor));
 
 create policy "Editors can create obituaries" on public.obituaries for insert to authenticated
   with check (( SELECT private.is_editor() AS is_editor));
@@ -3439,6 +4269,17 @@ grant execute on function private.ad_campaign_report(token uuid) to service_role
 grant execute on function private.ad_campaign_serves(state text, starts_on date, ends_on date) to anon;
 grant execute on function private.ad_campaign_serves(state text, starts_on date, ends_on date) to authenticated;
 grant execute on function private.ad_space_fits(space text, width integer, height integer, phone boolean) to authenticated;
+grant execute on function private.audience_digest_clicks_between(from_day date, to_day date) to authenticated;
+grant execute on function private.audience_digest_sends_between(from_day date, to_day date) to authenticated;
+grant execute on function private.audience_groups_between(from_day date, to_day date, by_what text) to authenticated;
+grant execute on function private.audience_period_start(days integer) to authenticated;
+grant execute on function private.audience_readers_now() to authenticated;
+grant execute on function private.audience_require_editor() to authenticated;
+grant execute on function private.audience_sources_between(from_day date, to_day date) to authenticated;
+grant execute on function private.audience_story_between(story uuid, from_day date, to_day date) to authenticated;
+grant execute on function private.audience_top_stories_between(from_day date, to_day date, max_count integer) to authenticated;
+grant execute on function private.audience_totals_between(from_day date, to_day date) to authenticated;
+grant execute on function private.audience_vitals_between(from_day date, to_day date) to authenticated;
 grant execute on function private.audit_data_right(action text, subject_id text, summary text, detail jsonb) to authenticated;
 grant execute on function private.audit_log_forget_old() to service_role;
 grant execute on function private.body_images_are_own_storage(body text) to authenticated;
@@ -3477,6 +4318,9 @@ grant execute on function private.newsletter_subscribe(email text, consent_text 
 grant execute on function private.newsletter_test_recipient() to authenticated;
 grant execute on function private.newsletter_unsubscribe(token uuid) to anon;
 grant execute on function private.newsletter_unsubscribe(token uuid) to authenticated;
+grant execute on function private.record_audience(beacon jsonb) to anon;
+grant execute on function private.record_audience(beacon jsonb) to authenticated;
+grant execute on function private.record_audience(beacon jsonb) to service_role;
 grant execute on function private.reserved_topic_slugs() to authenticated;
 grant execute on function private.sao_paulo_date(instant timestamp with time zone) to anon;
 grant execute on function private.sao_paulo_date(instant timestamp with time zone) to authenticated;
@@ -3536,12 +4380,27 @@ grant delete, select on table public.advertisers to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.advertisers to service_role;
 grant insert, update on table public.advertisers (contact) to authenticated;
 grant insert, update on table public.advertisers (name) to authenticated;
+grant execute on function public.audience_authors(days integer) to authenticated;
 grant select on table public.audience_days to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audience_days to service_role;
+grant execute on function public.audience_digest(days integer) to authenticated;
 grant select on table public.audience_page_readers to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audience_page_readers to service_role;
+grant execute on function public.audience_readers_now() to authenticated;
+grant execute on function public.audience_sources_by_day(days integer) to authenticated;
+grant execute on function public.audience_story(story uuid, days integer) to authenticated;
+grant execute on function public.audience_story_list(stories uuid[]) to authenticated;
+grant delete on table public.audience_summary_subscriptions to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audience_summary_subscriptions to service_role;
+grant select on table public.audience_summary_subscriptions (created_at) to authenticated;
+grant insert, select on table public.audience_summary_subscriptions (profile_id) to authenticated;
+grant execute on function public.audience_top_stories(days integer, max_count integer) to authenticated;
+grant execute on function public.audience_topics(days integer) to authenticated;
+grant execute on function public.audience_totals(days integer) to authenticated;
+grant execute on function public.audience_vitals(days integer) to authenticated;
 grant select on table public.audience_vitals_days to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audience_vitals_days to service_role;
+grant execute on function public.audience_weekly_summary(force boolean) to service_role;
 grant select on table public.audit_log to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.audit_log to service_role;
 grant execute on function public.close_ad_campaign_days(force boolean) to service_role;
@@ -3555,6 +4414,7 @@ grant execute on function public.data_subject_erase(email text) to authenticated
 grant execute on function public.data_subject_export(email text) to authenticated;
 grant execute on function public.data_subject_lookup(email text) to authenticated;
 grant execute on function public.delete_own_account() to authenticated;
+grant execute on function public.forget_audience_marks() to service_role;
 grant execute on function public.increment_views(publication_id uuid) to anon;
 grant execute on function public.increment_views(publication_id uuid) to authenticated;
 grant execute on function public.increment_views(publication_id uuid) to service_role;
@@ -3640,6 +4500,8 @@ grant select on table public.newsletter_subscribers (id) to authenticated;
 grant execute on function public.newsletter_test_recipient() to authenticated;
 grant execute on function public.newsletter_unsubscribe(token uuid) to anon;
 grant execute on function public.newsletter_unsubscribe(token uuid) to authenticated;
+grant select on table public.newsletter_unsubscribe_days to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.newsletter_unsubscribe_days to service_role;
 grant select on table public.obituaries to anon;
 grant delete, insert, select, update on table public.obituaries to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.obituaries to service_role;
@@ -3684,6 +4546,9 @@ grant insert, update on table public.publications (topic_id) to authenticated;
 grant insert, update on table public.publications (updated_at) to authenticated;
 grant update on table public.publications (urgent_until) to authenticated;
 grant insert, update on table public.publications (youtube_url) to authenticated;
+grant execute on function public.record_audience(beacon jsonb) to anon;
+grant execute on function public.record_audience(beacon jsonb) to authenticated;
+grant execute on function public.record_audience(beacon jsonb) to service_role;
 grant execute on function public.reject_pending_account(target_id uuid) to authenticated;
 grant execute on function public.reject_pending_account(target_id uuid) to service_role;
 grant execute on function public.retention_tip_photos_due(max_count integer) to service_role;

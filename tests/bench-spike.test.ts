@@ -6,12 +6,18 @@ import { readSpikeOptions } from '../scripts/bench-spike-options.ts';
 
 describe('bench:spike options', () => {
   it('serves from npm start on PGlite by default, and runs the spike', () => {
-    expect(readSpikeOptions([])).toEqual({ host: 'node', soakMinutes: null });
+    expect(readSpikeOptions([])).toEqual({ host: 'node', soakMinutes: null, beacons: false });
   });
 
   it('takes --postgres or --worker, and --soak with its minutes either way', () => {
-    expect(readSpikeOptions(['--postgres', '--soak', '20'])).toEqual({ host: 'postgres', soakMinutes: 20 });
-    expect(readSpikeOptions(['--soak=5', '--worker'])).toEqual({ host: 'worker', soakMinutes: 5 });
+    expect(readSpikeOptions(['--postgres', '--soak', '20'])).toEqual({ host: 'postgres', soakMinutes: 20, beacons: false });
+    expect(readSpikeOptions(['--soak=5', '--worker'])).toEqual({ host: 'worker', soakMinutes: 5, beacons: false });
+  });
+
+  it('takes --beacons (npm run bench:beacons) on any host, but not with --soak', () => {
+    expect(readSpikeOptions(['--beacons'])).toEqual({ host: 'node', soakMinutes: null, beacons: true });
+    expect(readSpikeOptions(['--postgres', '--beacons'])).toEqual({ host: 'postgres', soakMinutes: null, beacons: true });
+    expect(() => readSpikeOptions(['--beacons', '--soak', '5'])).toThrow('choose one');
   });
 
   it('refuses two hosts, an unknown option and minutes out of range', () => {

@@ -236,6 +236,26 @@ describe('the handler', () => {
     expect(url).toBe('https://portoferreiranoticias.com.br/topico/esportes');
   });
 
+  it('tells the handler the reader’s address (the audience beacon’s): the peer, or behind a trusted proxy the address it appended', async () => {
+    const addresses: (string | null | undefined)[] = [];
+    for (const trustProxy of [false, true]) {
+      const node = createNodeServer({
+        distDir,
+        trustProxy,
+        handler: (_request, context) => {
+          addresses.push(context?.clientAddress);
+          return Promise.resolve(new Response(null, { status: 204 }));
+        },
+      });
+      running.push(node);
+      await new Promise<void>((listening) => node.server.listen(0, '127.0.0.1', listening));
+      const { port } = node.server.address() as AddressInfo;
+      await send(port, '/api/audiencia', { method: 'POST', body: '{}', headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.9' } });
+    }
+    // Without TRUST_PROXY the header is the client's own word; with it, its last entry is what the proxy saw.
+    expect(addresses).toEqual(['127.0.0.1', '198.51.100.9']);
+  });
+
   it('takes every request to be on SITE_URL when given one: the request target contributes only its path', async () => {
     const urls: string[] = [];
     const node = createNodeServer({

@@ -52,8 +52,14 @@ type CorrectionTable = 'publication_corrections' | 'publication_minor_edits';
 /** The scheduled jobs' record is written by the hosts' service key and read by administrators: tests/security/attack-scheduled-jobs.test.ts. */
 type JobRunTable = 'job_runs';
 
+/**
+ * The audience's tables are written by the beacon's function alone and read by editors; the summary's choice is each
+ * editor's own: tests/security/attack-audience.test.ts and attack-audience-reading.test.ts.
+ */
+type AudienceTable = 'audience_days' | 'audience_page_readers' | 'audience_vitals_days' | 'audience_summary_subscriptions' | 'newsletter_unsubscribe_days';
+
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | AuditTable | PrivacyTable | CorrectionTable | JobRunTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | AuditTable | PrivacyTable | CorrectionTable | JobRunTable | AudienceTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',

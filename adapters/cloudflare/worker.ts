@@ -115,7 +115,7 @@ function siteFor(env: WorkerEnv): { handler: EdgeHandler; jobs: JobRunner } {
       system: { backend: 'hosted', version: packageInfo.version, commit: commit && /^[0-9a-f]{7,40}$/i.test(commit) ? commit : null, uploadsBytes: null },
     });
     const renderCache = renderCacheFor(vars);
-    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter, system: systemApi, reportError: reportWorkerError, renderCache }), jobs: runner };
+    site = { handler: createEdgeHandler(config, hostFor(env), { newsCache, newsletter, system: systemApi, reportError: reportWorkerError, renderCache, audienceKey: serviceRoleKeyOf(vars) }), jobs: runner };
     sites.set(env, site);
   }
   return site;
@@ -192,7 +192,9 @@ async function answer(request: Request, env: WorkerEnv, ctx: WorkerContext, reqI
   if (path === null) return textResponse(400, 'Endereço inválido.');
   try {
     // A page served from the render cache may start a newer render that outlives the answer (docs/decisions/0049).
-    const response = await handlerFor(env)(request, { waitUntil: (promise) => ctx.waitUntil(promise) });
+    // Cloudflare sets CF-Connecting-IP itself: the reader's address, which only the audience beacon reads.
+    const clientAddress = request.headers.get('cf-connecting-ip');
+    const response = await handlerFor(env)(request, { waitUntil: (promise) => ctx.waitUntil(promise), clientAddress });
     if (response) return response;
     const readsOnly = request.method === 'GET' || request.method === 'HEAD';
     return readsOnly && !looksLikeFile(path) ? await serveAppPage(request, env) : await serveAsset(request, env, path);

@@ -40,6 +40,7 @@ const SIGNED_IN: AdminScreen[] = [
   { path: '/admin/media-kit', heading: 'Mídia Kit' },
   { path: '/admin/ads', heading: 'Anúncios' },
   { path: '/admin/ads/new', heading: 'Nova Campanha' },
+  { path: '/admin/audiencia?periodo=30', heading: 'Audiência' },
   { path: '/admin/newsletter', heading: 'Newsletter' },
   { path: '/admin/users', heading: 'Usuários' },
   { path: '/admin/revisao', heading: 'Revisão' },

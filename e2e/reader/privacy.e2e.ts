@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsAdmin, openSection } from '../admin/admin-fixtures.ts';
-import { adminApiClient } from '../support/api.ts';
+import { adminApiClient, publishLocalStory, type PublishedStory } from '../support/api.ts';
 import { app, screenshot, accessibilityViolations, useBrowser, waitForQuietNetwork } from '../support/browser.ts';
 import { unique } from '../support/fixtures.ts';
 import { seed } from './reader-fixtures.ts';
@@ -21,6 +21,25 @@ const READER_PAGES = [
   '/envie-sua-noticia',
   '/anuncie',
 ];
+
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** The audience beacon's answer for this page's view (sent after load, at idle: src/app/audience/). */
+function beaconAnswered(page: Page) {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/audiencia' && response.request().method() === 'POST');
+}
+
+/** A story of its own for one test, so its figures are that test's alone. */
+async function freshStory(label: string): Promise<PublishedStory> {
+  return publishLocalStory(await adminApiClient(), `Audiência ${label}`, { description: 'Resumo.', content: '<p>Um parágrafo.</p>' });
+}
+
+/** The story's views today, as an administrator reads the audience's figures. */
+async function storyViews(storyId: string): Promise<number> {
+  const { data, error } = await (await adminApiClient()).from('audience_days').select('views').eq('publication_id', storyId);
+  if (error) throw error;
+  return data.reduce((sum, row) => sum + row.views, 0);
+}
 
 /** Every request's origin from now on. */
 function origins(page: Page): Set<string> {
@@ -84,6 +103,56 @@ describe('privacy', () => {
     await waitForQuietNetwork(page);
     expect([...seen]).toEqual([new URL(app().baseUrl).origin]);
     expect(await page.context().cookies()).toEqual([]);
+  });
+
+  it('a visit the audience counts asks nothing of anyone but the site, sets no cookie and stores nothing in the browser', async () => {
+    const story = await freshStory('contada');
+    const page = await browser.newPage('phone');
+    const seen = origins(page);
+    const answered = beaconAnswered(page);
+    await page.goto(story.path);
+    // The reader scrolls: the beacon's module loads then (else 5 s after load).
+    await page.mouse.wheel(0, 300);
+    expect((await answered).status()).toBe(204);
+    await waitForQuietNetwork(page);
+    expect([...seen]).toEqual([new URL(app().baseUrl).origin]);
+    expect(await page.context().cookies()).toEqual([]);
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
+    await expect.poll(() => storyViews(story.id)).toBe(1);
+  });
+
+  it('a crawler and a prefetch count nothing', async () => {
+    const story = await freshStory('robô');
+    const crawler = await browser.newPage('desktop', { userAgent: GOOGLEBOT });
+    const crawled = beaconAnswered(crawler);
+    await crawler.goto(story.path);
+    expect((await crawled).status()).toBe(204);
+
+    const prefetching = await browser.newPage('desktop');
+    // Every request of this page says it is a prefetch, as Chromium's speculative loads do (Sec-Purpose).
+    await prefetching.setExtraHTTPHeaders({ 'Sec-Purpose': 'prefetch' });
+    const prefetched = beaconAnswered(prefetching);
+    await prefetching.goto(story.path);
+    expect((await prefetched).status()).toBe(204);
+
+    expect(await storyViews(story.id)).toBe(0);
+  });
+
+  it('with Global Privacy Control the page sends nothing at all', async () => {
+    const story = await freshStory('gpc');
+    const page = await browser.newPage('desktop');
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+    const beacons: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/audiencia') beacons.push(request.url());
+    });
+    await page.goto(story.path);
+    // The reader scrolls, which would load the beacon's module at once.
+    await page.mouse.wheel(0, 300);
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
+    await waitForQuietNetwork(page);
+    expect(beacons).toEqual([]);
+    expect(await storyViews(story.id)).toBe(0);
   });
 
   it("a story's video asks YouTube only after play, and sets no cookie", async () => {

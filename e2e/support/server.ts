@@ -99,13 +99,14 @@ export async function startBuiltApp(options: BuiltAppOptions = {}): Promise<Runn
     distDir,
     errorReportOrigin: errorReportOriginOf(extraVars.VITE_SENTRY_DSN),
     // Set once the backend listens (the origin names its port); no page is asked for before that.
-    handler: (request) => (handler ? handler(request) : Promise.reject(new Error('the edge handler is not ready'))),
+    handler: (request, context) => (handler ? handler(request, context) : Promise.reject(new Error('the edge handler is not ready'))),
   });
   // The backend answers /rest/v1, /auth/v1 and /storage/v1; every other request is the site's.
   const faults = backendSwitch();
   const backend = await startTestBackend({ otherRequests: site.listener, interceptBackend: faults.intercept });
   const weather = await startWeatherStandIn();
-  const vars = { ...extraVars, VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey, WEATHER_API_URL: weather.url };
+  // Every visit's Web Vitals kept (AUDIENCE_VITALS_SAMPLE_RATE, decision 0052): a journey finds its own visit's.
+  const vars = { AUDIENCE_VITALS_SAMPLE_RATE: '1', ...extraVars, VITE_LOCAL_SUPABASE_ANON_KEY: backend.anonKey, WEATHER_API_URL: weather.url };
   const config = edgeConfigFrom(vars, backend.url);
   const fetcher: typeof fetch = (input, init) => fetch(input, init);
   // The newsletter's e-mail lands in the backend's local mailbox, as in development; no schedule runs here: a journey
@@ -125,7 +126,13 @@ export async function startBuiltApp(options: BuiltAppOptions = {}): Promise<Runn
   handler = createEdgeHandler(
     config,
     { readHtml: distHtmlReader(distDir), fetch: fetcher, pageRenderer: builtPageRenderer(distDir) },
-    { newsletter, system: systemApi, renderCache: options.renderCache ? createRenderCache({ store: createMemoryStore() }) : null },
+    {
+      newsletter,
+      system: systemApi,
+      renderCache: options.renderCache ? createRenderCache({ store: createMemoryStore() }) : null,
+      // The audience beacon, which names its reader to the database with the service key.
+      audienceKey: serviceRoleKey,
+    },
   );
 
   return {

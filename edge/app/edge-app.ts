@@ -6,6 +6,7 @@ import type { ReadinessCheck } from '../health';
 import type { SystemApi } from '../jobs/system-api';
 import { NEWS_PROXY_PREFIX } from '../news-proxy';
 import type { Newsletter } from '../newsletter/newsletter';
+import type { RecordAudience } from '../../src/services/audience-beacon';
 import { redactTarget } from '../log-redaction';
 import { isAnonymousRead, type RenderCache } from '../render-cache/render-cache';
 import { withAnswerHeaders } from '../security-headers';
@@ -13,6 +14,7 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from '../unavailable
 import { WEATHER_PATH } from '../weather-proxy';
 import { CACHE, isFilePath, isPassedToHost, passToHost, text, UNAVAILABLE_TEXT } from './answers';
 import type { EdgeEnv } from './edge-env';
+import { audienceApp } from './audience-app';
 import { feedsApp } from './feeds-app';
 import { healthApp, newsletterApp, proxiesApp, systemApp } from './service-apps';
 
@@ -33,6 +35,10 @@ export interface EdgeAppParts {
   weather: () => Promise<Response>;
   newsletter: Newsletter;
   system?: SystemApi;
+  /** The audience beacon's writer (the service key's), or null: beacons are taken and counted nowhere. */
+  audience: RecordAudience | null;
+  /** The share of Web Vitals beacons kept (0 to 1). */
+  vitalsSampleRate: number;
   /** A page address's document, or null for the host's fallback (edge/handler.ts today; edge/page-document.ts next). */
   page: (site: SiteContext, url: URL, head: boolean) => Promise<Response | null>;
   /** The plain app page when a page's data did not answer; the outage's under 503 when the database is away. */
@@ -105,6 +111,7 @@ export function createEdgeApp(parts: EdgeAppParts): Hono<EdgeEnv> {
   app.route('/', newsletterApp(parts.newsletter, parts.failed));
   app.route('/', systemApp(parts.system, parts.failed));
   app.route('/', proxiesApp(parts.news, parts.weather));
+  app.route('/', audienceApp(parts.audience, { siteOrigin: (url) => (parts.siteUrl ? new URL(parts.siteUrl).origin : url.origin), vitalsSampleRate: parts.vitalsSampleRate }, parts.failed));
 
   // A reader's reload or a feed poller's next ask is a 304 when nothing changed (Hono's ETag over the answer sent,
   // kept or not).

@@ -3,6 +3,7 @@ import { createElement, type FunctionComponent } from 'react';
 import { describe, expect, it } from 'vitest';
 import ConfirmationEmail from './confirmation-email';
 import DigestEmail from './digest-email';
+import AudienceSummaryEmail from './audience-summary-email';
 
 // The React Email project's contract: each template is its file's default export with PreviewProps that render it, as
 // the preview server (`email dev --dir edge/emails`) does. The newsletter's tests cover the messages themselves.
@@ -29,5 +30,15 @@ describe('edge/emails: each template with its preview data', () => {
     for (const topic of content.topics) expect(html).toContain(topic.items[0]!.title);
     expect(text).toContain(unsubscribeUrl);
     expect(html).toContain(`href="${unsubscribeUrl}"`);
+  });
+
+  it('renders the weekly audience summary with its stories, sources and the way to stop it', async () => {
+    const { html, text } = await preview(AudienceSummaryEmail as Template<typeof AudienceSummaryEmail.PreviewProps>);
+    const { content, accountUrl, audienceUrl } = AudienceSummaryEmail.PreviewProps;
+    expect(html).toContain(`href="${content.stories[0]!.href}"`);
+    expect(text).toContain(content.stories[0]!.title);
+    expect(text).toContain('WhatsApp: 5.120');
+    expect(text).toContain(accountUrl);
+    expect(html).toContain(`href="${audienceUrl}"`);
   });
 });

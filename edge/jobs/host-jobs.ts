@@ -29,7 +29,7 @@ export function hostJobs(options: HostJobsOptions): { runner: JobRunner; systemA
   const { config, newsletter, serviceRoleKey } = options;
   const service = serviceRoleKey ? createDataClient(config.supabaseUrl, serviceRoleKey, { fetch: options.fetch, retry: false }) : null;
   // Without the key nothing can be recorded or run; the jobs are still listed, so the screen says why.
-  const jobs = [...siteJobs(newsletter, service), ...(options.extraJobs ?? [])];
+  const jobs = [...siteJobs(newsletter, service, config.siteName), ...(options.extraJobs ?? [])];
   const runner = createJobRunner({
     jobs,
     abilities: { mailMissing: newsletter.mailReady ? null : NO_MAIL_REASON, oneMachine: options.oneMachine },

@@ -14,6 +14,16 @@ describe('the schedule', () => {
     expect(slotStart({ every: 'hour' }, at('2026-11-29T07:42:10Z'))).toEqual(at('2026-11-29T07:00:00Z'));
   });
 
+  it("puts a weekly job at its São Paulo weekday and hour, last week's until they come", () => {
+    const summary = { every: 'week', weekday: 1, atHour: 8 } as const;
+    // Monday 30 November 2026, 09:00 in São Paulo → today's 08:00; Sunday the 29th → the Monday before.
+    expect(slotStart(summary, at('2026-11-30T12:00:00Z'))).toEqual(at('2026-11-30T11:00:00Z'));
+    expect(slotStart(summary, at('2026-11-30T10:30:00Z'))).toEqual(at('2026-11-23T11:00:00Z'));
+    expect(slotStart(summary, at('2026-11-29T20:00:00Z'))).toEqual(at('2026-11-23T11:00:00Z'));
+    expect(isDue(summary, { startedAt: at('2026-11-23T11:01:00Z'), outcome: 'sucesso' }, at('2026-11-29T20:00:00Z'))).toBe(false);
+    expect(nextRun(summary, { startedAt: at('2026-11-23T11:01:00Z'), outcome: 'sucesso' }, at('2026-11-29T20:00:00Z'))).toEqual(at('2026-11-30T11:00:00Z'));
+  });
+
   it('runs a job once per slot: due without a run in it, not after one', () => {
     const hourly = { every: 'hour' } as const;
     const now = at('2026-11-29T07:42:00Z');

@@ -4,7 +4,12 @@
 // same project agree. The jobs that may not run twice (retention, the digest, the campaigns' closing) are also kept
 // to once by the database itself.
 
-export type JobSchedule = { every: 'minute' } | { every: 'hour' } | { every: 'day'; atHour: number };
+export type JobSchedule =
+  | { every: 'minute' }
+  | { every: 'hour' }
+  | { every: 'day'; atHour: number }
+  /** `weekday` 0 = Sunday … 6 = Saturday, São Paulo's (the weekly audience summary: Monday). */
+  | { every: 'week'; weekday: number; atHour: number };
 
 /** São Paulo has kept UTC−3 all year since 2019 (no daylight saving time). */
 const SAO_PAULO_OFFSET_MS = -3 * 3_600_000;
@@ -19,6 +24,12 @@ export function slotStart(schedule: JobSchedule, now: Date): Date {
   const time = now.getTime();
   if (schedule.every === 'minute') return new Date(time - (time % MINUTE_MS));
   if (schedule.every === 'hour') return new Date(time - (time % HOUR_MS));
+  if (schedule.every === 'week') {
+    // The day's run time last passed, then back to the week's day.
+    const day = slotStart({ every: 'day', atHour: schedule.atHour }, now).getTime();
+    const weekday = new Date(day + SAO_PAULO_OFFSET_MS).getUTCDay();
+    return new Date(day - ((weekday - schedule.weekday + 7) % 7) * DAY_MS);
+  }
   const local = time + SAO_PAULO_OFFSET_MS;
   let start = local - (local % DAY_MS) + schedule.atHour * HOUR_MS;
   if (start > local) start -= DAY_MS;
@@ -26,6 +37,7 @@ export function slotStart(schedule: JobSchedule, now: Date): Date {
 }
 
 function slotLength(schedule: JobSchedule): number {
+  if (schedule.every === 'week') return 7 * DAY_MS;
   return schedule.every === 'minute' ? MINUTE_MS : schedule.every === 'hour' ? HOUR_MS : DAY_MS;
 }
 

@@ -4,6 +4,7 @@ import { nextDailyAt } from './schedule';
 import { closeAdCampaignDays, type JobCounts } from '../../src/services/scheduled-jobs';
 import type { Newsletter } from '../newsletter/newsletter';
 import { JobFailure, type ScheduledJob } from './registry';
+import { sendWeeklySummary } from '../audience/weekly-summary';
 
 // The site's scheduled jobs, on every host (docs/decisions/0042). A host adds its own to the list it hands
 // createJobRunner: one line each, e.g. npm start's backup (server/backup/backup-job.ts).
@@ -84,7 +85,29 @@ export function adCampaignsJob(service: DataClient | null): ScheduledJob {
   };
 }
 
+/**
+ * The weekly audience summary (issue 38, docs/decisions/0053): Monday at 08:00 (São Paulo), last week's figures to the
+ * Administradores and Editores who asked for it; the database keeps it to once a week ('Executar agora' sends again).
+ */
+export function audienceSummaryJob(newsletter: Newsletter, service: DataClient | null, siteName: string): ScheduledJob {
+  return {
+    name: 'audience_weekly_summary',
+    label: 'Resumo semanal da audiência',
+    schedule: { every: 'week', weekday: 1, atHour: 8 },
+    scheduleLabel: 'Semanal, às segundas-feiras às 8h',
+    needs: ['mail'],
+    async run({ origin, manual }) {
+      if (!service || !newsletter.sendMail) throw new Error('the weekly summary needs the service key and a mailer');
+      const run = await sendWeeklySummary(service, newsletter.sendMail, { origin, name: siteName }, manual);
+      if (!run) return null;
+      const counts = { enviados: run.sent, recusados: run.failed };
+      if (run.failed > 0) throw new JobFailure(`O servidor de e-mail recusou ${run.failed} resumo(s): ${run.lastError ?? 'sem detalhe'}`, counts);
+      return counts;
+    },
+  };
+}
+
 /** The jobs every host runs; a host appends its own (the backup on npm start). */
-export function siteJobs(newsletter: Newsletter, service: DataClient | null): ScheduledJob[] {
-  return [confirmationsJob(newsletter), digestJob(newsletter), retentionJob(newsletter), adCampaignsJob(service)];
+export function siteJobs(newsletter: Newsletter, service: DataClient | null, siteName: string): ScheduledJob[] {
+  return [confirmationsJob(newsletter), digestJob(newsletter), retentionJob(newsletter), adCampaignsJob(service), audienceSummaryJob(newsletter, service, siteName)];
 }

@@ -28,18 +28,33 @@ function absolute(origin: string, url: string | null): string | null {
   return /^https?:\/\//.test(url) ? url : null;
 }
 
-function itemFrom(site: SiteIdentity, story: DigestStory): DigestItem {
+/** The São Paulo date of a send, YYYY-MM-DD: its links' campaign. */
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * A story's link in the digest of `day`: tagged so the audience counts the visit as the digest's (decision 0052):
+ * utm_source=digest&utm_medium=email&utm_campaign=digest-YYYY-MM-DD.
+ */
+export function digestStoryHref(site: SiteIdentity, story: Pick<DigestStory, 'id' | 'title'>, day: Date): string {
+  const tags = new URLSearchParams({ utm_source: 'digest', utm_medium: 'email', utm_campaign: `digest-${isoDay.format(day)}` });
+  return `${site.origin}${paths.article(story.id, story.title)}?${tags.toString()}`;
+}
+
+function itemFrom(site: SiteIdentity, story: DigestStory, day: Date): DigestItem {
   return {
     id: story.id,
     title: story.title,
     description: story.description,
-    href: `${site.origin}${paths.article(story.id, story.title)}`,
+    href: digestStoryHref(site, story, day),
     imageUrl: absolute(site.origin, story.imageUrl),
   };
 }
 
-/** The lead story first (the newsroom's Manchete, else the newest), then the others by topic, in the given order. */
-export function digestContent(site: SiteIdentity, stories: readonly DigestStory[]): DigestContent {
+/**
+ * The lead story first (the newsroom's Manchete, else the newest), then the others by topic, in the given order; each
+ * link tagged with the send's day.
+ */
+export function digestContent(site: SiteIdentity, stories: readonly DigestStory[], day: Date): DigestContent {
   const leadStory = stories.find((story) => story.isLead) ?? null;
   const topics: DigestContent['topics'] = [];
   for (const story of stories) {
@@ -47,9 +62,9 @@ export function digestContent(site: SiteIdentity, stories: readonly DigestStory[
     const name = story.topicName ?? 'Outras notícias';
     let topic = topics.find((entry) => entry.name === name);
     if (!topic) topics.push((topic = { name, items: [] }));
-    topic.items.push(itemFrom(site, story));
+    topic.items.push(itemFrom(site, story, day));
   }
-  return { lead: leadStory ? itemFrom(site, leadStory) : null, topics };
+  return { lead: leadStory ? itemFrom(site, leadStory, day) : null, topics };
 }
 
 /** Headings keep their case in the text part (html-to-text's default shouts them). */

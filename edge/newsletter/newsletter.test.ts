@@ -142,6 +142,10 @@ describe('the digest', () => {
     const links = [...mail!.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
     expect(links.length).toBeGreaterThan(2);
     for (const link of links) expect(link.startsWith(`${ORIGIN}/`), link).toBe(true);
+    // Each story's link tells the audience the visit came from this day's digest (decision 0052).
+    const storyLinks = links.filter((link) => link.startsWith(`${ORIGIN}/noticia/`));
+    expect(storyLinks.length).toBeGreaterThanOrEqual(2);
+    for (const link of storyLinks) expect(link).toMatch(/\?utm_source=digest&(amp;)?utm_medium=email&(amp;)?utm_campaign=digest-2031-05-06$/);
     expect(mail!.link).toMatch(new RegExp(`^${ORIGIN}/newsletter/cancelar/[0-9a-f-]{36}$`));
     expect(mail!.html).toContain(mail!.link);
     expect(mail!.headers).toEqual({

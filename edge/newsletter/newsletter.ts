@@ -60,6 +60,8 @@ export interface ConfirmationRun {
 export interface Newsletter {
   /** Whether this host can send its e-mail (a mailer and the service key); the mail jobs are off otherwise. */
   readonly mailReady: boolean;
+  /** The host's mailer, for the site's other e-mail (the weekly audience summary); null without one. */
+  readonly sendMail: SendMail | null;
   /** The scheduled jobs' parts (edge/jobs/site-jobs.ts); `origin` is the host's own when SITE_URL is not set. */
   sendQueuedConfirmations(origin: string): Promise<ConfirmationRun>;
   /** The day's digest if its time has come and it has not gone yet; null otherwise. */
@@ -154,8 +156,8 @@ export function createNewsletter(
   async function sendDigest(client: DataClient, mailer: SendMail, site: SiteIdentity, nowAnyway: boolean): Promise<DigestRun | null> {
     const sendId = await startDigest(client, nowAnyway);
     if (!sendId) return null;
-    const content = digestContent(site, await digestStories(client, sendId));
     const day = now();
+    const content = digestContent(site, await digestStories(client, sendId), day);
     let sent = 0;
     let failed = 0;
     let lastError: string | null = null;
@@ -198,9 +200,10 @@ export function createNewsletter(
       if (isPermissionDenied(error)) return json(403, { error: 'admin_only' });
       throw error;
     }
-    const content = digestContent(site, await digestStories(service, null));
+    const day = now();
+    const content = digestContent(site, await digestStories(service, null), day);
     try {
-      await host.sendMail(await digestMail(site, content, now(), to, null));
+      await host.sendMail(await digestMail(site, content, day, to, null));
     } catch (error) {
       log(`[newsletter] test e-mail not sent: ${reason(error)}`);
       return json(502, { error: 'mail_failed' });
@@ -253,6 +256,7 @@ export function createNewsletter(
 
   return {
     mailReady: !!(service && host),
+    sendMail: host?.sendMail ?? null,
     async sendQueuedConfirmations(origin) {
       if (!service || !host) throw new Error('the newsletter needs the service key and a mailer');
       return sendConfirmations(service, host.sendMail, siteFor(origin));

@@ -95,6 +95,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
           at('admin-ad-new', admin.adNew),
           at('admin-ad-edit', admin.adEdit),
           at('admin-ad-campaign', admin.adCampaign),
+          at('admin-audience', admin.audience),
           at('admin-users', admin.users),
           at('admin-settings', admin.settings),
           at('admin-data-rights', admin.dataRights),

@@ -72,6 +72,7 @@ const modules: Record<string, RouteModule> = {
   'admin-ad-new': { lazy: () => import('../features/admin/ads/campaign-form.route') },
   'admin-ad-edit': { lazy: () => import('../features/admin/ads/campaign-form.route') },
   'admin-ad-campaign': { lazy: () => import('../features/admin/ads/campaign.route') },
+  'admin-audience': { lazy: () => import('../features/admin/audience/audience.route') },
   'admin-users': { lazy: () => import('../features/admin/users/users.route') },
   'admin-settings': { lazy: () => import('../features/admin/privacy/settings.route') },
   'admin-data-rights': { lazy: () => import('../features/admin/privacy/data-rights.route') },

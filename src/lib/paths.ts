@@ -103,6 +103,8 @@ export const paths = {
     audit: route('/admin/auditoria', () => '/admin/auditoria'),
     /** 'Sistema': the scheduled jobs, the version, the backend and the sizes; administrators only (decision 0042). */
     system: route('/admin/sistema', () => '/admin/sistema'),
+    /** 'Audiência': readers now, the period's figures, sources, the digest and Web Vitals (editors; decision 0053). */
+    audience: route('/admin/audiencia', (days?: number) => (days ? `/admin/audiencia?${new URLSearchParams({ periodo: String(days) })}` : '/admin/audiencia')),
     /** The daily digest: subscribers, send history, send time, 'Enviar teste'. */
     newsletter: route('/admin/newsletter', () => '/admin/newsletter'),
   },

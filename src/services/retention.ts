@@ -13,6 +13,8 @@ export interface RetentionCounts {
   newsletter_unconfirmed: number;
   counters: number;
   audit_log: number;
+  /** The audience's reader marks (daily hashes) and salts of days before yesterday (decision 0052). */
+  audience_marks: number;
 }
 
 /** Removes objects through the Storage API with the service key (the scheduled job has no supabase-js). */
@@ -39,5 +41,8 @@ export async function runRetention(client: DataClient, removeObjects: RemoveObje
   await removeObjects(NEWS_TIP_BUCKET, due);
   const { data, error, status } = await client.rpc('run_retention', { force });
   if (error) throw new ServiceError(error.message, { code: error.code, status, cause: error });
-  return (data ?? null) as unknown as RetentionCounts | null;
+  if (!data) return null;
+  // The audience's marks go with every run too (their own function: 48 hours is not a setting).
+  const audienceMarks = unwrap(await client.rpc('forget_audience_marks'));
+  return { ...(data as unknown as Omit<RetentionCounts, 'audience_marks'>), audience_marks: audienceMarks };
 }

@@ -244,6 +244,29 @@ export type Database = {
         }
         Relationships: []
       }
+      audience_summary_subscriptions: {
+        Row: {
+          created_at: string
+          profile_id: string
+        }
+        Insert: {
+          created_at?: string
+          profile_id: string
+        }
+        Update: {
+          created_at?: string
+          profile_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "audience_summary_subscriptions_profile_id_fkey"
+            columns: ["profile_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       audience_vitals_days: {
         Row: {
           bucket: number
@@ -559,6 +582,21 @@ export type Database = {
           email?: string
           id?: string
           unsubscribe_token?: string
+        }
+        Relationships: []
+      }
+      newsletter_unsubscribe_days: {
+        Row: {
+          day: string
+          unsubscribes: number
+        }
+        Insert: {
+          day: string
+          unsubscribes?: number
+        }
+        Update: {
+          day?: string
+          unsubscribes?: number
         }
         Relationships: []
       }
@@ -882,6 +920,99 @@ export type Database = {
     }
     Functions: {
       ad_campaign_report: { Args: { token: string }; Returns: Json }
+      audience_authors: {
+        Args: { days: number }
+        Returns: {
+          name: string
+          read_100: number
+          read_25: number
+          stories: number
+          views: number
+        }[]
+      }
+      audience_digest: { Args: { days: number }; Returns: Json }
+      audience_readers_now: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      audience_sources_by_day: {
+        Args: { days: number }
+        Returns: {
+          day: string
+          readers: number
+          source: string
+          views: number
+        }[]
+      }
+      audience_story: {
+        Args: { days?: number; story: string }
+        Returns: {
+          read_100: number
+          read_25: number
+          read_50: number
+          read_75: number
+          readers: number
+          sources: Json
+          views: number
+        }[]
+      }
+      audience_story_list: {
+        Args: { stories: string[] }
+        Returns: {
+          publication_id: string
+          readers: number
+          views: number
+        }[]
+      }
+      audience_top_stories: {
+        Args: { days: number; max_count?: number }
+        Returns: {
+          publication_id: string
+          read_100: number
+          read_25: number
+          read_50: number
+          read_75: number
+          readers: number
+          sources: Json
+          title: string
+          views: number
+        }[]
+      }
+      audience_topics: {
+        Args: { days: number }
+        Returns: {
+          name: string
+          read_100: number
+          read_25: number
+          stories: number
+          views: number
+        }[]
+      }
+      audience_totals: {
+        Args: { days: number }
+        Returns: {
+          read_100: number
+          read_25: number
+          read_50: number
+          read_75: number
+          readers: number
+          story_views: number
+          views: number
+          visible_seconds: number
+        }[]
+      }
+      audience_vitals: {
+        Args: { days: number }
+        Returns: {
+          device: string
+          good: number
+          metric: string
+          p75: number
+          page_type: string
+          samples: number
+        }[]
+      }
+      audience_weekly_summary: { Args: { force?: boolean }; Returns: Json }
       close_ad_campaign_days: { Args: { force?: boolean }; Returns: Json }
       count_ad_event: {
         Args: { campaign_id: string; kind: string }
@@ -901,6 +1032,10 @@ export type Database = {
       delete_own_account: {
         Args: Record<PropertyKey, never>
         Returns: undefined
+      }
+      forget_audience_marks: {
+        Args: Record<PropertyKey, never>
+        Returns: number
       }
       increment_views: { Args: { publication_id: string }; Returns: undefined }
       newsletter_claim_confirmations: {
@@ -956,6 +1091,7 @@ export type Database = {
       }
       newsletter_unsubscribe: { Args: { token: string }; Returns: boolean }
       own_data_export: { Args: Record<PropertyKey, never>; Returns: Json }
+      record_audience: { Args: { beacon: Json }; Returns: undefined }
       reject_pending_account: {
         Args: { target_id: string }
         Returns: undefined

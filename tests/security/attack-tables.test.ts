@@ -420,13 +420,14 @@ describe('what readers must not see', () => {
 });
 
 describe('coverage', () => {
-  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts, attack-roles.test.ts, attack-privacy.test.ts, attack-corrections.test.ts or attack-scheduled-jobs.test.ts', async () => {
+  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts, attack-roles.test.ts, attack-privacy.test.ts, attack-corrections.test.ts, attack-scheduled-jobs.test.ts, attack-audience.test.ts or attack-audience-reading.test.ts', async () => {
     const { rows } = await attackers.db.query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     // The advertising tables are attacked in attack-ads.test.ts, the digest's in attack-newsletter.test.ts, the tip
     // line's in attack-news-tips.test.ts, the audit log in attack-roles.test.ts, the corrections in
-    // attack-corrections.test.ts.
+    // attack-corrections.test.ts, the audience's in attack-audience.test.ts, what the audience's reading adds (the
+    // summary's opt-in, the digest's unsubscribes by day) in attack-audience-reading.test.ts.
     const advertising = ['ad_campaign_days', 'ad_campaigns', 'ad_report_links', 'advertisers'];
     const newsletter = ['newsletter_sends', 'newsletter_settings', 'newsletter_subscribers'];
     const tipLine = ['news_tips'];
@@ -434,7 +435,8 @@ describe('coverage', () => {
     const privacy = ['site_settings'];
     const corrections = ['publication_corrections', 'publication_minor_edits'];
     const scheduledJobs = ['job_runs'];
-    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, ...privacy, ...corrections, ...scheduledJobs, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
+    const audience = ['audience_days', 'audience_page_readers', 'audience_vitals_days', 'audience_summary_subscriptions', 'newsletter_unsubscribe_days'];
+    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, ...privacy, ...corrections, ...scheduledJobs, ...audience, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
     expect(rows.map((row) => row.table_name)).toEqual(attacked);
   });
 });

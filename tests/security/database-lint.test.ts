@@ -94,6 +94,16 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   // the hosts run with the service key (it reads the database's clock, which is private).
   'private.prune_job_runs()': [],
   'public.close_ad_campaign_days(boolean)': ['service_role'],
+  // The audience beacon (docs/decisions/0052): the owner-run body of public.record_audience (which runs as its caller),
+  // the only writer of the audience tables; and the retention job's forgetting of the reader marks, with the service key.
+  'private.record_audience(jsonb)': ['anon', 'authenticated', 'service_role'],
+  'public.forget_audience_marks()': ['service_role'],
+  // The audience's reading (docs/decisions/0053): 'readers now' counts the private reader marks and the digest's
+  // sends are the administrators' table; both answer counts only, each checks for an editor, and each is called by a
+  // public function that runs as its caller. The weekly summary is the hosts' service key's.
+  'private.audience_readers_now()': ['authenticated'],
+  'private.audience_digest_sends_between(date, date)': ['authenticated'],
+  'public.audience_weekly_summary(boolean)': ['service_role'],
 };
 
 /**
@@ -158,6 +168,18 @@ const API_FUNCTIONS = [
   'delete_own_account',
   'revise_publication',
   'scheduled_job_status',
+  // Called by the edge's /api/audiencia with the service key, and open to any reader's direct call (decision 0052).
+  'record_audience',
+  'audience_readers_now',
+  'audience_totals',
+  'audience_top_stories',
+  'audience_topics',
+  'audience_authors',
+  'audience_sources_by_day',
+  'audience_digest',
+  'audience_vitals',
+  'audience_story',
+  'audience_story_list',
 ];
 
 /**

@@ -259,10 +259,17 @@ describe('retention', () => {
     // Within the hour the job does not run again unless forced.
     expect(await runRetention(service, remove)).toBeNull();
 
-    // Thirteen months on: the handled request and the tip go, the tip's photo first; the new request stays.
+    // Thirteen months on: the handled request and the tip go, the tip's photo first; the new request stays. The
+    // audience's reader marks and salts of days before yesterday go too (decision 0052).
+    await backend.db.query(`insert into private.audience_marks (day, reader_hash, path, source, device, first_seen_at, last_seen_at)
+                            values (current_date, 'hash', '/', 'direct', 'mobile', now(), now())`);
+    await backend.db.query(`insert into private.audience_salts (day, salt) values (current_date, 'sal') on conflict do nothing`);
     await setDatabaseClock(backend.db, new Date(Date.now() + 400 * 86_400_000));
     const counts = await runRetention(service, remove, true);
     expect(counts).toMatchObject({ media_kit_requests: 1, news_tips: 1 });
+    expect(counts!.audience_marks).toBeGreaterThanOrEqual(1);
+    expect((await backend.db.query('select count(*)::int as n from private.audience_marks')).rows).toEqual([{ n: 0 }]);
+    expect((await backend.db.query('select count(*)::int as n from private.audience_salts')).rows).toEqual([{ n: 0 }]);
     expect(counts!.audit_log).toBeGreaterThan(0);
     expect((await backend.db.query('select 1 from public.media_kit_requests where email = $1', [goneEmail])).rows).toEqual([]);
     expect((await backend.db.query('select 1 from public.media_kit_requests where email = $1', [keptEmail])).rows).toHaveLength(1);
@@ -272,7 +279,8 @@ describe('retention', () => {
       expect((await backend.db.query(`select count(*)::int as n from private.${table}`)).rows).toEqual([{ n: 0 }]);
     }
     const purges = await auditEntries('retention_purge');
-    expect(purges.at(-1)).toMatchObject({ actor_id: null, detail: counts });
+    const { audience_marks: _audienceMarks, ...audited } = counts!;
+    expect(purges.at(-1)).toMatchObject({ actor_id: null, detail: audited });
   });
 
   it('the unconfirmed days follow the setting', async () => {

@@ -18,6 +18,7 @@ export type AdminArea =
   | 'tips'
   | 'mediaKit'
   | 'ads'
+  | 'audience'
   | 'newsletter'
   | 'users'
   | 'audit'
@@ -40,6 +41,8 @@ const WHO_MAY_USE: Record<AdminArea, readonly StaffRole[]> = {
   tips: EDITORS,
   mediaKit: EDITORS,
   ads: EDITORS,
+  // What readers read (decision 0053): the newsroom's editors decide with it.
+  audience: EDITORS,
   // The digest's screen holds subscribers' addresses and the send time: personal data and a setting.
   newsletter: ADMINS,
   users: ADMINS,
@@ -82,6 +85,7 @@ const AREA_PREFIXES: readonly (readonly [string, AdminArea])[] = [
   [paths.admin.tips(), 'tips'],
   [paths.admin.mediaKit(), 'mediaKit'],
   [paths.admin.ads(), 'ads'],
+  [paths.admin.audience(), 'audience'],
   [paths.admin.newsletter(), 'newsletter'],
   [paths.admin.users(), 'users'],
   [paths.admin.audit(), 'audit'],

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Activity, Briefcase, ClipboardCheck, FileText, Flower2, GalleryHorizontal, History, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserCog, Users, X } from 'lucide';
+import { Activity, ChartColumn, Briefcase, ClipboardCheck, FileText, Flower2, GalleryHorizontal, History, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserCog, Users, X } from 'lucide';
 import { Icon, type IconNode } from '../../../components/ui/icon';
 import { paths } from '../../../lib/paths';
 import { site } from '../../../config/site';
@@ -16,6 +16,7 @@ const ITEMS: readonly { to: string; label: string; icon: IconNode; end: boolean;
   { to: paths.admin.tips(), label: 'Sugestões de pauta', icon: Inbox, end: false, area: 'tips' },
   { to: paths.admin.mediaKit(), label: 'Mídia Kit', icon: Megaphone, end: false, area: 'mediaKit' },
   { to: paths.admin.ads(), label: 'Anúncios', icon: GalleryHorizontal, end: false, area: 'ads' },
+  { to: paths.admin.audience(), label: 'Audiência', icon: ChartColumn, end: false, area: 'audience' },
   { to: paths.admin.newsletter(), label: 'Newsletter', icon: Mail, end: false, area: 'newsletter' },
   { to: paths.admin.users(), label: 'Usuários', icon: Users, end: false, area: 'users' },
   { to: paths.admin.audit(), label: 'Auditoria', icon: History, end: false, area: 'audit' },

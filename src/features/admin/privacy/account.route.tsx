@@ -9,6 +9,7 @@ import { browserClient } from '../../../services/browser-client';
 import { deleteOwnAccount, exportOwnData, isLastAdministrator, reportFileName } from '../../../services/data-rights';
 import { PageHeader } from '../shared/page-header';
 import { downloadJson } from './download-json';
+import { WeeklySummaryChoice } from './weekly-summary-choice';
 
 // 'Minha conta' (docs/decisions/0039): any signed-in account, pending ones too, downloads what the site holds about it
 // and deletes itself. The database records both ('own_data_export', 'own_account_delete') and keeps the last
@@ -68,6 +69,7 @@ export function Component() {
           {busy === 'export' ? 'Gerando...' : 'Baixar meus dados (JSON)'}
         </button>
       </section>
+      <WeeklySummaryChoice />
       <section className="max-w-2xl space-y-3 rounded-lg bg-white p-6 shadow-sm">
         <h2 className="text-lg font-semibold text-slate-900">Excluir conta</h2>
         <p className="text-sm text-slate-700">

@@ -187,6 +187,10 @@ export function Component() {
         Atenda aos pedidos de acesso, portabilidade e eliminação (LGPD, art. 18): digite o e-mail de quem pediu para ver tudo o que o
         site guarda sobre esse endereço. Cada consulta, exportação e eliminação fica no registro de auditoria.
       </p>
+      <p className="max-w-3xl text-sm text-slate-700">
+        A medição de audiência não entra na busca: ela não guarda e-mail, endereço de internet nem navegador, só totais por dia; os
+        resumos diários de leitores são apagados em até 48 horas e não podem ser ligados a uma pessoa.
+      </p>
       <form noValidate onSubmit={(event) => void lookup(event)} className="flex max-w-2xl flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1">
           <label htmlFor="titular-email" className="mb-1 block text-sm font-medium text-slate-800">

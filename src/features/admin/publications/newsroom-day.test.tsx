@@ -31,6 +31,8 @@ vi.mock('../../../services/publication-admin', () => services);
 vi.mock('../../../services/topic-admin', () => ({ listTopics: () => Promise.resolve(topics) }));
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
 vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
+// The list's audience column (issue 38) has its own tests (publication-list.route.test.tsx): no figures here.
+vi.mock('../../../services/audience', () => ({ storyListAudience: () => Promise.resolve(new Map()), storyAudience: () => new Promise(() => undefined) }));
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { useContext } from 'react';
+import { useCallback, useContext } from 'react';
+import { storyAudience } from '../../../services/audience';
 import { getLeadStory, getPublication, getReviewState, getRevisionHistory, savePublication } from '../../../services/publication-admin';
 import { endUrgent, getUrgentStory, markUrgent } from '../../../services/breaking-news-admin';
 import { browserClient } from '../../../services/browser-client';
@@ -15,6 +16,7 @@ import { leadFailureMessage } from './lead-story-messages';
 import { revisionFailureMessage } from './revision-messages';
 import { RevisionHistoryList } from './revision-fields';
 import { PublicationForm } from './publication-form';
+import { StoryAudiencePanel } from './story-audience-panel';
 import { isEditorRole } from '../auth/permissions';
 import { AdminSessionContext } from '../layout/admin-session-context';
 import { PUBLICATION_RESOURCE } from './publication-resource';
@@ -48,6 +50,12 @@ function BreakingNewsForEditors(props: Parameters<typeof BreakingNewsBox>[0]) {
   return useMayPublish() ? <BreakingNewsBox {...props} /> : null;
 }
 
+/** A saved story's figures over 30 days, for the roles that read the audience (issue 38). */
+function StoryAudienceForEditors({ storyId }: { storyId: string }) {
+  const load = useCallback(() => storyAudience(browserClient(), storyId), [storyId]);
+  return useMayPublish() ? <StoryAudiencePanel load={load} /> : null;
+}
+
 function RoleAwarePublicationForm(props: Omit<Parameters<typeof PublicationForm>[0], 'mayPublish'>) {
   return <PublicationForm {...props} mayPublish={useMayPublish()} />;
 }
@@ -60,6 +68,7 @@ const route = resourceFormRoute(PUBLICATION_RESOURCE, {
   renderForm: (props, { id, extra }) => (
     <>
       {id && <BreakingNewsForEditors storyId={id} visible={props.initialValues.published} urgent={extra?.urgent ?? null} />}
+      {id && <StoryAudienceForEditors storyId={id} />}
       <RoleAwarePublicationForm
         {...props}
         topics={extra?.topics ?? []}

@@ -20,6 +20,11 @@ const services = vi.hoisted(() => ({
   setLeadStory: vi.fn<(client: unknown, id: string, on: boolean) => Promise<{ replaced: null }>>(),
 }));
 vi.mock('../../../services/publication-admin', () => services);
+// Each story's figures over 30 days (issue 38), as the database would answer an editor.
+const audience = vi.hoisted(() => ({
+  storyListAudience: vi.fn((_client: unknown, ids: readonly string[]) => Promise.resolve(new Map(ids.map((id) => [id, { views: 1234, readers: 987 }])))),
+}));
+vi.mock('../../../services/audience', () => audience);
 vi.mock('../../../services/browser-client', () => ({ browserClient: () => ({}) }));
 vi.mock('../auth/admin-access', () => ({ requireAdmin: () => Promise.resolve() }));
 
@@ -48,7 +53,7 @@ describe('the publication list', () => {
     await renderList();
     expect(screen.getByRole('heading', { name: 'Publicações', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Nova Publicação' })).toHaveAttribute('href', '/admin/publications/new');
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Título', 'Tópico', 'Status', 'Data', 'Ações']);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Título', 'Tópico', 'Status', 'Data', 'Audiência (30 dias)', 'Ações']);
     expect(screen.getByRole('link', { name: 'Editar: Festa da cerâmica' })).toHaveAttribute('href', '/admin/publications/p1/edit');
   });
 
@@ -110,6 +115,23 @@ describe('the publication list', () => {
   });
 });
 
+describe("the list's audience column (issue 38)", () => {
+  it("shows an editor each story's views and readers over 30 days", async () => {
+    const { row } = await renderList();
+    expect(within(row).getByText('1.234 visualizações')).toBeInTheDocument();
+    expect(within(row).getByText('987 leitores')).toBeInTheDocument();
+    expect(audience.storyListAudience).toHaveBeenCalledWith(expect.anything(), ['p1']);
+  });
+
+  it("still lists the stories when the figures cannot be read, with '—' for them", async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    audience.storyListAudience.mockRejectedValueOnce(new Error('network down'));
+    const { row } = await renderList();
+    expect(within(row).getByText('—')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("the publication list for a reporter (decision 0037)", () => {
   const reporter: AdminSession = {
     user: { id: 'rep', email: 'rep@example.com', name: 'Rita' },
@@ -135,6 +157,7 @@ describe("the publication list for a reporter (decision 0037)", () => {
       { pattern: paths.admin.publications.pattern },
     );
     const others = await screen.findByRole('row', { name: /Festa da cerâmica/ });
+    expect(screen.queryByRole('columnheader', { name: 'Audiência (30 dias)' })).not.toBeInTheDocument();
     expect(within(others).queryByRole('link', { name: /^Editar/ })).not.toBeInTheDocument();
     expect(within(others).queryByRole('button', { name: /^(Excluir|Despublicar|Publicar|Tornar manchete)/ })).not.toBeInTheDocument();
     expect(within(others).getByRole('link', { name: 'Pré-visualizar: Festa da cerâmica' })).toBeInTheDocument();

@@ -5,7 +5,12 @@ import {
   setPublicationPublished,
   type AdminPublicationSummary,
 } from '../../../services/publication-admin';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { storyListAudience } from '../../../services/audience';
+import { browserClient } from '../../../services/browser-client';
+import { formatCount } from '../../../lib/audience-figures';
 import { formatDate } from '../../../lib/dates';
+import { requireAdmin } from '../auth/admin-access';
 import { resourceListRoute } from '../shared/resource-list-route';
 import { titleColumn } from '../shared/resource-table';
 import { leadChangeNotice, leadFailureMessage } from './lead-story-messages';
@@ -29,8 +34,21 @@ function shownDate(publication: AdminPublicationSummary): string {
   return formatDate(publication.published_at ?? publication.created_at);
 }
 
+/** A story's views and readers over 30 days (issue 38), from the list loader's figures; '—' when none were read. */
+function StoryReach({ id }: { id: string }) {
+  const { audience } = useLoaderData<typeof loader>();
+  const figures = audience?.[id];
+  if (!figures) return <span className="text-slate-600">—</span>;
+  return (
+    <span className="whitespace-nowrap tabular-nums">
+      {formatCount(figures.views)} visualizações
+      <span className="block text-xs text-slate-600">{formatCount(figures.readers)} leitores</span>
+    </span>
+  );
+}
+
 /** docs/product.md §2 publication list: title and description, topic name or '-', status, date, actions. */
-export const { loader, action, Component, ErrorBoundary } = resourceListRoute<AdminPublicationSummary>(PUBLICATION_RESOURCE, {
+const list = resourceListRoute<AdminPublicationSummary>(PUBLICATION_RESOURCE, {
   rowLabel: (publication) => publication.title,
   cursorOf: (publication) => ({ at: publication.created_at, id: publication.id }),
   columns: [
@@ -46,6 +64,8 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ad
     { header: 'Tópico', phoneHidden: true, render: (publication) => publication.topics?.name ?? '-' },
     { header: 'Status', phoneHidden: true, render: (publication) => <PublicationState row={publication} /> },
     { header: 'Data', phoneHidden: true, className: 'whitespace-nowrap', render: shownDate },
+    // What readers made of each story (issue 38): editors' figures, as 'Audiência' is theirs.
+    { header: 'Audiência (30 dias)', phoneHidden: true, forRole: isEditorRole, render: (publication) => <StoryReach id={publication.id} /> },
   ],
   extraStatuses: [{ value: 'scheduled', label: 'Agendadas' }],
   rowSwitch: {
@@ -58,3 +78,23 @@ export const { loader, action, Component, ErrorBoundary } = resourceListRoute<Ad
   rowPermissions: publicationPermissions,
   service: { list: (client, query) => listPublicationsPage(client, query), setPublished: setPublicationPublished, remove: deletePublication },
 });
+
+/**
+ * The list's page, and for an Editor or Administrador each listed story's views and readers over 30 days. The figures
+ * are extra: when they cannot be read the list still shows (the column says '—').
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const role = await requireAdmin(args.request);
+  const data = await list.loader(args);
+  let audience: Record<string, { views: number; readers: number }> | null = null;
+  if (isEditorRole(role)) {
+    try {
+      audience = Object.fromEntries(await storyListAudience(browserClient(), data.page.rows.map((row) => row.id)));
+    } catch (error) {
+      console.error(error);
+    }
+  }
+  return { ...data, audience };
+}
+
+export const { action, Component, ErrorBoundary } = list;

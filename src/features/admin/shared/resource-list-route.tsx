@@ -108,7 +108,7 @@ function ResourceListScreen<Row extends PublishableRow>({
           table={(rows) => (
             <ResourceTable
               caption={resource.title}
-              columns={resource.columns}
+              columns={resource.columns.filter((column) => !column.forRole || !session || column.forRole(session.role))}
               rows={rows}
               emptyText={location.q || location.status !== 'all' ? 'Nenhum resultado encontrado.' : words.emptyText}
               rowLabel={resource.rowLabel}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { StaffRole } from '../auth/permissions';
 import { DataTable, EmptyRow, cell, desktopCell, phoneDetails } from './data-table';
 import { RowActions } from './row-actions';
 import { StatusBadge } from './status-badge';
@@ -15,6 +16,8 @@ export interface Column<Row> {
   /** Left out on a phone: the first column repeats what matters of it. */
   phoneHidden?: boolean;
   className?: string;
+  /** Shown only to the roles this says (the story list's audience figures: editors); every role when absent. */
+  forRole?: (role: StaffRole) => boolean;
 }
 
 /** On a phone, under a row's name: its status, then what the left-out columns say. */

@@ -56,6 +56,7 @@ const COUNT_LABELS: Record<string, string> = {
   newsletter_unconfirmed: 'inscrições não confirmadas',
   counters: 'contadores',
   audit_log: 'registros de auditoria',
+  audience_marks: 'marcas de audiência',
   campanhas_encerradas: 'campanhas encerradas',
   dias_sem_exibicao: 'dias sem exibição',
   arquivos: 'arquivos',

@@ -129,17 +129,18 @@ function ArticleBody({ article, bodyHtml, inlineAd }: Pick<ArticleLayoutProps, '
     const cut = inlineAd.adBreak ?? html.length;
     return (
       // The advert sits between the body's halves, outside their text styles (links, images), which are the story's.
-      <div className="mt-8 space-y-6">
+      // data-story-text: the text whose read depth the audience beacon measures (src/app/audience/).
+      <div className="mt-8 space-y-6" data-story-text="">
         <div className={BODY_TEXT} dangerouslySetInnerHTML={{ __html: html.slice(0, cut) }} />
         {inlineAd.space}
         {cut < html.length && <div className={BODY_TEXT} dangerouslySetInnerHTML={{ __html: html.slice(cut) }} />}
       </div>
     );
   }
-  if (article.origin === 'local') return <div className={BODY_CLASSES} dangerouslySetInnerHTML={{ __html: bodyHtml ?? '' }} />;
+  if (article.origin === 'local') return <div className={BODY_CLASSES} data-story-text="" dangerouslySetInnerHTML={{ __html: bodyHtml ?? '' }} />;
   const paragraphs = article.content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
   return (
-    <div className={BODY_CLASSES}>
+    <div className={BODY_CLASSES} data-story-text="">
       {paragraphs.map((paragraph, index) => (
         <p key={index}>{paragraph}</p>
       ))}

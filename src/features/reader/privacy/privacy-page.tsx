@@ -162,10 +162,53 @@ function PolicyBody({ settings }: { settings: SiteSettings | null }) {
         </p>
       </StatementSection>
 
+      <StatementSection id="audiencia" title="Medição de audiência, sem cookie">
+        <p>
+          Para saber o que é lido, de onde vêm os leitores e se o site está rápido, cada página enviada ao seu navegador avisa o
+          próprio site, depois de carregada, que foi vista. Nenhum serviço de terceiros participa e nada fica guardado no seu
+          navegador.
+        </p>
+        <dl className="space-y-2 text-sm">
+          <div>
+            <dt className="font-medium text-slate-900">O que é contado</dt>
+            <dd>
+              A página vista (e a notícia, se for uma); de onde você veio, só pelo nome do site de origem (por exemplo
+              &ldquo;whatsapp&rdquo;, &ldquo;google&rdquo; ou o endereço de outro site, nunca a página exata) e as etiquetas de campanha
+              do link (utm); o tipo de aparelho pela largura da tela (celular, tablet ou computador); até onde o texto da notícia foi
+              lido (25, 50, 75 ou 100%); quanto tempo a página ficou visível; e a velocidade que você experimentou (LCP, INP e CLS,
+              as Core Web Vitals, de uma amostra das visitas).
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-900">Como contamos leitores sem identificar ninguém</dt>
+            <dd>
+              Para contar leitores distintos, o servidor calcula um resumo criptográfico (hash) do endereço de internet e do navegador
+              com uma chave aleatória que muda todo dia: o endereço e o navegador nunca são guardados, e o resumo de um dia não pode
+              ser ligado ao do dia seguinte. Esses resumos e as chaves são apagados em até 48 horas. O que fica depois disso são só
+              totais por dia (por página ou notícia, origem e tipo de aparelho), que não dizem nada sobre uma pessoa.
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-900">Quando não contamos</dt>
+            <dd>
+              Se o seu navegador envia o sinal Global Privacy Control (GPC), nada é enviado nem contado. Também não contamos robôs de
+              busca, prévias de links nem páginas carregadas antecipadamente pelo navegador e não abertas.
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-900">Base legal e quem vê</dt>
+            <dd>
+              Legítimo interesse (art. 7º, IX) em saber como o jornal é lido. Só Administradores e Editores veem os totais, no
+              painel. Como nada do que guardamos identifica você, não há dado pessoal seu nessa medição para consultar ou apagar.
+            </dd>
+          </div>
+        </dl>
+      </StatementSection>
+
       <StatementSection id="cookies" title="Cookies e o que fica no seu navegador">
         <p>
-          O site não usa cookies de rastreamento, nem ferramentas de análise de audiência, nem redes de anúncios: os anúncios são
-          servidos pelo próprio site. Leitores não recebem nenhum cookie.
+          O site não usa cookies de rastreamento, nem ferramentas de análise de terceiros, nem redes de anúncios: os anúncios são
+          servidos pelo próprio site, e a medição de audiência acima não usa cookie. Leitores não recebem nenhum cookie.
         </p>
         <p>
           Quem entra no painel da redação tem a sessão guardada no armazenamento local do próprio navegador (localStorage), só
