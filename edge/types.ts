@@ -15,6 +15,11 @@ export type EdgeHandler = (request: Request, context?: EdgeRequestContext) => Pr
 export interface EdgeRequestContext {
   /** Keeps a background render (the render cache's revalidation) alive past the answer: the Worker's ctx.waitUntil. */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /**
+   * The reader's address as the host saw it (the TCP peer, or TRUST_PROXY's appended X-Forwarded-For entry; on the
+   * Worker, Cloudflare's CF-Connecting-IP): the key of the support code's rate limit (edge/support). Never logged.
+   */
+  clientAddress?: string | null;
 }
 
 export interface EdgeConfig {

@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import { ANSWER_HEADERS, BACKEND_POLICY, securityHeaders, withAnswerHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler, ReportError } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
+import { canonicalPeerAddress, clientAddressOf } from '../local-supabase/src/db/request-headers.ts';
 import type { Logger } from 'pino';
 import { redactTarget } from '../edge/log-redaction.ts';
 import { compress } from './compression.ts';
@@ -101,7 +102,8 @@ function siteApp(options: NodeServerOptions): Hono<SiteEnv> {
       const sent = await sendFile();
       if (sent) return sent;
     }
-    const response = await handler(requestAt(c.req.raw, url));
+    const peer = c.env.incoming.socket?.remoteAddress ?? null;
+    const response = await handler(requestAt(c.req.raw, url), { clientAddress: clientAddressOf(c.req.raw.headers, peer ? canonicalPeerAddress(peer) : null, trustProxy) });
     if (response) return response;
     const fallback = await sendFile();
     if (fallback) return fallback;

@@ -52,8 +52,11 @@ type CorrectionTable = 'publication_corrections' | 'publication_minor_edits';
 /** The scheduled jobs' record is written by the hosts' service key and read by administrators: tests/security/attack-scheduled-jobs.test.ts. */
 type JobRunTable = 'job_runs';
 
+/** Reader support is written by its functions alone and read by editors: tests/security/attack-support.test.ts. */
+type SupportTable = 'support_intents' | 'support_reminders' | 'support_settings';
+
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | AuditTable | PrivacyTable | CorrectionTable | JobRunTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | AuditTable | PrivacyTable | CorrectionTable | JobRunTable | SupportTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',

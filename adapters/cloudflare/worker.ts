@@ -192,7 +192,7 @@ async function answer(request: Request, env: WorkerEnv, ctx: WorkerContext, reqI
   if (path === null) return textResponse(400, 'Endereço inválido.');
   try {
     // A page served from the render cache may start a newer render that outlives the answer (docs/decisions/0049).
-    const response = await handlerFor(env)(request, { waitUntil: (promise) => ctx.waitUntil(promise) });
+    const response = await handlerFor(env)(request, { waitUntil: (promise) => ctx.waitUntil(promise), clientAddress: request.headers.get('cf-connecting-ip') });
     if (response) return response;
     const readsOnly = request.method === 'GET' || request.method === 'HEAD';
     return readsOnly && !looksLikeFile(path) ? await serveAppPage(request, env) : await serveAsset(request, env, path);
