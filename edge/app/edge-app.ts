@@ -14,7 +14,7 @@ import { WEATHER_PATH } from '../weather-proxy';
 import { CACHE, isFilePath, isPassedToHost, passToHost, text, UNAVAILABLE_TEXT } from './answers';
 import type { EdgeEnv } from './edge-env';
 import { feedsApp } from './feeds-app';
-import { healthApp, newsletterApp, proxiesApp, systemApp } from './service-apps';
+import { healthApp, newsletterApp, proxiesApp, supportApp, systemApp } from './service-apps';
 
 // The edge as one Hono app (issue 37): sub-apps for the uptime checks, the newsletter and system APIs, the news
 // proxy and the weather, then the rendered addresses (feeds, sitemaps, pages) behind the render cache and an ETag.
@@ -104,6 +104,7 @@ export function createEdgeApp(parts: EdgeAppParts): Hono<EdgeEnv> {
   app.route('/', healthApp(parts.ready));
   app.route('/', newsletterApp(parts.newsletter, parts.failed));
   app.route('/', systemApp(parts.system, parts.failed));
+  app.route('/', supportApp(parts.newsletter.support, parts.failed));
   app.route('/', proxiesApp(parts.news, parts.weather));
 
   // A reader's reload or a feed poller's next ask is a 304 when nothing changed (Hono's ETag over the answer sent,

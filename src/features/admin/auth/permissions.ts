@@ -16,6 +16,7 @@ export type AdminArea =
   | 'obituaries'
   | 'jobs'
   | 'tips'
+  | 'support'
   | 'mediaKit'
   | 'ads'
   | 'newsletter'
@@ -38,6 +39,8 @@ const WHO_MAY_USE: Record<AdminArea, readonly StaffRole[]> = {
   obituaries: EDITORS,
   jobs: EDITORS,
   tips: EDITORS,
+  // Reader support's reconciling (decision 0054): editors and administrators, as the database's policy.
+  support: EDITORS,
   mediaKit: EDITORS,
   ads: EDITORS,
   // The digest's screen holds subscribers' addresses and the send time: personal data and a setting.
@@ -80,6 +83,7 @@ const AREA_PREFIXES: readonly (readonly [string, AdminArea])[] = [
   [paths.admin.obituaries(), 'obituaries'],
   [paths.admin.jobs(), 'jobs'],
   [paths.admin.tips(), 'tips'],
+  [paths.admin.support(), 'support'],
   [paths.admin.mediaKit(), 'mediaKit'],
   [paths.admin.ads(), 'ads'],
   [paths.admin.newsletter(), 'newsletter'],
