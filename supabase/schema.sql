@@ -2503,7 +2503,7 @@ begin
   new.receiver_name := pg_catalog.btrim(new.receiver_name);
   new.receiver_city := pg_catalog.btrim(new.receiver_city);
   new.page_text := pg_catalog.btrim(new.page_text);
-  new.updated_at := private.clock_now();
+  new.updated_at := pg_catalog.now();
   return new;
 end;
 $function$;
@@ -3354,6 +3354,7 @@ $function$;
 CREATE OR REPLACE FUNCTION public.support_claim_due_reminders(max_count integer DEFAULT 20)
  RETURNS TABLE(reminder_id uuid, email text, supporter_name text, amount_cents integer, txid text, stop_token uuid)
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -3390,6 +3391,7 @@ $function$;
 CREATE OR REPLACE FUNCTION public.support_claim_thanks(max_count integer DEFAULT 20)
  RETURNS TABLE(intent_id uuid, email text, supporter_name text, amount_cents integer, txid text)
  LANGUAGE sql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
   update public.support_intents i
@@ -3438,6 +3440,7 @@ $function$;
 CREATE OR REPLACE FUNCTION public.support_mark_thanked(intent_id uuid)
  RETURNS void
  LANGUAGE sql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
   update public.support_intents i set thanked_at = private.clock_now() where i.id = support_mark_thanked.intent_id
@@ -3468,6 +3471,7 @@ $function$;
 CREATE OR REPLACE FUNCTION public.support_upkeep()
  RETURNS jsonb
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare

@@ -99,7 +99,7 @@ export async function startBuiltApp(options: BuiltAppOptions = {}): Promise<Runn
     distDir,
     errorReportOrigin: errorReportOriginOf(extraVars.VITE_SENTRY_DSN),
     // Set once the backend listens (the origin names its port); no page is asked for before that.
-    handler: (request) => (handler ? handler(request) : Promise.reject(new Error('the edge handler is not ready'))),
+    handler: (request, context) => (handler ? handler(request, context) : Promise.reject(new Error('the edge handler is not ready'))),
   });
   // The backend answers /rest/v1, /auth/v1 and /storage/v1; every other request is the site's.
   const faults = backendSwitch();

@@ -65,7 +65,7 @@ begin
   new.receiver_name := pg_catalog.btrim(new.receiver_name);
   new.receiver_city := pg_catalog.btrim(new.receiver_city);
   new.page_text := pg_catalog.btrim(new.page_text);
-  new.updated_at := private.clock_now();
+  new.updated_at := pg_catalog.now();
   return new;
 end;
 $$;
@@ -402,7 +402,7 @@ revoke all on function public.support_reminder_stop(uuid) from public, anon, aut
 grant execute on function public.support_reminder_stop(uuid) to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------------------
--- The host's jobs (service_role only).
+-- The host's jobs (service_role only: owner-run, since the tests' clock, private.clock_now, is not the service key's).
 
 -- Received intents with an address whose thank-you has not gone: claimed for 2 minutes, oldest first.
 create function public.support_claim_thanks(max_count integer default 20) returns table (
@@ -410,6 +410,7 @@ create function public.support_claim_thanks(max_count integer default 20) return
 )
 language sql
 volatile
+security definer
 set search_path = ''
 as $$
   update public.support_intents i
@@ -427,6 +428,7 @@ grant execute on function public.support_claim_thanks(integer) to service_role;
 create function public.support_mark_thanked(intent_id uuid) returns void
 language sql
 volatile
+security definer
 set search_path = ''
 as $$
   update public.support_intents i set thanked_at = private.clock_now() where i.id = support_mark_thanked.intent_id
@@ -442,6 +444,7 @@ create function public.support_claim_due_reminders(max_count integer default 20)
 )
 language plpgsql
 volatile
+security definer
 set search_path = ''
 as $$
 declare
@@ -483,6 +486,7 @@ grant execute on function public.support_claim_due_reminders(integer) to service
 create function public.support_upkeep() returns jsonb
 language plpgsql
 volatile
+security definer
 set search_path = ''
 as $$
 declare

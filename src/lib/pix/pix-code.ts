@@ -43,6 +43,8 @@ export function pixPayload(receiver: PixReceiver, amountCents: number, txid: str
 export function pixCode(receiver: PixReceiver, amountCents: number, txid: string): PixCode | null {
   const payload = pixPayload(receiver, amountCents, txid);
   if (!payload) return null;
-  const svg = renderSVG(payload, { ecc: QR_ERROR_CORRECTION, border: QR_QUIET_ZONE_MODULES, pixelSize: 8 });
+  // One unit per module keeps the markup small (it travels in the page and its hydration data); the page scales it, and
+  // crisp edges keep every module a sharp square at any size.
+  const svg = renderSVG(payload, { ecc: QR_ERROR_CORRECTION, border: QR_QUIET_ZONE_MODULES, pixelSize: 1 }).replace('<svg ', '<svg shape-rendering="crispEdges" ');
   return { payload, svg };
 }
