@@ -13,6 +13,8 @@ import type { SiteIdentity } from '../newsletter/compose';
 
 const TEXT_OPTIONS = {
   hideLinkHrefIfSameAsText: true,
+  // The Pix Copia e Cola must stay one line in the text part: a wrapped code is a different (invalid) code.
+  wordwrap: false as const,
   selectors: ['h1', 'h2', 'h3'].map((selector) => ({ selector, options: { uppercase: false } })),
 };
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { site } from '../../../config/site';
 import { paths } from '../../../lib/paths';
 import { DEFAULT_SUPPORT_TEXT, supportMeta } from '../../../lib/pix/support-meta';
@@ -74,7 +74,8 @@ const inputClass = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py
 
 function SupportForm({ notices }: { notices: SupportNotices }) {
   const initialChoice = notices.amountCents === null ? '2500' : SUGGESTED_CENTS.some((cents) => cents === notices.amountCents) ? String(notices.amountCents) : OTHER_AMOUNT;
-  const [choice, setChoice] = useState(initialChoice);
+  // Uncontrolled, so a choice made before the app has started is kept when it hydrates (a tap is never undone).
+  const otherRadio = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<{ field: 'amount' | 'email' | 'form'; message: string } | null>(
     notices.error ? { field: notices.error === 'valor' ? 'amount' : notices.error === 'email' ? 'email' : 'form', message: SUPPORT_FORM_MESSAGES[notices.error] } : null,
   );
@@ -108,7 +109,13 @@ function SupportForm({ notices }: { notices: SupportNotices }) {
               key={option.value}
               className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-3 font-semibold text-slate-900 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
             >
-              <input type="radio" name={SUPPORT_FORM.amount} value={option.value} checked={choice === option.value} onChange={() => setChoice(option.value)} />
+              <input
+                type="radio"
+                name={SUPPORT_FORM.amount}
+                value={option.value}
+                defaultChecked={initialChoice === option.value}
+                ref={option.value === OTHER_AMOUNT ? otherRadio : undefined}
+              />
               {option.label}
             </label>
           ))}
@@ -121,7 +128,9 @@ function SupportForm({ notices }: { notices: SupportNotices }) {
             autoComplete="off"
             placeholder="Ex.: 15,00"
             defaultValue={initialChoice === OTHER_AMOUNT && notices.amountCents !== null ? (notices.amountCents / 100).toFixed(2).replace('.', ',') : ''}
-            onFocus={() => setChoice(OTHER_AMOUNT)}
+            onFocus={() => {
+              if (otherRadio.current) otherRadio.current.checked = true;
+            }}
             aria-invalid={error?.field === 'amount' || undefined}
             className={`${inputClass} sm:max-w-xs`}
           />
