@@ -18,7 +18,7 @@ import {
 } from '../../../services/support/support-admin';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from '../shared/admin-route-error';
-import { cell, DataTable, EmptyRow } from '../shared/data-table';
+import { cell, CellLabel, DataTable, EmptyRow } from '../shared/data-table';
 import { PageHeader } from '../shared/page-header';
 import { actionFailure, loadScreenData, readJson } from '../shared/route-data';
 import { useRowActionFetcher } from '../shared/use-row-action-fetcher';
@@ -100,10 +100,19 @@ function MonthTotals({ months, goalCents }: { months: MonthTotal[]; goalCents: n
       <DataTable caption="Apoios recebidos por mês" headers={['Mês', 'Recebido', 'Apoios', 'Meta']}>
         {months.map((month) => (
           <tr key={month.month}>
-            <td className={cell}>{monthLabel(month.month)}</td>
-            <td className={cell}>{formatCents(month.receivedCents)}</td>
-            <td className={cell}>{month.receivedCount}</td>
-            <td className={cell}>{goalCents === null ? 'sem meta' : `${Math.round((month.receivedCents / goalCents) * 100)}%`}</td>
+            <td className={`${cell} font-semibold`}>{monthLabel(month.month)}</td>
+            <td className={cell}>
+              <CellLabel>Recebido</CellLabel>
+              {formatCents(month.receivedCents)}
+            </td>
+            <td className={cell}>
+              <CellLabel>Apoios</CellLabel>
+              {month.receivedCount}
+            </td>
+            <td className={cell}>
+              <CellLabel>Meta</CellLabel>
+              {goalCents === null ? 'sem meta' : `${Math.round((month.receivedCents / goalCents) * 100)}%`}
+            </td>
           </tr>
         ))}
       </DataTable>

@@ -131,6 +131,7 @@ function SupportForm({ notices }: { notices: SupportNotices }) {
             onFocus={() => {
               if (otherRadio.current) otherRadio.current.checked = true;
             }}
+            onChange={() => setError((current) => (current?.field === 'amount' ? null : current))}
             aria-invalid={error?.field === 'amount' || undefined}
             className={`${inputClass} sm:max-w-xs`}
           />
@@ -158,6 +159,7 @@ function SupportForm({ notices }: { notices: SupportNotices }) {
               type="email"
               autoComplete="email"
               maxLength={254}
+              onChange={() => setError((current) => (current?.field === 'email' ? null : current))}
               aria-invalid={error?.field === 'email' || undefined}
               aria-describedby={error?.field === 'email' ? 'erro-email' : undefined}
               className={inputClass}
