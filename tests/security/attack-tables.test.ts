@@ -420,7 +420,7 @@ describe('what readers must not see', () => {
 });
 
 describe('coverage', () => {
-  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts, attack-roles.test.ts, attack-privacy.test.ts, attack-corrections.test.ts or attack-scheduled-jobs.test.ts', async () => {
+  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts, attack-roles.test.ts, attack-privacy.test.ts, attack-corrections.test.ts, attack-scheduled-jobs.test.ts or attack-support.test.ts', async () => {
     const { rows } = await attackers.db.query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
@@ -434,7 +434,9 @@ describe('coverage', () => {
     const privacy = ['site_settings'];
     const corrections = ['publication_corrections', 'publication_minor_edits'];
     const scheduledJobs = ['job_runs'];
-    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, ...privacy, ...corrections, ...scheduledJobs, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
+    // Reader support's, in attack-support.test.ts.
+    const support = ['support_intents', 'support_reminders', 'support_settings'];
+    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, ...privacy, ...corrections, ...scheduledJobs, ...support, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
     expect(rows.map((row) => row.table_name)).toEqual(attacked);
   });
 });
