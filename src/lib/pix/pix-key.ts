@@ -59,7 +59,7 @@ export function checkReceiverText(kind: 'name' | 'city', typed: string): PixKeyC
   const folded = foldToBrCode(typed);
   const max = kind === 'name' ? RECEIVER_NAME_MAX : RECEIVER_CITY_MAX;
   const label = kind === 'name' ? 'O nome do recebedor' : 'A cidade do recebedor';
-  if (folded === '') return { ok: false, message: `${label} é obrigatório${kind === 'city' ? 'a' : ''} para abrir o apoio.` };
+  if (folded === '') return { ok: false, message: `${label} é obrigatóri${kind === 'city' ? 'a' : 'o'} para abrir o apoio.` };
   if (folded.length > max) {
     return {
       ok: false,
