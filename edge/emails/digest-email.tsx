@@ -85,11 +85,11 @@ export function DigestEmail({ siteName, siteUrl, dayLabel, content, unsubscribeU
       </Text>
       {/* Reader support (decision 0054): one line, the page's address beside it in the text part. */}
       <Text style={{ fontSize: '15px', margin: '12px 0 0' }}>
-        O jornalismo local se faz com o apoio de leitores:{' '}
+        {/* The link ends the line: in the text part its address follows it, and nothing may touch the address. */}
+        O jornalismo local se faz com o apoio de leitores.{' '}
         <Link href={new URL('apoie', siteUrl).href} style={{ color: colors.brand, fontWeight: 700 }}>
-          apoie com um Pix de qualquer valor
+          Apoie com um Pix de qualquer valor
         </Link>
-        .
       </Text>
     </EmailPage>
   );
