@@ -33,7 +33,8 @@ describe('checkReceiverText', () => {
   it('folds accents and holds the name to 25 and the city to 15 characters', () => {
     expect(checkReceiverText('name', ' Porto Ferreira Notícias ')).toEqual({ ok: true, value: 'Porto Ferreira Noticias' });
     expect(checkReceiverText('city', 'São Paulo')).toEqual({ ok: true, value: 'Sao Paulo' });
-    expect(checkReceiverText('name', 'Jornal Porto Ferreira Notícias Ltda')).toMatchObject({ ok: false, message: expect.stringMatching(/tem 35 caracteres; o código Pix aceita até 25/) });
+    const tooLong = checkReceiverText('name', 'Jornal Porto Ferreira Notícias Ltda');
+    expect(tooLong.ok ? '' : tooLong.message).toMatch(/tem 35 caracteres; o código Pix aceita até 25/);
     expect(checkReceiverText('city', 'São José do Rio Pardo')).toMatchObject({ ok: false });
     expect(checkReceiverText('city', '')).toMatchObject({ ok: false, message: 'A cidade do recebedor é obrigatória para abrir o apoio.' });
   });

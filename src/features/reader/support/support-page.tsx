@@ -82,7 +82,10 @@ function SupportForm({ notices }: { notices: SupportNotices }) {
 
   function check(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '');
+    const text = (name: string) => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value : '';
+    };
     const amount = parseAmountField(text(SUPPORT_FORM.amount), text(SUPPORT_FORM.otherAmount));
     const email = text(SUPPORT_FORM.email).trim();
     if (!amount.ok) {
