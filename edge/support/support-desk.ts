@@ -27,8 +27,6 @@ export interface SupportDesk {
   sendDueMail(origin: string): Promise<SupportMailRun>;
   /** Expiry of week-old pending codes and the retention of supporters' data (hourly). */
   upkeep(): Promise<SupportUpkeepCounts>;
-  readonly mailReady: boolean;
-  readonly keyReady: boolean;
 }
 
 const STOP = new RegExp(`^${SUPPORT_REMINDER_STOP_API.replace(/\//g, '\\/')}([^/]+)$`);
@@ -151,7 +149,5 @@ export function createSupportDesk(settings: NewsletterSettings, host: Newsletter
       if (!service) throw new Error('the support upkeep needs the service key');
       return runSupportUpkeep(service);
     },
-    mailReady: !!(service && host),
-    keyReady: !!service,
   };
 }

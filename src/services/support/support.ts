@@ -14,14 +14,9 @@ export interface SupportSettings {
   showProgress: boolean;
 }
 
-/** The bounds the database checks (support_check_input): R$ 1,00 to R$ 5.000,00. */
-export const SUPPORT_AMOUNT_LIMITS = { minCents: 100, maxCents: 500_000 } as const;
-/** The suggested amounts of '/apoie', in centavos. */
-export const SUGGESTED_AMOUNTS_CENTS = [1000, 2500, 5000] as const;
-
 const SETTINGS_COLUMNS = 'pix_key,receiver_name,receiver_city,page_text,monthly_goal_cents,show_progress';
 
-export const EMPTY_SUPPORT_SETTINGS: SupportSettings = {
+const EMPTY_SUPPORT_SETTINGS: SupportSettings = {
   pixKey: null,
   receiverName: '',
   receiverCity: '',
@@ -63,7 +58,7 @@ export interface SupportIntentCode {
 }
 
 /** A transaction id as the site writes it (25 letters and digits): anything else names no code and is not sent. */
-export const TXID_PATTERN = /^[A-Za-z0-9]{25}$/;
+const TXID_PATTERN = /^[A-Za-z0-9]{25}$/;
 
 function isIntentCode(value: unknown): value is { txid: string; amount_cents: number; status: SupportIntentCode['status']; monthly: boolean; created_at: string } {
   return typeof value === 'object' && value !== null && 'txid' in value && 'amount_cents' in value;
