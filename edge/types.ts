@@ -17,8 +17,9 @@ export interface EdgeRequestContext {
   waitUntil?: (promise: Promise<unknown>) => void;
   /**
    * The reader's address as the host knows it: the TCP peer (npm start, dev, preview; behind TRUST_PROXY the
-   * address the proxy appended), Cloudflare's CF-Connecting-IP on the Worker. Only the audience beacon reads it, for
-   * the reader's daily hash and its rate limit (edge/app/audience-app.ts); absent: '' (one shared client).
+   * address the proxy appended), Cloudflare's CF-Connecting-IP on the Worker. Read for the reader's daily hash and the
+   * beacon's rate limit (edge/app/audience-app.ts) and as the key of the support code's rate limit (edge/support);
+   * never logged. Absent: '' (one shared client).
    */
   clientAddress?: string | null;
 }

@@ -100,6 +100,9 @@ const READER_PAGES: ReaderPage[] = [
   { name: 'privacy /privacidade', route: 'src/features/reader/privacy/privacy.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
   { name: 'tip line /envie-sua-noticia', route: 'src/features/reader/tip-line/tip-line.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
   { name: 'accessibility /acessibilidade', route: 'src/features/reader/accessibility/accessibility.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
+  // Reader support (decision 0054): the Pix code's builder is the server's, imported by the loader only when it runs.
+  { name: 'support /apoie', route: 'src/features/reader/support/support.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
+  { name: 'support code /apoie/pix/:txid', route: 'src/features/reader/support/support-code.route.tsx', alsoLoads: [], budget: BUDGET_GZIP_BYTES },
 ];
 
 const contents = new Map<string, string>();

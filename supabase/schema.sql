@@ -582,6 +582,78 @@ create table public.site_settings (
 comment on table public.site_settings is 'The site''s privacy settings: the controller, the privacy contact and the retention periods. One row; anyone reads it, administrators change it.';
 alter table public.site_settings enable row level security;
 
+create table public.support_intents (
+  id uuid default gen_random_uuid() not null,
+  txid text not null,
+  amount_cents integer not null,
+  supporter_name text,
+  supporter_email text,
+  consent_text text,
+  monthly boolean default false not null,
+  reminder_id uuid,
+  status text default 'pendente'::text not null,
+  created_at timestamp with time zone default now() not null,
+  received_at timestamp with time zone,
+  received_by uuid,
+  thanks_claimed_at timestamp with time zone,
+  thanked_at timestamp with time zone,
+  constraint support_intents_amount_cents_check CHECK (((amount_cents >= 100) AND (amount_cents <= 500000))),
+  constraint support_intents_consent_text_check CHECK (((char_length(btrim(consent_text)) >= 1) AND (char_length(btrim(consent_text)) <= 500))),
+  constraint support_intents_consent_with_data CHECK ((((supporter_name IS NULL) AND (supporter_email IS NULL)) OR (consent_text IS NOT NULL))),
+  constraint support_intents_pkey PRIMARY KEY (id),
+  constraint support_intents_received_by_fkey FOREIGN KEY (received_by) REFERENCES profiles(id) ON DELETE SET NULL,
+  constraint support_intents_received_when CHECK (((status = 'recebido'::text) = (received_at IS NOT NULL))),
+  constraint support_intents_reminder_id_fkey FOREIGN KEY (reminder_id) REFERENCES support_reminders(id) ON DELETE SET NULL,
+  constraint support_intents_status_check CHECK ((status = ANY (ARRAY['pendente'::text, 'recebido'::text, 'expirado'::text]))),
+  constraint support_intents_supporter_email_check CHECK ((char_length(supporter_email) <= 254)),
+  constraint support_intents_supporter_name_check CHECK (((char_length(btrim(supporter_name)) >= 1) AND (char_length(btrim(supporter_name)) <= 120))),
+  constraint support_intents_txid_check CHECK ((txid ~ '^[A-Za-z0-9]{25}$'::text)),
+  constraint support_intents_txid_key UNIQUE (txid)
+);
+comment on table public.support_intents is 'Each Pix code the site showed a supporter, pending until staff find it in the bank statement. Only support_intent_create writes; staff read and mark.';
+alter table public.support_intents enable row level security;
+
+create table public.support_reminders (
+  id uuid default gen_random_uuid() not null,
+  email text not null,
+  supporter_name text,
+  amount_cents integer not null,
+  stop_token uuid default gen_random_uuid() not null,
+  consent_text text not null,
+  created_at timestamp with time zone default now() not null,
+  next_at timestamp with time zone not null,
+  last_sent_at timestamp with time zone,
+  claimed_at timestamp with time zone,
+  constraint support_reminders_amount_cents_check CHECK (((amount_cents >= 100) AND (amount_cents <= 500000))),
+  constraint support_reminders_consent_text_check CHECK (((char_length(btrim(consent_text)) >= 1) AND (char_length(btrim(consent_text)) <= 500))),
+  constraint support_reminders_email_check CHECK ((char_length(email) <= 254)),
+  constraint support_reminders_pkey PRIMARY KEY (id),
+  constraint support_reminders_stop_token_key UNIQUE (stop_token),
+  constraint support_reminders_supporter_name_check CHECK (((char_length(btrim(supporter_name)) >= 1) AND (char_length(btrim(supporter_name)) <= 120)))
+);
+comment on table public.support_reminders is 'Monthly supporters: an e-mail each month with a fresh code for the same amount. Staff read them; the host''s job sends; the stop link deletes.';
+alter table public.support_reminders enable row level security;
+
+create table public.support_settings (
+  only_row boolean default true not null,
+  pix_key text,
+  receiver_name text default ''::text not null,
+  receiver_city text default ''::text not null,
+  page_text text default ''::text not null,
+  monthly_goal_cents integer,
+  show_progress boolean default false not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint support_settings_monthly_goal_cents_check CHECK (((monthly_goal_cents IS NULL) OR ((monthly_goal_cents >= 100) AND (monthly_goal_cents <= 100000000)))),
+  constraint support_settings_only_row_check CHECK (only_row),
+  constraint support_settings_page_text_check CHECK ((char_length(page_text) <= 4000)),
+  constraint support_settings_pix_key_check CHECK (((pix_key IS NULL) OR (((char_length(pix_key) >= 1) AND (char_length(pix_key) <= 77)) AND (pix_key !~ '\s'::text)))),
+  constraint support_settings_pkey PRIMARY KEY (only_row),
+  constraint support_settings_receiver_city_check CHECK (((char_length(receiver_city) <= 15) AND (receiver_city ~ '^[ -~]*$'::text))),
+  constraint support_settings_receiver_name_check CHECK (((char_length(receiver_name) <= 25) AND (receiver_name ~ '^[ -~]*$'::text)))
+);
+comment on table public.support_settings is 'The newsroom''s Pix receiver and the ''Apoie'' page''s text and goal. One row; anyone reads it, administrators change it.';
+alter table public.support_settings enable row level security;
+
 create table public.topic_slug_redirects (
   old_slug text not null,
   topic_id uuid not null,
@@ -733,6 +805,26 @@ CREATE INDEX publications_search_title_idx ON public.publications USING gin (ts_
 CREATE INDEX publications_title_trgm_idx ON public.publications USING gin (private.unaccent_lower(title) extensions.gin_trgm_ops);
 
 CREATE INDEX publications_topic_id_idx ON public.publications USING btree (topic_id);
+
+CREATE INDEX support_intents_amount_created_idx ON public.support_intents USING btree (amount_cents, created_at DESC, id DESC);
+
+CREATE INDEX support_intents_created_idx ON public.support_intents USING btree (created_at DESC, id DESC);
+
+CREATE INDEX support_intents_email_idx ON public.support_intents USING btree (lower(supporter_email)) WHERE (supporter_email IS NOT NULL);
+
+CREATE INDEX support_intents_received_by_idx ON public.support_intents USING btree (received_by) WHERE (received_by IS NOT NULL);
+
+CREATE INDEX support_intents_received_idx ON public.support_intents USING btree (received_at) WHERE (status = 'recebido'::text);
+
+CREATE INDEX support_intents_reminder_idx ON public.support_intents USING btree (reminder_id) WHERE (reminder_id IS NOT NULL);
+
+CREATE INDEX support_intents_status_created_idx ON public.support_intents USING btree (status, created_at DESC, id DESC);
+
+CREATE INDEX support_intents_thanks_idx ON public.support_intents USING btree (received_at) WHERE ((status = 'recebido'::text) AND (thanked_at IS NULL) AND (supporter_email IS NOT NULL));
+
+CREATE UNIQUE INDEX support_reminders_email_idx ON public.support_reminders USING btree (email);
+
+CREATE INDEX support_reminders_next_idx ON public.support_reminders USING btree (next_at);
 
 CREATE INDEX topic_slug_redirects_topic_id_idx ON public.topic_slug_redirects USING btree (topic_id);
 
@@ -1526,7 +1618,9 @@ AS $function$
     'account', (report -> 'account') is not null and pg_catalog.jsonb_typeof(report -> 'account') = 'object',
     'media_kit_requests', pg_catalog.jsonb_array_length(report -> 'media_kit_requests'),
     'newsletter_subscription', pg_catalog.jsonb_typeof(report -> 'newsletter_subscription') = 'object',
-    'news_tips', pg_catalog.jsonb_array_length(report -> 'news_tips'))
+    'news_tips', pg_catalog.jsonb_array_length(report -> 'news_tips'),
+    'support_intents', pg_catalog.jsonb_array_length(coalesce(report -> 'support_intents', '[]'::jsonb)),
+    'support_reminder', pg_catalog.jsonb_typeof(report -> 'support_reminder') = 'object')
 $function$;
 
 CREATE OR REPLACE FUNCTION private.data_subject_report(address text)
@@ -1565,7 +1659,19 @@ begin
                'consent_text', t.consent_text, 'consented_at', t.consented_at, 'photo_paths', t.photo_paths,
                'status', t.status, 'created_at', t.created_at, 'handled_at', t.handled_at) order by t.created_at desc)
         from (select * from public.news_tips n where pg_catalog.lower(n.sender_contact) like pattern
-               order by n.created_at desc limit 100) t), '[]'::jsonb));
+               order by n.created_at desc limit 100) t), '[]'::jsonb),
+    'support_intents', coalesce((
+      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('id', i.id, 'txid', i.txid, 'amount_cents', i.amount_cents,
+               'supporter_name', i.supporter_name, 'supporter_email', i.supporter_email, 'consent_text', i.consent_text,
+               'monthly', i.monthly, 'status', i.status, 'created_at', i.created_at, 'received_at', i.received_at)
+               order by i.created_at desc)
+        from (select * from public.support_intents s where pg_catalog.lower(s.supporter_email) = address
+               order by s.created_at desc limit 100) i), '[]'::jsonb),
+    'support_reminder', (
+      select pg_catalog.jsonb_build_object('id', r.id, 'email', r.email, 'supporter_name', r.supporter_name,
+               'amount_cents', r.amount_cents, 'consent_text', r.consent_text, 'created_at', r.created_at,
+               'next_at', r.next_at, 'last_sent_at', r.last_sent_at)
+        from public.support_reminders r where r.email = address));
 end;
 $function$;
 
@@ -2873,6 +2979,173 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.support_check_input(amount_cents integer, supporter_name text, supporter_email text, consent_text text)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  address constant text := pg_catalog.lower(pg_catalog.btrim(coalesce(supporter_email, '')));
+  person constant text := pg_catalog.btrim(coalesce(supporter_name, ''));
+begin
+  if amount_cents is null or amount_cents < 100 or amount_cents > 500000 then
+    raise exception 'support_invalid_amount' using errcode = '22023';
+  end if;
+  if address <> '' and (char_length(address) > 254
+       or address !~ '^[^@\s<>(),;:"\[\]\\]+@[^@\s<>(),;:"\[\]\\]+\.[a-z0-9-]{2,}$') then
+    raise exception 'support_invalid_email' using errcode = '22023';
+  end if;
+  if char_length(person) > 120 then
+    raise exception 'support_invalid_name' using errcode = '22023';
+  end if;
+  if (address <> '' or person <> '') and pg_catalog.btrim(coalesce(consent_text, '')) = '' then
+    raise exception 'support_consent_missing' using errcode = '22023';
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.support_forget_address(address text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  n_intents integer;
+  n_reminders integer;
+begin
+  if not private.is_admin() then
+    raise exception 'data_rights_admin_only' using errcode = '42501';
+  end if;
+  update public.support_intents i set supporter_name = null, supporter_email = null, consent_text = null, monthly = false
+   where pg_catalog.lower(i.supporter_email) = address;
+  get diagnostics n_intents = row_count;
+  delete from public.support_reminders r where r.email = address;
+  get diagnostics n_reminders = row_count;
+  return pg_catalog.jsonb_build_object('support_intents', n_intents, 'support_reminder', n_reminders > 0);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.support_intent_code(txid text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select pg_catalog.jsonb_build_object('txid', i.txid, 'amount_cents', i.amount_cents, 'status', i.status,
+           'monthly', i.monthly, 'created_at', i.created_at)
+    from public.support_intents i
+   where i.txid = support_intent_code.txid
+$function$;
+
+CREATE OR REPLACE FUNCTION private.support_intent_create(amount_cents integer, supporter_name text, supporter_email text, consent_text text, monthly boolean, client_address text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  clock constant timestamptz := private.clock_now();
+  address constant text := nullif(pg_catalog.lower(pg_catalog.btrim(coalesce(supporter_email, ''))), '');
+  person constant text := nullif(pg_catalog.btrim(coalesce(supporter_name, '')), '');
+  settings public.support_settings%rowtype;
+  client text;
+  txid text;
+begin
+  perform private.support_check_input(amount_cents, supporter_name, supporter_email, consent_text);
+  select * into settings from public.support_settings;
+  if settings.pix_key is null or settings.receiver_name = '' or settings.receiver_city = '' then
+    raise exception 'support_not_open' using errcode = 'PF010';
+  end if;
+  -- The site's server creates intents for its readers with the service key and names the reader's address it saw
+  -- (the database only sees the server); anyone else is keyed by the address the API saw.
+  client := case
+    when auth.role() = 'service_role' and nullif(pg_catalog.btrim(coalesce(client_address, '')), '') is not null
+      then private.salted_hash('client:' || pg_catalog.left(pg_catalog.btrim(client_address), 200))
+    else private.client_key()
+  end;
+  if not private.rate_limit_take(array['support_client:' || client], array[interval '1 hour'], array[10]) then
+    raise exception 'support_rate_limited' using errcode = 'PT429', hint = 'At most 10 codes per client per hour.';
+  end if;
+  txid := private.support_new_txid();
+  insert into public.support_intents (txid, amount_cents, supporter_name, supporter_email, consent_text, monthly, created_at)
+  values (txid, amount_cents, person, address,
+          case when person is null and address is null then null else pg_catalog.btrim(consent_text) end,
+          coalesce(monthly, false) and address is not null, clock);
+  return pg_catalog.jsonb_build_object('txid', txid, 'amount_cents', amount_cents);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.support_mark_received(intent_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  clock constant timestamptz := private.clock_now();
+  intent public.support_intents%rowtype;
+begin
+  if not private.is_editor() then
+    raise exception 'support_staff_only' using errcode = '42501';
+  end if;
+  update public.support_intents i
+     set status = 'recebido', received_at = clock, received_by = auth.uid()
+   where i.id = intent_id and i.status <> 'recebido'
+  returning * into intent;
+  if not found then
+    return false;
+  end if;
+  if intent.monthly and intent.supporter_email is not null and intent.reminder_id is null then
+    insert into public.support_reminders (email, supporter_name, amount_cents, consent_text, created_at, next_at)
+    values (intent.supporter_email, intent.supporter_name, intent.amount_cents, intent.consent_text, clock, clock + interval '1 month')
+    on conflict (email) do update set amount_cents = excluded.amount_cents, supporter_name = excluded.supporter_name,
+      consent_text = excluded.consent_text;
+  end if;
+  perform private.record_audit('support_received', 'support_intent', intent.id::text,
+    'Apoio recebido: ' || intent.txid || ' (R$ ' || pg_catalog.to_char(intent.amount_cents / 100.0, 'FM999990.00') || ')',
+    pg_catalog.jsonb_build_object('txid', intent.txid, 'amount_cents', intent.amount_cents));
+  return true;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.support_month_total()
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(i.amount_cents), 0)::bigint
+    from public.support_intents i
+   where i.status = 'recebido'
+     and i.received_at >= (pg_catalog.date_trunc('month', private.clock_now() at time zone 'America/Sao_Paulo') at time zone 'America/Sao_Paulo')
+$function$;
+
+CREATE OR REPLACE FUNCTION private.support_new_txid()
+ RETURNS text
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select pg_catalog.upper(pg_catalog.left(
+    pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', '') || pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', ''), 25))
+$function$;
+
+CREATE OR REPLACE FUNCTION private.support_reminder_stop(token uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  gone integer;
+begin
+  delete from public.support_reminders r where r.stop_token = token;
+  get diagnostics gone = row_count;
+  return gone > 0;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.touch_ad_campaign()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2905,6 +3178,20 @@ begin
   new.controller_address := pg_catalog.btrim(new.controller_address);
   new.privacy_email := pg_catalog.lower(pg_catalog.btrim(new.privacy_email));
   new.updated_at := private.clock_now();
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.touch_support_settings()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.receiver_name := pg_catalog.btrim(new.receiver_name);
+  new.receiver_city := pg_catalog.btrim(new.receiver_city);
+  new.page_text := pg_catalog.btrim(new.page_text);
+  new.updated_at := pg_catalog.now();
   return new;
 end;
 $function$;
@@ -3194,6 +3481,7 @@ declare
   n_media_kit integer;
   n_newsletter integer;
   n_tips integer;
+  support jsonb;
   account_id uuid;
   account_erased boolean := false;
 begin
@@ -3217,10 +3505,10 @@ begin
   select count(*) into n_newsletter from gone;
   with gone as (delete from public.news_tips t where pg_catalog.lower(t.sender_contact) like pattern returning 1)
   select count(*) into n_tips from gone;
+  support := private.support_forget_address(address);
 
   counts := pg_catalog.jsonb_build_object('media_kit_requests', n_media_kit, 'newsletter_subscription', n_newsletter > 0,
-    'news_tips', n_tips, 'account', account_id is not null);
-  -- Recorded before the account goes, so an administrator erasing their own account is still named.
+    'news_tips', n_tips, 'account', account_id is not null) || support;
   perform private.audit_data_right('data_erasure', address, 'Eliminação de dados pessoais: ' || address, counts);
   if account_id is not null then
     account_erased := private.erase_account(account_id);
@@ -3971,6 +4259,161 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.support_claim_due_reminders(max_count integer DEFAULT 20)
+ RETURNS TABLE(reminder_id uuid, email text, supporter_name text, amount_cents integer, txid text, stop_token uuid)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  clock constant timestamptz := private.clock_now();
+  settings public.support_settings%rowtype;
+  due public.support_reminders%rowtype;
+  fresh text;
+begin
+  select * into settings from public.support_settings;
+  if settings.pix_key is null or settings.receiver_name = '' or settings.receiver_city = '' then
+    return;
+  end if;
+  for due in
+    select * from public.support_reminders r where r.next_at <= clock
+     order by r.next_at limit least(greatest(coalesce(max_count, 20), 1), 100) for update skip locked
+  loop
+    fresh := private.support_new_txid();
+    insert into public.support_intents (txid, amount_cents, supporter_name, supporter_email, consent_text, monthly, reminder_id, created_at)
+    values (fresh, due.amount_cents, due.supporter_name, due.email, due.consent_text, true, due.id, clock);
+    update public.support_reminders r
+       set next_at = greatest(r.next_at + interval '1 month', clock + interval '20 days'), last_sent_at = clock, claimed_at = clock
+     where r.id = due.id;
+    reminder_id := due.id;
+    email := due.email;
+    supporter_name := due.supporter_name;
+    amount_cents := due.amount_cents;
+    txid := fresh;
+    stop_token := due.stop_token;
+    return next;
+  end loop;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.support_claim_thanks(max_count integer DEFAULT 20)
+ RETURNS TABLE(intent_id uuid, email text, supporter_name text, amount_cents integer, txid text)
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.support_intents i
+     set thanks_claimed_at = private.clock_now()
+   where i.id in (select due.id from public.support_intents due
+                   where due.status = 'recebido' and due.thanked_at is null and due.supporter_email is not null
+                     and (due.thanks_claimed_at is null or due.thanks_claimed_at < private.clock_now() - interval '2 minutes')
+                   order by due.received_at limit least(greatest(coalesce(max_count, 20), 1), 100)
+                   for update skip locked)
+  returning i.id, i.supporter_email, i.supporter_name, i.amount_cents, i.txid
+$function$;
+
+CREATE OR REPLACE FUNCTION public.support_intent_code(txid text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.support_intent_code(support_intent_code.txid) where support_intent_code.txid ~ '^[A-Za-z0-9]{25}$'
+$function$;
+
+CREATE OR REPLACE FUNCTION public.support_intent_create(amount_cents integer, supporter_name text DEFAULT NULL::text, supporter_email text DEFAULT NULL::text, consent_text text DEFAULT NULL::text, monthly boolean DEFAULT false, client_address text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.support_check_input(amount_cents, supporter_name, supporter_email, consent_text);
+  return private.support_intent_create(amount_cents, supporter_name, supporter_email, consent_text, monthly, client_address);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.support_intent_mark_received(intent_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_editor() then
+    raise exception 'support_staff_only' using errcode = '42501';
+  end if;
+  return private.support_mark_received(intent_id);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.support_mark_thanked(intent_id uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.support_intents i set thanked_at = private.clock_now() where i.id = support_mark_thanked.intent_id
+$function$;
+
+CREATE OR REPLACE FUNCTION public.support_month_progress()
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.support_month_total() where exists (select 1 from public.support_settings s where s.show_progress)
+$function$;
+
+CREATE OR REPLACE FUNCTION public.support_reminder_stop(token uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if token is null then
+    return false;
+  end if;
+  return private.support_reminder_stop(token);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.support_upkeep()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  clock constant timestamptz := private.clock_now();
+  n_expired integer;
+  n_deleted integer;
+  n_anonymised integer;
+begin
+  with changed as (
+    update public.support_intents i set status = 'expirado'
+     where i.id in (select due.id from public.support_intents due
+                     where due.status = 'pendente' and due.created_at <= clock - interval '7 days'
+                     order by due.created_at limit 1000)
+    returning 1)
+  select count(*) into n_expired from changed;
+  with gone as (
+    delete from public.support_intents i
+     where i.id in (select due.id from public.support_intents due
+                     where due.status = 'expirado' and due.created_at <= clock - interval '37 days'
+                     order by due.created_at limit 1000)
+    returning 1)
+  select count(*) into n_deleted from gone;
+  with changed as (
+    update public.support_intents i set supporter_name = null, supporter_email = null, consent_text = null
+     where i.id in (select due.id from public.support_intents due
+                     where due.status = 'recebido' and due.received_at <= clock - interval '12 months'
+                       and (due.supporter_name is not null or due.supporter_email is not null)
+                     order by due.received_at limit 1000)
+    returning 1)
+  select count(*) into n_anonymised from changed;
+  return pg_catalog.jsonb_build_object('expirados', n_expired, 'apagados', n_deleted, 'anonimizados', n_anonymised);
+end;
+$function$;
+
 -- ==================== Triggers ====================
 
 CREATE TRIGGER audit_sign_in AFTER UPDATE OF last_sign_in_at ON auth.users FOR EACH ROW WHEN (new.last_sign_in_at IS DISTINCT FROM old.last_sign_in_at AND new.last_sign_in_at IS NOT NULL) EXECUTE FUNCTION private.audit_sign_in();
@@ -4034,6 +4477,8 @@ CREATE TRIGGER publications_urgent_rules BEFORE INSERT OR UPDATE ON publications
 CREATE TRIGGER site_settings_audit AFTER UPDATE ON site_settings FOR EACH ROW EXECUTE FUNCTION private.audit_site_settings();
 
 CREATE TRIGGER site_settings_touch BEFORE UPDATE ON site_settings FOR EACH ROW EXECUTE FUNCTION private.touch_site_settings();
+
+CREATE TRIGGER support_settings_touch BEFORE UPDATE ON support_settings FOR EACH ROW EXECUTE FUNCTION private.touch_support_settings();
 
 CREATE TRIGGER topics_keep_reserved_slug BEFORE UPDATE OF slug ON topics FOR EACH ROW WHEN (old.slug IS DISTINCT FROM new.slug) EXECUTE FUNCTION keep_reserved_topic_slug();
 
@@ -4219,6 +4664,19 @@ create policy "Admins can change the site settings" on public.site_settings for 
 create policy "Anyone can read the site settings" on public.site_settings for select to anon, authenticated
   using (true);
 
+create policy "Editors and admins can read the support intents" on public.support_intents for select to authenticated
+  using (( SELECT private.is_editor() AS is_editor));
+
+create policy "Editors and admins can read the monthly supporters" on public.support_reminders for select to authenticated
+  using (( SELECT private.is_editor() AS is_editor));
+
+create policy "Admins can change the support settings" on public.support_settings for update to authenticated
+  using (( SELECT private.is_admin() AS is_admin))
+  with check (( SELECT private.is_admin() AS is_admin));
+
+create policy "Anyone can read the support settings" on public.support_settings for select to anon, authenticated
+  using (true);
+
 create policy "Anyone can read topic slug redirects" on public.topic_slug_redirects for select to anon, authenticated
   using (true);
 
@@ -4337,6 +4795,23 @@ grant execute on function private.search_publications(q text, topic_slug text, d
 grant execute on function private.search_publications(q text, topic_slug text, day date, page_size integer, after_rank real, after_published_at timestamp with time zone, after_id uuid) to service_role;
 grant execute on function private.set_profile_role(target_id uuid, new_role text) to authenticated;
 grant execute on function private.set_profile_role(target_id uuid, new_role text) to service_role;
+grant execute on function private.support_check_input(amount_cents integer, supporter_name text, supporter_email text, consent_text text) to anon;
+grant execute on function private.support_check_input(amount_cents integer, supporter_name text, supporter_email text, consent_text text) to authenticated;
+grant execute on function private.support_check_input(amount_cents integer, supporter_name text, supporter_email text, consent_text text) to service_role;
+grant execute on function private.support_forget_address(address text) to authenticated;
+grant execute on function private.support_intent_code(txid text) to anon;
+grant execute on function private.support_intent_code(txid text) to authenticated;
+grant execute on function private.support_intent_code(txid text) to service_role;
+grant execute on function private.support_intent_create(amount_cents integer, supporter_name text, supporter_email text, consent_text text, monthly boolean, client_address text) to anon;
+grant execute on function private.support_intent_create(amount_cents integer, supporter_name text, supporter_email text, consent_text text, monthly boolean, client_address text) to authenticated;
+grant execute on function private.support_intent_create(amount_cents integer, supporter_name text, supporter_email text, consent_text text, monthly boolean, client_address text) to service_role;
+grant execute on function private.support_mark_received(intent_id uuid) to authenticated;
+grant execute on function private.support_month_total() to anon;
+grant execute on function private.support_month_total() to authenticated;
+grant execute on function private.support_month_total() to service_role;
+grant execute on function private.support_reminder_stop(token uuid) to anon;
+grant execute on function private.support_reminder_stop(token uuid) to authenticated;
+grant execute on function private.support_reminder_stop(token uuid) to service_role;
 grant execute on function private.unaccent_lower(value text) to authenticated;
 grant usage on schema public to PUBLIC;
 grant usage on schema public to anon;
@@ -4578,6 +5053,36 @@ grant update on table public.site_settings (media_kit_retention_months) to authe
 grant update on table public.site_settings (news_tip_retention_months) to authenticated;
 grant update on table public.site_settings (privacy_email) to authenticated;
 grant update on table public.site_settings (unconfirmed_newsletter_days) to authenticated;
+grant execute on function public.support_claim_due_reminders(max_count integer) to service_role;
+grant execute on function public.support_claim_thanks(max_count integer) to service_role;
+grant execute on function public.support_intent_code(txid text) to anon;
+grant execute on function public.support_intent_code(txid text) to authenticated;
+grant execute on function public.support_intent_code(txid text) to service_role;
+grant execute on function public.support_intent_create(amount_cents integer, supporter_name text, supporter_email text, consent_text text, monthly boolean, client_address text) to anon;
+grant execute on function public.support_intent_create(amount_cents integer, supporter_name text, supporter_email text, consent_text text, monthly boolean, client_address text) to authenticated;
+grant execute on function public.support_intent_create(amount_cents integer, supporter_name text, supporter_email text, consent_text text, monthly boolean, client_address text) to service_role;
+grant execute on function public.support_intent_mark_received(intent_id uuid) to authenticated;
+grant select on table public.support_intents to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.support_intents to service_role;
+grant execute on function public.support_mark_thanked(intent_id uuid) to service_role;
+grant execute on function public.support_month_progress() to anon;
+grant execute on function public.support_month_progress() to authenticated;
+grant execute on function public.support_month_progress() to service_role;
+grant execute on function public.support_reminder_stop(token uuid) to anon;
+grant execute on function public.support_reminder_stop(token uuid) to authenticated;
+grant execute on function public.support_reminder_stop(token uuid) to service_role;
+grant select on table public.support_reminders to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.support_reminders to service_role;
+grant select on table public.support_settings to anon;
+grant select on table public.support_settings to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.support_settings to service_role;
+grant update on table public.support_settings (monthly_goal_cents) to authenticated;
+grant update on table public.support_settings (page_text) to authenticated;
+grant update on table public.support_settings (pix_key) to authenticated;
+grant update on table public.support_settings (receiver_city) to authenticated;
+grant update on table public.support_settings (receiver_name) to authenticated;
+grant update on table public.support_settings (show_progress) to authenticated;
+grant execute on function public.support_upkeep() to service_role;
 grant select on table public.topic_slug_redirects to anon;
 grant select on table public.topic_slug_redirects to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.topic_slug_redirects to service_role;

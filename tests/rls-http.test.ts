@@ -52,6 +52,9 @@ type CorrectionTable = 'publication_corrections' | 'publication_minor_edits';
 /** The scheduled jobs' record is written by the hosts' service key and read by administrators: tests/security/attack-scheduled-jobs.test.ts. */
 type JobRunTable = 'job_runs';
 
+/** Reader support is written by its functions alone and read by editors: tests/security/attack-support.test.ts. */
+type SupportTable = 'support_intents' | 'support_reminders' | 'support_settings';
+
 /**
  * The audience's tables are written by the beacon's function alone and read by editors; the summary's choice is each
  * editor's own: tests/security/attack-audience.test.ts and attack-audience-reading.test.ts.
@@ -59,7 +62,7 @@ type JobRunTable = 'job_runs';
 type AudienceTable = 'audience_days' | 'audience_page_readers' | 'audience_vitals_days' | 'audience_summary_subscriptions' | 'newsletter_unsubscribe_days';
 
 /** A valid new row per table, and the row each test hides from readers (a draft). */
-const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | AuditTable | PrivacyTable | CorrectionTable | JobRunTable | AudienceTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
+const fixtures: Record<Exclude<TableName, 'profiles' | 'topic_slug_redirects' | AdvertisingTable | NewsletterTable | TipLineTable | AuditTable | PrivacyTable | CorrectionTable | JobRunTable | AudienceTable | SupportTable>, { newRow: () => Record<string, unknown>; hiddenRow: (admin: Client) => string | Promise<string> }> = {
   topics: {
     newRow: () => ({ name: `Tópico ${stamp()}`, slug: `topico-${stamp()}` }),
     hiddenRow: () => '',

@@ -37,6 +37,7 @@ const SIGNED_IN: AdminScreen[] = [
   { path: '/admin/jobs/new', heading: /Nova Vaga/ },
   { path: `/admin/jobs/${SEED.job}/edit`, heading: /Editar Vaga/ },
   { path: '/admin/sugestoes', heading: 'Sugestões de pauta' },
+  { path: '/admin/apoios', heading: 'Apoios' },
   { path: '/admin/media-kit', heading: 'Mídia Kit' },
   { path: '/admin/ads', heading: 'Anúncios' },
   { path: '/admin/ads/new', heading: 'Nova Campanha' },

@@ -190,6 +190,7 @@ describe('the newsroom using the keyboard alone', () => {
         ['/admin/obituaries', 'Obituários'],
         ['/admin/jobs', 'Vagas'],
         ['/admin/sugestoes', 'Sugestões de pauta'],
+        ['/admin/apoios', 'Apoios'],
         ['/admin/media-kit', 'Mídia Kit'],
         ['/admin/ads', 'Anúncios'],
         ['/admin/newsletter', 'Newsletter'],

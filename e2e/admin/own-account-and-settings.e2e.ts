@@ -91,11 +91,11 @@ describe('site settings', () => {
     const months = page.getByLabel(/^Pedidos de mídia kit/);
     try {
       await months.fill('0');
-      await page.getByRole('button', { name: 'Salvar' }).click();
+      await page.getByRole('button', { name: 'Salvar', exact: true }).click();
       expect(await months.getAttribute('aria-invalid')).toBe('true');
       expect(await months.inputValue()).toBe('0');
       await months.fill('6');
-      await page.getByRole('button', { name: 'Salvar' }).click();
+      await page.getByRole('button', { name: 'Salvar', exact: true }).click();
       await page.getByText('Configurações salvas.').waitFor();
       await screenshot(page, 'site-settings-1280');
 

@@ -48,6 +48,11 @@ const pages: PublicPage[] = [
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Envie sua notícia' }).waitFor(),
   },
   {
+    name: 'support',
+    path: '/apoie',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Apoie o jornalismo de Porto Ferreira' }).waitFor(),
+  },
+  {
     name: 'accessibility',
     path: '/acessibilidade',
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Acessibilidade' }).waitFor(),

@@ -42,8 +42,8 @@ describe('the first paint and the way back', () => {
     await page.goto('/');
     const banner = page.getByRole('banner');
     expect(await banner.getByRole('link', { name: 'Porto Ferreira Notícias' }).count()).toBe(1);
-    // On a phone the topics sit behind the menu button, but they are in the HTML.
-    expect(await page.locator('nav[aria-label="Editorias"] a').count()).toBe(8);
+    // On a phone the topics sit behind the menu button, but they are in the HTML: the 8 topics and 'Apoie o jornal'.
+    expect(await page.locator('nav[aria-label="Editorias"] a').count()).toBe(9);
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Obituário' }).count()).toBe(1);
     await page.getByRole('heading', { name: /Nova fábrica de revestimentos/ }).waitFor();
     expect(await page.getByText('Espaço Publicitário').count()).toBeGreaterThan(0);
@@ -63,7 +63,7 @@ describe('the first paint and the way back', () => {
     // frame, and the page saying the story is not available by this address.
     await page.goto('/noticia/externa');
     await page.getByRole('heading', { level: 1, name: 'Notícia indisponível' }).waitFor();
-    expect(await page.locator('nav[aria-label="Editorias"] a').count()).toBe(8);
+    expect(await page.locator('nav[aria-label="Editorias"] a').count()).toBe(9);
 
     const robots = await page.request.get('/robots.txt');
     expect(robots.headers()['content-type']).toMatch(/^text\/plain/);

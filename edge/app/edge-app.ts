@@ -16,7 +16,7 @@ import { CACHE, isFilePath, isPassedToHost, passToHost, text, UNAVAILABLE_TEXT }
 import type { EdgeEnv } from './edge-env';
 import { audienceApp } from './audience-app';
 import { feedsApp } from './feeds-app';
-import { healthApp, newsletterApp, proxiesApp, systemApp } from './service-apps';
+import { healthApp, newsletterApp, proxiesApp, supportApp, systemApp } from './service-apps';
 
 // The edge as one Hono app (issue 37): sub-apps for the uptime checks, the newsletter and system APIs, the news
 // proxy and the weather, then the rendered addresses (feeds, sitemaps, pages) behind the render cache and an ETag.
@@ -110,6 +110,7 @@ export function createEdgeApp(parts: EdgeAppParts): Hono<EdgeEnv> {
   app.route('/', healthApp(parts.ready));
   app.route('/', newsletterApp(parts.newsletter, parts.failed));
   app.route('/', systemApp(parts.system, parts.failed));
+  app.route('/', supportApp(parts.newsletter.support, parts.failed));
   app.route('/', proxiesApp(parts.news, parts.weather));
   app.route('/', audienceApp(parts.audience, { siteOrigin: (url) => (parts.siteUrl ? new URL(parts.siteUrl).origin : url.origin), vitalsSampleRate: parts.vitalsSampleRate }, parts.failed));
 

@@ -3,6 +3,8 @@ import { HEALTH_PATH, healthAnswer, READY_PATH, type ReadinessCheck } from '../h
 import { NEWS_PROXY_PREFIX } from '../news-proxy';
 import { NEWSLETTER_API_PREFIX, type Newsletter } from '../newsletter/newsletter';
 import type { SystemApi } from '../jobs/system-api';
+import type { SupportDesk } from '../support/support-desk';
+import { SUPPORT_REMINDER_STOP_API } from '../../src/lib/pix/support-form';
 import { SYSTEM_API } from '../../src/services/system-report';
 import { WEATHER_PATH } from '../weather-proxy';
 import { redactTarget } from '../log-redaction';
@@ -36,6 +38,23 @@ export function newsletterApp(newsletter: Newsletter, failed: Failed): Hono<Edge
       return unavailable();
     }
   });
+  return app;
+}
+
+/** POST /apoie (the support form) and the monthly reminder's stop (edge/support/support-desk.ts); a failure is a 503, reported. */
+export function supportApp(support: SupportDesk, failed: Failed): Hono<EdgeEnv> {
+  const app = new Hono<EdgeEnv>();
+  app.post('*', async (c) => {
+    const url = new URL(c.req.raw.url);
+    try {
+      return (await support.answer(c.req.raw, url, c.env?.clientAddress ?? null)) ?? passToHost();
+    } catch (error) {
+      console.error(`edge: ${redactTarget(url.pathname)} failed`, error);
+      failed(error, c.req.raw.method, url);
+      return unavailable();
+    }
+  });
+  app.all(`${SUPPORT_REMINDER_STOP_API}*`, async (c) => (await support.answer(c.req.raw, new URL(c.req.raw.url), null)) ?? passToHost());
   return app;
 }
 

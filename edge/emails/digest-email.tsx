@@ -83,6 +83,14 @@ export function DigestEmail({ siteName, siteUrl, dayLabel, content, unsubscribeU
           Todas as notícias em {new URL(siteUrl).host}
         </Link>
       </Text>
+      {/* Reader support (decision 0054): one line, the page's address beside it in the text part. */}
+      <Text style={{ fontSize: '15px', margin: '12px 0 0' }}>
+        {/* The link ends the line: in the text part its address follows it, and nothing may touch the address. */}
+        O jornalismo local se faz com o apoio de leitores.{' '}
+        <Link href={new URL('apoie', siteUrl).href} style={{ color: colors.brand, fontWeight: 700 }}>
+          Apoie com um Pix de qualquer valor
+        </Link>
+      </Text>
     </EmailPage>
   );
 }

@@ -107,7 +107,33 @@ export function audienceSummaryJob(newsletter: Newsletter, service: DataClient |
   };
 }
 
+/** Reader support's e-mails (docs/decisions/0054), each minute: thank-yous and the month's reminders; recorded when one went or failed. */
+export function supportMailJob(newsletter: Newsletter): ScheduledJob {
+  return {
+    name: 'support_mail',
+    label: 'E-mails de apoio (agradecimentos e lembretes mensais)',
+    schedule: { every: 'minute' },
+    scheduleLabel: 'A cada minuto',
+    needs: ['mail'],
+    async run({ origin }) {
+      const run = await newsletter.support.sendDueMail(origin);
+      if (run.thanked + run.reminded + run.failed === 0) return null;
+      const counts = { agradecimentos: run.thanked, lembretes: run.reminded, recusados: run.failed };
+      if (run.failed > 0) throw new JobFailure(`O servidor de e-mail recusou ${run.failed} e-mail(s) de apoio: ${run.lastError ?? 'sem detalhe'}`, counts);
+      return counts;
+    },
+  };
+}
+
 /** The jobs every host runs; a host appends its own (the backup on npm start). */
 export function siteJobs(newsletter: Newsletter, service: DataClient | null, siteName: string): ScheduledJob[] {
-  return [confirmationsJob(newsletter), digestJob(newsletter), retentionJob(newsletter), adCampaignsJob(service), audienceSummaryJob(newsletter, service, siteName)];
+  return [
+    confirmationsJob(newsletter),
+    digestJob(newsletter),
+    retentionJob(newsletter),
+    adCampaignsJob(service),
+    audienceSummaryJob(newsletter, service, siteName),
+    supportMailJob(newsletter),
+    supportUpkeepJob(newsletter),
+  ];
 }

@@ -17,6 +17,7 @@ import { runRetention, storageRemover, type RetentionCounts } from '../../src/se
 import { confirmationMail, digestContent, digestMail, type SiteIdentity } from './compose';
 import type { EdgeConfig } from '../types';
 import type { SendMail } from '../mail/mail-message';
+import { createSupportDesk, type SupportDesk } from '../support/support-desk';
 
 // The daily digest's server side (docs/decisions/0033), on every host alike: the host's scheduled run (each minute:
 // the queued confirmation e-mails, then the day's digest when due) and the site's /api/newsletter/* addresses. The
@@ -74,6 +75,11 @@ export interface Newsletter {
   runRetention(force: boolean): Promise<RetentionCounts | null>;
   /** Answers /api/newsletter/*; null for any other address. */
   answer(request: Request, url: URL): Promise<Response | null>;
+  /**
+   * Reader support's server side (edge/support, docs/decisions/0054), made from the same service key and mailer, so
+   * every host that builds its newsletter has it without a second set of wiring.
+   */
+  readonly support: SupportDesk;
 }
 
 /** Addresses taken at a time: a failing mail server costs at most a batch before the run stops for its retries. */
@@ -278,5 +284,6 @@ export function createNewsletter(
       return sendDigest(service, host.sendMail, siteFor(origin), true);
     },
     answer,
+    support: createSupportDesk(settings, host, serviceRoleKey),
   };
 }

@@ -2,7 +2,7 @@
 import { paths } from '../../src/lib/paths.ts';
 import { BASELINE_PATH } from './baseline-page.ts';
 
-export const READER_PAGES = ['home', 'article', 'topic', 'obituaries', 'search', 'job', 'obituary', 'privacy', 'corrections', 'tip-line'] as const;
+export const READER_PAGES = ['home', 'article', 'topic', 'obituaries', 'search', 'job', 'obituary', 'privacy', 'corrections', 'tip-line', 'support'] as const;
 export type ReaderPage = (typeof READER_PAGES)[number];
 export type PageId = ReaderPage | 'baseline';
 
@@ -38,5 +38,7 @@ export function pagePath(page: PageId, seeded: SeededPaths): string {
       return paths.corrections();
     case 'tip-line':
       return paths.tipLine();
+    case 'support':
+      return paths.support();
   }
 }

@@ -17,6 +17,7 @@ import { killAllChromium } from './chromium.ts';
 import { parseOptions, type Options } from './cli-options.ts';
 import { runLighthouse, type FormFactor, type Measurement } from './lighthouse-run.ts';
 import { pagePath, type PageId, type SeededPaths } from './pages.ts';
+import { openSupport } from './support.ts';
 import { seededPaths, startPreviewServer } from './preview-server.ts';
 import type { MeasuredSite } from './measured-site.ts';
 import { startWorkerSite } from './worker-site.ts';
@@ -161,6 +162,7 @@ async function main(): Promise<number> {
   cleanups.push(() => site.stop());
   if (mode === 'full') await assertBaselineServed(site.pagesUrl);
   await activateCampaigns(site.api);
+  await openSupport(site.api);
   const targets = targetsFor(options, await seededPaths(site.api));
   console.error(`perf: ${site.host} ready at ${site.pagesUrl} (${seconds(started)}); ${targets.length * options.runs} Lighthouse runs`);
 

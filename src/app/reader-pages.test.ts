@@ -39,7 +39,7 @@ describe('the reader pages’ declarations', () => {
 
   it('the pages rendered per request are the ones with data to render; the rest are the build’s', () => {
     expect([...readerPagesRendered('request')].toSorted()).toEqual(
-      ['ad-report', 'article', 'corrections', 'home', 'job', 'jobs', 'obituaries', 'obituary', 'privacy', 'search', 'topic'].toSorted(),
+      ['ad-report', 'article', 'corrections', 'home', 'job', 'jobs', 'obituaries', 'obituary', 'privacy', 'search', 'support', 'support-code', 'topic'].toSorted(),
     );
     const all = READER_PAGES.map((page) => page.id);
     expect([...readerPagesRendered('build')].toSorted()).toEqual(all.filter((id) => !readerPagesRendered('request').has(id)).toSorted());
@@ -48,6 +48,6 @@ describe('the reader pages’ declarations', () => {
   it('the pages sitemap’s pages are those at an address of their own that their head lets engines index as it', () => {
     const site = { origin: 'https://noticias.example', siteName: 'Porto Ferreira Notícias', client: createSupabaseClient('http://127.0.0.1:9', 'never-used') };
     // Not another outlet's story (noindex), not a private link, not an address with a parameter.
-    expect(indexablePagePaths(site)).toEqual(['/', '/obituarios', '/vagas', '/busca', '/anuncie', '/envie-sua-noticia', '/privacidade', '/acessibilidade', '/correcoes']);
+    expect(indexablePagePaths(site)).toEqual(['/', '/obituarios', '/vagas', '/busca', '/anuncie', '/envie-sua-noticia', '/privacidade', '/acessibilidade', '/correcoes', '/apoie']);
   });
 });

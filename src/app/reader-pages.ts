@@ -12,6 +12,7 @@ import { obituariesPage } from '../features/reader/obituaries/obituaries.page';
 import { obituaryPage } from '../features/reader/obituaries/obituary.page';
 import { privacyPage } from '../features/reader/privacy/privacy.page';
 import { searchPage } from '../features/reader/search/search.page';
+import { supportCodePage, supportPage, supportStopPage } from '../features/reader/support/support.page';
 import { tipLinePage } from '../features/reader/tip-line/tip-line.page';
 import { topicPage } from '../features/reader/topic/topic.page';
 import { notFoundPage } from './not-found.page';
@@ -45,6 +46,9 @@ export const READER_PAGE_HANDLES: { readonly [Id in ReaderPageId]: ReaderPageHan
   'ad-report': adReportPage,
   'newsletter-confirm': newsletterConfirmPage,
   'newsletter-unsubscribe': newsletterUnsubscribePage,
+  support: supportPage,
+  'support-code': supportCodePage,
+  'support-stop': supportStopPage,
   'not-found': notFoundPage,
 };
 

@@ -42,6 +42,9 @@ export const READER_PAGES = [
   { ...at('ad-report', paths.adReport), module: 'ad-report/ad-report' },
   { ...at('newsletter-confirm', paths.newsletterConfirm), module: 'newsletter/confirm' },
   { ...at('newsletter-unsubscribe', paths.newsletterUnsubscribe), module: 'newsletter/unsubscribe' },
+  { ...at('support', paths.support), module: 'support/support' },
+  { ...at('support-code', paths.supportCode), module: 'support/support-code' },
+  { ...at('support-stop', paths.supportReminderStop), module: 'support/support-stop' },
   { id: 'not-found', path: '*', module: null },
 ] as const satisfies readonly ReaderPageEntry[];
 
@@ -91,6 +94,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
           at('admin-job-edit', admin.jobEdit),
           at('admin-media-kit', admin.mediaKit),
           at('admin-tips', admin.tips),
+          at('admin-support', admin.support),
           at('admin-ads', admin.ads),
           at('admin-ad-new', admin.adNew),
           at('admin-ad-edit', admin.adEdit),

@@ -68,6 +68,7 @@ const modules: Record<string, RouteModule> = {
   'admin-job-edit': { lazy: () => import('../features/admin/jobs/job-form.route') },
   'admin-media-kit': { lazy: () => import('../features/admin/media-kit/media-kit-requests.route') },
   'admin-tips': { lazy: () => import('../features/admin/tips/news-tips.route') },
+  'admin-support': { lazy: () => import('../features/admin/support/support.route') },
   'admin-ads': { lazy: () => import('../features/admin/ads/campaign-list.route') },
   'admin-ad-new': { lazy: () => import('../features/admin/ads/campaign-form.route') },
   'admin-ad-edit': { lazy: () => import('../features/admin/ads/campaign-form.route') },

@@ -56,6 +56,12 @@ export const paths = {
   accessibility: route('/acessibilidade', () => '/acessibilidade'),
   /** An advertiser's read-only campaign report, behind the unguessable token the newsroom can renew or revoke. */
   adReport: route('/anuncios/relatorio/:token', (token: string) => `/anuncios/relatorio/${segment(token)}`),
+  /** 'Apoie o jornalismo de Porto Ferreira' (docs/decisions/0054): why support matters, the amounts, the form. */
+  support: route('/apoie', () => '/apoie'),
+  /** One Pix code's page (QR and 'Pix Copia e Cola'), behind its unguessable transaction id: private, never kept. */
+  supportCode: route('/apoie/pix/:txid', (txid: string) => `/apoie/pix/${segment(txid)}`),
+  /** A monthly supporter's e-mailed stop link: a page with one button. */
+  supportReminderStop: route('/apoie/lembrete/:token', (token: string) => `/apoie/lembrete/${segment(token)}`),
   /** The daily digest's e-mailed links: confirm a sign-up, leave the list (docs/decisions/0033). */
   newsletterConfirm: route('/newsletter/confirmar/:token', (token: string) => `/newsletter/confirmar/${segment(token)}`),
   newsletterUnsubscribe: route('/newsletter/cancelar/:token', (token: string) => `/newsletter/cancelar/${segment(token)}`),
@@ -82,6 +88,8 @@ export const paths = {
     mediaKit: route('/admin/media-kit', () => '/admin/media-kit'),
     /** The tips readers sent through the tip line ('Sugestões de pauta'), by status. */
     tips: route('/admin/sugestoes', () => '/admin/sugestoes'),
+    /** 'Apoios': the Pix codes readers were shown, to reconcile with the bank statement (editors and administrators). */
+    support: route('/admin/apoios', () => '/admin/apoios'),
     /** The privacy settings: controller, privacy contact, retention periods (administrators; docs/decisions/0039). */
     settings: route('/admin/configuracoes', () => '/admin/configuracoes'),
     /** 'Direitos dos titulares': find, export and erase what the site holds about an e-mail address. */

@@ -46,6 +46,8 @@ const HEAD_READS: Partial<Record<ReaderPageId, HeadRead>> = {
   obituary: async (site, { params }) => ({ obituary: await getPublishedObituary(site.client, params.id ?? '') }),
   // Without its render the report is not known to be missing: the page is the report's.
   'ad-report': () => Promise.resolve({ report: undefined }),
+  // A Pix code's page likewise (decision 0054): private either way, never kept.
+  'support-code': () => Promise.resolve({ code: undefined }),
 };
 
 /** The page's loader data as its head reads it: the render's own when it ran, else read here. */

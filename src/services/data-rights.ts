@@ -62,6 +62,20 @@ export interface SubjectNewsTip {
   handled_at: string | null;
 }
 
+/** A Pix code a supporter was shown, with the name and e-mail they gave (decision 0054). */
+export interface SubjectSupportIntent {
+  id: string;
+  txid: string;
+  amount_cents: number;
+  supporter_name: string | null;
+  supporter_email: string | null;
+  consent_text: string | null;
+  monthly: boolean;
+  status: string;
+  created_at: string;
+  received_at: string | null;
+}
+
 /** Everything about one address, as public.data_subject_lookup returns it. */
 export interface DataSubjectReport {
   email: string;
@@ -69,6 +83,9 @@ export interface DataSubjectReport {
   media_kit_requests: SubjectMediaKitRequest[];
   newsletter_subscription: SubjectNewsletterSubscription | null;
   news_tips: SubjectNewsTip[];
+  support_intents: SubjectSupportIntent[];
+  /** A monthly supporter's reminder, or null. */
+  support_reminder: { amount_cents: number; next_at: string; consent_text: string } | null;
   exported_at?: string;
 }
 
@@ -77,6 +94,8 @@ export interface ErasureCounts {
   newsletter_subscription: boolean;
   news_tips: number;
   account: boolean;
+  support_intents: number;
+  support_reminder: boolean;
 }
 
 /** A signed-in account's own data, as public.own_data_export returns it. */
@@ -89,7 +108,8 @@ export interface OwnDataExport {
 
 /** Nothing about the address: the screen says so rather than showing empty sections. */
 export function isEmptyReport(report: DataSubjectReport): boolean {
-  return !report.account && !report.newsletter_subscription && report.media_kit_requests.length === 0 && report.news_tips.length === 0;
+  return !report.account && !report.newsletter_subscription && report.media_kit_requests.length === 0 && report.news_tips.length === 0 &&
+    report.support_intents.length === 0 && !report.support_reminder;
 }
 
 export const isNotAdministrator = (error: unknown): boolean => error instanceof ServiceError && error.code === '42501';

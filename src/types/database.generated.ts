@@ -867,6 +867,144 @@ export type Database = {
         }
         Relationships: []
       }
+      support_intents: {
+        Row: {
+          amount_cents: number
+          consent_text: string | null
+          created_at: string
+          id: string
+          monthly: boolean
+          received_at: string | null
+          received_by: string | null
+          reminder_id: string | null
+          status: string
+          supporter_email: string | null
+          supporter_name: string | null
+          thanked_at: string | null
+          thanks_claimed_at: string | null
+          txid: string
+        }
+        Insert: {
+          amount_cents: number
+          consent_text?: string | null
+          created_at?: string
+          id?: string
+          monthly?: boolean
+          received_at?: string | null
+          received_by?: string | null
+          reminder_id?: string | null
+          status?: string
+          supporter_email?: string | null
+          supporter_name?: string | null
+          thanked_at?: string | null
+          thanks_claimed_at?: string | null
+          txid: string
+        }
+        Update: {
+          amount_cents?: number
+          consent_text?: string | null
+          created_at?: string
+          id?: string
+          monthly?: boolean
+          received_at?: string | null
+          received_by?: string | null
+          reminder_id?: string | null
+          status?: string
+          supporter_email?: string | null
+          supporter_name?: string | null
+          thanked_at?: string | null
+          thanks_claimed_at?: string | null
+          txid?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "support_intents_received_by_fkey"
+            columns: ["received_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "support_intents_reminder_id_fkey"
+            columns: ["reminder_id"]
+            isOneToOne: false
+            referencedRelation: "support_reminders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      support_reminders: {
+        Row: {
+          amount_cents: number
+          claimed_at: string | null
+          consent_text: string
+          created_at: string
+          email: string
+          id: string
+          last_sent_at: string | null
+          next_at: string
+          stop_token: string
+          supporter_name: string | null
+        }
+        Insert: {
+          amount_cents: number
+          claimed_at?: string | null
+          consent_text: string
+          created_at?: string
+          email: string
+          id?: string
+          last_sent_at?: string | null
+          next_at: string
+          stop_token?: string
+          supporter_name?: string | null
+        }
+        Update: {
+          amount_cents?: number
+          claimed_at?: string | null
+          consent_text?: string
+          created_at?: string
+          email?: string
+          id?: string
+          last_sent_at?: string | null
+          next_at?: string
+          stop_token?: string
+          supporter_name?: string | null
+        }
+        Relationships: []
+      }
+      support_settings: {
+        Row: {
+          monthly_goal_cents: number | null
+          only_row: boolean
+          page_text: string
+          pix_key: string | null
+          receiver_city: string
+          receiver_name: string
+          show_progress: boolean
+          updated_at: string
+        }
+        Insert: {
+          monthly_goal_cents?: number | null
+          only_row?: boolean
+          page_text?: string
+          pix_key?: string | null
+          receiver_city?: string
+          receiver_name?: string
+          show_progress?: boolean
+          updated_at?: string
+        }
+        Update: {
+          monthly_goal_cents?: number | null
+          only_row?: boolean
+          page_text?: string
+          pix_key?: string | null
+          receiver_city?: string
+          receiver_name?: string
+          show_progress?: boolean
+          updated_at?: string
+        }
+        Relationships: []
+      }
       topic_slug_redirects: {
         Row: {
           created_at: string
@@ -1221,6 +1359,50 @@ export type Database = {
         Args: { new_role: string; target_id: string }
         Returns: undefined
       }
+      support_claim_due_reminders: {
+        Args: { max_count?: number }
+        Returns: {
+          amount_cents: number
+          email: string
+          reminder_id: string
+          stop_token: string
+          supporter_name: string
+          txid: string
+        }[]
+      }
+      support_claim_thanks: {
+        Args: { max_count?: number }
+        Returns: {
+          amount_cents: number
+          email: string
+          intent_id: string
+          supporter_name: string
+          txid: string
+        }[]
+      }
+      support_intent_code: { Args: { txid: string }; Returns: Json }
+      support_intent_create: {
+        Args: {
+          amount_cents: number
+          client_address?: string
+          consent_text?: string
+          monthly?: boolean
+          supporter_email?: string
+          supporter_name?: string
+        }
+        Returns: Json
+      }
+      support_intent_mark_received: {
+        Args: { intent_id: string }
+        Returns: boolean
+      }
+      support_mark_thanked: { Args: { intent_id: string }; Returns: undefined }
+      support_month_progress: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      support_reminder_stop: { Args: { token: string }; Returns: boolean }
+      support_upkeep: { Args: Record<PropertyKey, never>; Returns: Json }
     }
     Enums: {
       [_ in never]: never

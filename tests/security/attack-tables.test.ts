@@ -420,7 +420,7 @@ describe('what readers must not see', () => {
 });
 
 describe('coverage', () => {
-  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts, attack-roles.test.ts, attack-privacy.test.ts, attack-corrections.test.ts, attack-scheduled-jobs.test.ts, attack-audience.test.ts or attack-audience-reading.test.ts', async () => {
+  it('every table the API exposes in public is attacked, here, in attack-ads.test.ts, attack-newsletter.test.ts, attack-news-tips.test.ts, attack-roles.test.ts, attack-privacy.test.ts, attack-corrections.test.ts, attack-scheduled-jobs.test.ts, attack-audience.test.ts, attack-audience-reading.test.ts or attack-support.test.ts', async () => {
     const { rows } = await attackers.db.query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
@@ -436,7 +436,9 @@ describe('coverage', () => {
     const corrections = ['publication_corrections', 'publication_minor_edits'];
     const scheduledJobs = ['job_runs'];
     const audience = ['audience_days', 'audience_page_readers', 'audience_vitals_days', 'audience_summary_subscriptions', 'newsletter_unsubscribe_days'];
-    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, ...privacy, ...corrections, ...scheduledJobs, ...audience, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
+    // Reader support's, in attack-support.test.ts.
+    const support = ['support_intents', 'support_reminders', 'support_settings'];
+    const attacked = [...adminTableNames, ...advertising, ...newsletter, ...tipLine, ...roles, ...privacy, ...corrections, ...scheduledJobs, ...audience, ...support, 'media_kit_requests', 'profiles', 'topic_slug_redirects'].sort();
     expect(rows.map((row) => row.table_name)).toEqual(attacked);
   });
 });

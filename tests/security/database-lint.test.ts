@@ -104,6 +104,19 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   'private.audience_readers_now()': ['authenticated'],
   'private.audience_digest_sends_between(date, date)': ['authenticated'],
   'public.audience_weekly_summary(boolean)': ['service_role'],
+  // Reader support (docs/decisions/0054): the owner-run bodies behind the API's functions (the one writer of an
+  // intent, a code's amount by its id, the month's total, the reminder's stop, staff marking, the erasure's part),
+  // and the hosts' jobs with the service key (thank-yous, reminders, expiry and retention).
+  'private.support_intent_create(integer, text, text, text, boolean, text)': ['anon', 'authenticated', 'service_role'],
+  'private.support_intent_code(text)': ['anon', 'authenticated', 'service_role'],
+  'private.support_month_total()': ['anon', 'authenticated', 'service_role'],
+  'private.support_reminder_stop(uuid)': ['anon', 'authenticated', 'service_role'],
+  'private.support_mark_received(uuid)': ['authenticated'],
+  'private.support_forget_address(text)': ['authenticated'],
+  'public.support_claim_thanks(integer)': ['service_role'],
+  'public.support_mark_thanked(uuid)': ['service_role'],
+  'public.support_claim_due_reminders(integer)': ['service_role'],
+  'public.support_upkeep()': ['service_role'],
 };
 
 /**
@@ -180,6 +193,11 @@ const API_FUNCTIONS = [
   'audience_vitals',
   'audience_story',
   'audience_story_list',
+  'support_intent_create',
+  'support_intent_code',
+  'support_month_progress',
+  'support_intent_mark_received',
+  'support_reminder_stop',
 ];
 
 /**

@@ -136,7 +136,7 @@ describe('data rights: an administrator', () => {
     expect(report.news_tips[0]).toMatchObject({ what_happened: tipText, consent_text: 'Autorizo o contato da redação.' });
     const photoPath = report.news_tips[0]!.photo_paths[0]!;
     expect(await auditEntries('data_lookup', email)).toEqual([
-      expect.objectContaining({ actor_id: admin.id, detail: { account: false, media_kit_requests: 1, newsletter_subscription: true, news_tips: 1 } }),
+      expect.objectContaining({ actor_id: admin.id, detail: { account: false, media_kit_requests: 1, newsletter_subscription: true, news_tips: 1, support_intents: 0, support_reminder: false } }),
     ]);
 
     const exported = await exportDataSubject(admin.client, email);
@@ -145,7 +145,7 @@ describe('data rights: an administrator', () => {
     expect(await auditEntries('data_export', email)).toHaveLength(1);
 
     const counts = await eraseDataSubject(admin.client, email);
-    expect(counts).toEqual({ media_kit_requests: 1, newsletter_subscription: true, news_tips: 1, account: false });
+    expect(counts).toEqual({ media_kit_requests: 1, newsletter_subscription: true, news_tips: 1, account: false, support_intents: 0, support_reminder: false });
     const { rows: objects } = await backend.db.query(`select 1 from storage.objects where bucket_id = 'news-tips' and name = $1`, [photoPath]);
     expect(objects).toEqual([]);
     expect(isEmptyReport(await lookupDataSubject(admin.client, email))).toBe(true);

@@ -86,6 +86,7 @@ describe('a host without mail', () => {
       ['newsletter_confirmations', NO_MAIL_REASON],
       ['newsletter_digest', NO_MAIL_REASON],
       ['audience_weekly_summary', NO_MAIL_REASON],
+      ['support_mail', NO_MAIL_REASON],
     ]);
     expect(await runsOf('newsletter_confirmations')).toEqual([]);
     expect(results.map((result) => result.job)).not.toContain('newsletter_digest');
@@ -132,8 +133,9 @@ describe("npm start's embedded backend without SMTP_HOST", () => {
     expect(recorded).toEqual([
       { job: 'ad_campaigns_daily', outcome: 'sucesso' },
       { job: 'retention', outcome: 'sucesso' },
+      { job: 'support_upkeep', outcome: 'sucesso' },
     ]);
-    expect(site.jobs.jobs.filter((job) => job.disabled !== null).map((job) => job.name)).toEqual(['newsletter_confirmations', 'newsletter_digest', 'audience_weekly_summary']);
+    expect(site.jobs.jobs.filter((job) => job.disabled !== null).map((job) => job.name)).toEqual(['newsletter_confirmations', 'newsletter_digest', 'audience_weekly_summary', 'support_mail']);
   });
 });
 
@@ -231,7 +233,7 @@ describe('the record, as an administrator reads it', () => {
     const report = await loadSystemReport(session.access_token, siteFetch as typeof fetch);
     expect(report).toMatchObject({ version: '9.9.9', commit: 'abc1234', backend: 'embedded', uploadsBytes: 2048, recording: true });
     expect(report.databaseBytes).toBeGreaterThan(0);
-    expect(report.jobs.map((job) => job.name)).toEqual(['newsletter_confirmations', 'newsletter_digest', 'retention', 'ad_campaigns_daily', 'audience_weekly_summary']);
+    expect(report.jobs.map((job) => job.name)).toEqual(['newsletter_confirmations', 'newsletter_digest', 'retention', 'ad_campaigns_daily', 'audience_weekly_summary', 'support_mail', 'support_upkeep']);
     expect(report.jobs.find((job) => job.name === 'newsletter_digest')).toMatchObject({ disabled: NO_MAIL_REASON, nextRunAt: null });
     const retention = report.jobs.find((job) => job.name === 'retention');
     expect(retention?.disabled).toBeNull();

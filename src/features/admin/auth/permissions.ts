@@ -16,6 +16,7 @@ export type AdminArea =
   | 'obituaries'
   | 'jobs'
   | 'tips'
+  | 'support'
   | 'mediaKit'
   | 'ads'
   | 'audience'
@@ -39,6 +40,8 @@ const WHO_MAY_USE: Record<AdminArea, readonly StaffRole[]> = {
   obituaries: EDITORS,
   jobs: EDITORS,
   tips: EDITORS,
+  // Reader support's reconciling (decision 0054): editors and administrators, as the database's policy.
+  support: EDITORS,
   mediaKit: EDITORS,
   ads: EDITORS,
   // What readers read (decision 0053): the newsroom's editors decide with it.
@@ -83,6 +86,7 @@ const AREA_PREFIXES: readonly (readonly [string, AdminArea])[] = [
   [paths.admin.obituaries(), 'obituaries'],
   [paths.admin.jobs(), 'jobs'],
   [paths.admin.tips(), 'tips'],
+  [paths.admin.support(), 'support'],
   [paths.admin.mediaKit(), 'mediaKit'],
   [paths.admin.ads(), 'ads'],
   [paths.admin.audience(), 'audience'],

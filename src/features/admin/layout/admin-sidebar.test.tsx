@@ -22,7 +22,7 @@ describe('AdminSidebar', () => {
     const nav = screen.getByRole('navigation', { name: 'Painel administrativo' });
     const links = Array.from(nav.querySelectorAll('a'));
     expect(links.map((a) => a.textContent)).toEqual([
-      'Dashboard', 'Publicações', 'Revisão', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Audiência', 'Newsletter', 'Usuários',
+      'Dashboard', 'Publicações', 'Revisão', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Apoios', 'Mídia Kit', 'Anúncios', 'Audiência', 'Newsletter', 'Usuários',
       'Auditoria', 'Direitos dos titulares', 'Configurações', 'Sistema', 'Minha conta',
     ]);
     expect(screen.getByRole('link', { name: 'Publicações' })).toHaveAttribute('aria-current', 'page');
@@ -30,7 +30,7 @@ describe('AdminSidebar', () => {
   });
 
   it.each([
-    ['editor', 'Editor', ['Dashboard', 'Publicações', 'Revisão', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Mídia Kit', 'Anúncios', 'Audiência', 'Minha conta']],
+    ['editor', 'Editor', ['Dashboard', 'Publicações', 'Revisão', 'Tópicos', 'Obituários', 'Vagas', 'Sugestões de pauta', 'Apoios', 'Mídia Kit', 'Anúncios', 'Audiência', 'Minha conta']],
     ['reporter', 'Repórter', ['Dashboard', 'Publicações', 'Minha conta']],
   ] as const)('offers an %s only what the role may use, and names the role', (role, label, items) => {
     renderAt('/admin', role);

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Activity, ChartColumn, Briefcase, ClipboardCheck, FileText, Flower2, GalleryHorizontal, History, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserCog, Users, X } from 'lucide';
+import { Activity, ChartColumn, Briefcase, ClipboardCheck, FileText, Flower2, GalleryHorizontal, HandCoins, History, Inbox, LayoutDashboard, LogOut, Mail, Megaphone, Menu, Settings, ShieldCheck, Tags, UserCog, Users, X } from 'lucide';
 import { Icon, type IconNode } from '../../../components/ui/icon';
 import { paths } from '../../../lib/paths';
 import { site } from '../../../config/site';
@@ -14,6 +14,7 @@ const ITEMS: readonly { to: string; label: string; icon: IconNode; end: boolean;
   { to: paths.admin.obituaries(), label: 'Obituários', icon: Flower2, end: false, area: 'obituaries' },
   { to: paths.admin.jobs(), label: 'Vagas', icon: Briefcase, end: false, area: 'jobs' },
   { to: paths.admin.tips(), label: 'Sugestões de pauta', icon: Inbox, end: false, area: 'tips' },
+  { to: paths.admin.support(), label: 'Apoios', icon: HandCoins, end: false, area: 'support' },
   { to: paths.admin.mediaKit(), label: 'Mídia Kit', icon: Megaphone, end: false, area: 'mediaKit' },
   { to: paths.admin.ads(), label: 'Anúncios', icon: GalleryHorizontal, end: false, area: 'ads' },
   { to: paths.admin.audience(), label: 'Audiência', icon: ChartColumn, end: false, area: 'audience' },

@@ -112,6 +112,16 @@ function ReportView({ report }: { report: DataSubjectReport }) {
           ))}
         </ul>
       </Found>
+      <Found title="Apoios por Pix" count={report.support_intents.length + (report.support_reminder ? 1 : 0)}>
+        <ul className="list-disc pl-5">
+          {report.support_intents.map((intent) => (
+            <li key={intent.id}>
+              {intent.txid} · {(intent.amount_cents / 100).toFixed(2).replace('.', ',')} reais · {intent.status} · gerado em {when(intent.created_at)}
+            </li>
+          ))}
+          {report.support_reminder && <li>Lembrete mensal ativo, próximo em {when(report.support_reminder.next_at)}</li>}
+        </ul>
+      </Found>
     </div>
   );
 }
@@ -167,7 +177,7 @@ export function Component() {
     try {
       const counts: ErasureCounts = await eraseDataSubject(browserClient(), report.email);
       setNotice(
-        `Dados de ${report.email} apagados: ${counts.media_kit_requests} pedido(s) de mídia kit, ${counts.news_tips} sugestão(ões) de pauta` +
+        `Dados de ${report.email} apagados: ${counts.media_kit_requests} pedido(s) de mídia kit, ${counts.news_tips} sugestão(ões) de pauta, ${counts.support_intents} apoio(s) por Pix` +
           `${counts.newsletter_subscription ? ', a inscrição no resumo' : ''}${counts.account ? ' e a conta no painel' : ''}.`,
       );
       setReport(await lookupDataSubject(browserClient(), report.email));

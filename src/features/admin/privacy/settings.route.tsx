@@ -5,6 +5,8 @@ import { primaryButton } from '../../../components/ui/buttons';
 import { browserClient } from '../../../services/browser-client';
 import { isPermissionDenied } from '../../../services/errors';
 import { getSiteSettings, RETENTION_LIMITS, saveSiteSettings, type SiteSettingsInput } from '../../../services/site-settings';
+import { getSupportSettings } from '../../../services/support/support';
+import { SupportSettingsForm } from '../support/support-settings-form';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from '../shared/admin-route-error';
 import { PageHeader } from '../shared/page-header';
@@ -20,7 +22,10 @@ export const NOT_ADMIN = 'Só Administradores podem alterar as configurações.'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return loadScreenData('Erro ao carregar as configurações.', () => getSiteSettings(browserClient()));
+  return loadScreenData('Erro ao carregar as configurações.', async () => {
+    const [settings, support] = await Promise.all([getSiteSettings(browserClient()), getSupportSettings(browserClient())]);
+    return { ...settings, support };
+  });
 }
 
 type Field = keyof SiteSettingsInput;
@@ -170,6 +175,7 @@ export function Component() {
           {saving ? 'Salvando...' : 'Salvar'}
         </button>
       </form>
+      <SupportSettingsForm initial={loaded.support} />
     </div>
   );
 }

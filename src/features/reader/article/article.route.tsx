@@ -80,6 +80,7 @@ export function Component() {
         loaded ? (
           <>
             <LoadedArticle key={id} id={id} article={loaded} back={back} ad={ad} />
+            <SupportBox />
             <Suspense fallback={null}>
               <RelatedStories related={related} />
             </Suspense>
@@ -93,6 +94,22 @@ export function Component() {
         )
       }
     </Deferred>
+  );
+}
+
+/**
+ * Reader support after the story's text, before 'Leia também' (decision 0054): markup and a plain link, so the story's
+ * first load gains no script of its own (its budget is tight: npm run perf).
+ */
+function SupportBox() {
+  return (
+    <aside aria-label="Apoie o jornal" className="mx-auto mt-10 max-w-3xl rounded-lg border border-brand-200 bg-brand-50 p-5">
+      <p className="font-serif text-xl font-bold text-slate-900">Gostou desta reportagem?</p>
+      <p className="mt-1 text-slate-700">O jornalismo local de Porto Ferreira é feito com o apoio de leitores. Apoie com um Pix de qualquer valor.</p>
+      <a href={paths.support()} className="mt-3 inline-block rounded-md bg-brand-800 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+        Apoie o jornal
+      </a>
+    </aside>
   );
 }
 

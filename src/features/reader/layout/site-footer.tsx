@@ -29,6 +29,11 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link to={paths.support()} className="hover:text-white hover:underline">
+                Apoie o jornal
+              </Link>
+            </li>
+            <li>
               <Link to={paths.advertising()} className="hover:text-white hover:underline">
                 Anuncie
               </Link>

@@ -23,9 +23,11 @@ describe('reader layout', () => {
       ['Cultura', '/topic/cultura'],
       ['Educação', '/topic/educacao'],
       ['Tecnologia', '/topic/tecnologia'],
+      ['Apoie o jornal', '/apoie'],
     ]);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Anuncie' })).toHaveAttribute('href', '/anuncie');
+    expect(within(footer).getByRole('link', { name: 'Apoie o jornal' })).toHaveAttribute('href', '/apoie');
     expect(within(footer).getByRole('link', { name: 'Obituário' })).toHaveAttribute('href', '/obituarios');
     expect(within(footer).getByText('comercial@portoferreiranoticias.com.br')).toBeInTheDocument();
   });

@@ -93,6 +93,12 @@ export function SiteHeader() {
               </NavLink>
             </li>
           ))}
+          {/* Reader support (decision 0054): the menu's last item, set apart from the topics on a wide screen. */}
+          <li className="lg:ml-auto">
+            <NavLink to={paths.support()} className={navLinkClass}>
+              Apoie o jornal
+            </NavLink>
+          </li>
         </ul>
       </nav>
     </header>

@@ -116,6 +116,25 @@ function PolicyBody({ settings }: { settings: SiteSettings | null }) {
             </dl>
           </li>
           <li className="rounded-md border border-slate-200 p-4">
+            <h3 className="font-semibold text-slate-900"><a href={paths.support()} className="text-brand-800 underline">Apoie com Pix</a></h3>
+            <dl className="mt-2 space-y-2 text-sm">
+              <div>
+                <dt className="font-medium text-slate-900">Dados</dt>
+                <dd>O valor, o identificador e o momento de cada código Pix gerado e, se você quiser, seu nome e e-mail, o pedido de
+                  lembrete mensal e o texto do consentimento. O pagamento acontece no seu banco: não vemos seus dados bancários.</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Para quê e base legal</dt>
+                <dd>Conferir o apoio no extrato, agradecer e enviar o lembrete que você pediu: consentimento (art. 7º, I).</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Por quanto tempo</dt>
+                <dd>Códigos não pagos expiram em 7 dias e são apagados 30 dias depois; nome e e-mail de um apoio recebido, 12 meses
+                  depois dele (o valor e a data ficam na contabilidade); o lembrete mensal, até você pará-lo pelo link do e-mail.</dd>
+              </div>
+            </dl>
+          </li>
+          <li className="rounded-md border border-slate-200 p-4">
             <h3 className="font-semibold text-slate-900">Contas da redação (painel)</h3>
             <dl className="mt-2 space-y-2 text-sm">
               <div>
@@ -157,7 +176,7 @@ function PolicyBody({ settings }: { settings: SiteSettings | null }) {
         </ul>
         <p>
           Quem vê esses dados: Administradores e Editores da redação veem os pedidos de mídia kit (para responder) e as sugestões
-          de pauta (para apurar); só Administradores veem as inscrições no resumo e as contas. Repórteres não veem nenhum desses
+          de pauta (para apurar) e os apoios por Pix (para conferir no extrato); só Administradores veem as inscrições no resumo e as contas. Repórteres não veem nenhum desses
           dados. Não vendemos nem cedemos dados pessoais.
         </p>
       </StatementSection>
