@@ -13,8 +13,8 @@ import {
 import { visitSource } from '../../lib/audience-sources';
 
 // The reader's side of the audience (issue 38, docs/decisions/0052-audience-beacon.md). main.tsx loads this module
-// after the page's `load`, at idle, and never when the browser sends Global Privacy Control: it is outside the first
-// load. One beacon per page view (client-side navigations too), then, each time the page is hidden, what the visit
+// on the reader's first engagement or 5 s after the start, and never when the browser sends Global Privacy Control:
+// it is outside the first load. One beacon per page view (client-side navigations too), then, each time the page is hidden, what the visit
 // read of a story's text and how long it was visible, and once per document its Web Vitals. Everything goes to the
 // site's own /api/audiencia by navigator.sendBeacon: no cookie, nothing kept in the browser, no third party.
 
