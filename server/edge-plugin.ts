@@ -10,7 +10,6 @@ import { loadEnv, runnerImport, type Connect, type Plugin, type PreviewServer, t
 import { ANSWER_HEADERS, BACKEND_POLICY, errorReportOriginOf, securityHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler, EdgeHost } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
-import { canonicalPeerAddress } from '../local-supabase/src/db/request-headers.ts';
 import { runningLocalBackend } from '../local-supabase/src/vite-plugin.ts';
 import { builtPageRenderer, type PageRendererModule } from './built-page-renderer.ts';
 import type * as LocalEdgeModule from './local-edge.ts';

@@ -7,7 +7,6 @@ import { Hono, type Context } from 'hono';
 import { ANSWER_HEADERS, BACKEND_POLICY, securityHeaders, withAnswerHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler, ReportError } from '../edge/types.ts';
 import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
-import { canonicalPeerAddress, clientAddressOf } from '../local-supabase/src/db/request-headers.ts';
 import type { Logger } from 'pino';
 import { redactTarget } from '../edge/log-redaction.ts';
 import { compress } from './compression.ts';

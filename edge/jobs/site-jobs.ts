@@ -125,6 +125,20 @@ export function supportMailJob(newsletter: Newsletter): ScheduledJob {
   };
 }
 
+/** Pending Pix codes expire after 7 days; supporters' data goes as the privacy policy says. Hourly, the service key only. */
+export function supportUpkeepJob(newsletter: Newsletter): ScheduledJob {
+  return {
+    name: 'support_upkeep',
+    label: 'Apoios: expiração e retenção',
+    schedule: { every: 'hour' },
+    scheduleLabel: 'A cada hora',
+    needs: [],
+    async run() {
+      return numeric({ ...(await newsletter.support.upkeep()) });
+    },
+  };
+}
+
 /** The jobs every host runs; a host appends its own (the backup on npm start). */
 export function siteJobs(newsletter: Newsletter, service: DataClient | null, siteName: string): ScheduledJob[] {
   return [
