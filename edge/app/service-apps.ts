@@ -6,6 +6,7 @@ import type { SystemApi } from '../jobs/system-api';
 import type { SupportDesk } from '../support/support-desk';
 import { SUPPORT_REMINDER_STOP_API } from '../../src/lib/pix/support-form';
 import { SYSTEM_API } from '../../src/services/system-report';
+import { paths } from '../../src/lib/paths';
 import { WEATHER_PATH } from '../weather-proxy';
 import { redactTarget } from '../log-redaction';
 import { CACHE, passToHost, text, UNAVAILABLE_TEXT } from './answers';
@@ -44,7 +45,8 @@ export function newsletterApp(newsletter: Newsletter, failed: Failed): Hono<Edge
 /** POST /apoie (the support form) and the monthly reminder's stop (edge/support/support-desk.ts); a failure is a 503, reported. */
 export function supportApp(support: SupportDesk, failed: Failed): Hono<EdgeEnv> {
   const app = new Hono<EdgeEnv>();
-  app.post('*', async (c) => {
+  // Its own address only: a POST anywhere else (the audience beacon's, the newsletter's) is another app's.
+  app.post(paths.support(), async (c) => {
     const url = new URL(c.req.raw.url);
     try {
       return (await support.answer(c.req.raw, url, c.env?.clientAddress ?? null)) ?? passToHost();
