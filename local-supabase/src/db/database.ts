@@ -79,10 +79,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const [{ PGlite }, { unaccent }, { pg_trgm }] = await Promise.all([
+  const [{ PGlite }, { unaccent }, { pg_trgm }, { preparedStatements }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/unaccent'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('./pglite-prepared.ts'),
   ]);
   // Contrib extensions the migrations create (search): PGlite can only load those it is given here.
   const extensions = { unaccent, pg_trgm };
@@ -97,13 +98,21 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await q.exec(sql);
     },
   });
+  // A transaction's statements (every API request's) go out prepared: parsed and planned once (pglite-prepared.ts).
+  const prepared = preparedStatements(pg);
+  const inTransaction = (tx: Pick<PGlite, 'exec'>): Queryable => ({
+    query: (sql, params = []) => prepared.query(sql, params),
+    async exec(sql: string) {
+      await tx.exec(sql);
+    },
+  });
   // PGlite is a single connection: queue transactions so concurrent requests never interleave.
   let queue: Promise<unknown> = Promise.resolve();
   const database: Database = {
     kind: 'pglite',
     ...wrap(pg),
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const run = queue.then(() => pg.transaction((tx) => fn(wrap(tx))));
+      const run = queue.then(() => pg.transaction((tx) => fn(inTransaction(tx))));
       queue = run.catch(() => undefined);
       return run;
     },
