@@ -35,7 +35,7 @@ export interface PreparedStatements {
 }
 
 function codeOf(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error).code) : undefined;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -78,11 +78,14 @@ export function preparedStatements(pg: PGlite): PreparedStatements {
 
   async function run<Row>(sql: string, params: unknown[]): Promise<PreparedRows<Row>> {
     const { name, paramTypes } = await prepare(sql);
-    // As PGlite's own query serialises: by the parameter's type, else as text.
+    // As PGlite's own query serialises: by the parameter's type, else as text (an object as its JSON).
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
       const serializer = pg.serializers[paramTypes[index] ?? 0];
-      return serializer ? serializer(value) : String(value as string);
+      if (serializer) return serializer(value);
+      if (typeof value === 'string') return value;
+      if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+      return JSON.stringify(value);
     });
     const { messages } = await pg.execProtocol(
       concat([
