@@ -101,7 +101,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const node = createNodeServer({
     distDir,
     handler: site.handler,
-    backend: backend ? (req, res) => backend.handler(req, res) : undefined,
+    backend: backend?.app,
     trustProxy: config.trustProxy,
     supabaseUrl: hosted,
     siteUrl: config.siteUrl,
