@@ -42,10 +42,7 @@ export default defineConfig(({ command, isPreview, isSsrBuild }) => ({
     // them in readers' caches.
     rolldownOptions: {
       output: {
-        // The server's render (dist/.server/) is one file: a loader's `import()` of a module already loaded then costs
-        // nothing. Split into chunks, each such import went through Node's module loader on every request, and under
-        // npm start's `--import tsx` through its resolver on another thread: 5% of a story's render (decision 0051).
-        codeSplitting: isSsrBuild ? false : {
+        codeSplitting: {
           groups: [
             // With src/render/react-dom-client.ts, so React DOM runs as its chunk is evaluated, not in the entry.
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]render[\\/]react-dom-client\.ts$/ },
