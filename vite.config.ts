@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { localSupabase } from './local-supabase/src/vite-plugin.ts';
 import { DEV_NONCE_PLACEHOLDER } from './edge/security-headers.ts';
 import { edgeHandler, securityHeadersPlugin } from './server/edge-plugin.ts';
-import { buildTargetPlugin } from './server/build-target.ts';
+import { buildTargetPlugin } from './server/build-target-plugin.ts';
 import { deferredAppPlugin } from './server/deferred-app-plugin.ts';
 
 /** The Worker's render bundle (src/render/render-worker.ts): no Node API, every dependency bundled (decision 0048). */

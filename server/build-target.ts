@@ -1,30 +1,19 @@
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadEnv, type Plugin } from 'vite';
 import { readEnv } from '../local-supabase/src/env.ts';
 import { anonKeyFor } from '../local-supabase/src/jwt.ts';
 
 // Which backend a build's browser bundle talks to. The bundle carries it inlined (VITE_SUPABASE_URL and its key, or
 // the embedded backend's anon key, signed with LOCAL_SUPABASE_JWT_SECRET), so a server started with other values
-// would serve pages whose every API call fails. The build writes it down; `npm start` compares before serving.
+// would serve pages whose every API call fails. The build writes it down (build-target-plugin.ts); `npm start`
+// compares before serving. No Vite here: npm start reads this module, and Vite with its bundler is 34 MB of memory
+// a production server has no use for (docs/decisions/0051).
 
 /** Beside Vite's manifest: build metadata, never served (server/static-policy.ts isPrivateBuildPath). */
 export const BUILD_TARGET_FILE = '.vite/backend-target.json';
 
 /** The build's version facts for the 'Sistema' screen (docs/decisions/0042): the commit it was built from. */
 export const BUILD_INFO_FILE = '.vite/build-info.json';
-
-/** BUILD_COMMIT if set (a CI's checkout), else the repository's HEAD, else null (a copy without git). */
-function commitFor(vars: Readonly<Record<string, string | undefined>>, root: string): string | null {
-  const given = vars.BUILD_COMMIT?.trim();
-  if (given) return /^[0-9a-f]{7,40}$/i.test(given) ? given.toLowerCase() : null;
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
-  } catch {
-    return null;
-  }
-}
 
 export interface BuildTarget {
   /** The hosted project's URL, or null: the embedded backend on the site's own origin. */
@@ -38,27 +27,6 @@ export async function buildTargetFor(vars: Readonly<Record<string, string | unde
   const hostedUrl = vars.VITE_SUPABASE_URL?.trim().replace(/\/+$/, '');
   if (hostedUrl) return { supabaseUrl: hostedUrl, anonKey: vars.VITE_SUPABASE_ANON_KEY?.trim() ?? '' };
   return { supabaseUrl: null, anonKey: await anonKeyFor(readEnv(vars).jwtSecret) };
-}
-
-/** Writes the build's target into dist/ (the browser build only; the server's render reads no backend itself). */
-export function buildTargetPlugin(): Plugin {
-  let target: BuildTarget | null = null;
-  let commit: string | null = null;
-  return {
-    name: 'build-target',
-    apply: 'build',
-    async config(config, { mode, isSsrBuild }) {
-      if (isSsrBuild) return;
-      const envDir = typeof config.envDir === 'string' ? config.envDir : (config.root ?? process.cwd());
-      // The .env files the build reads, the environment winning, as for the bundle's own VITE_* values.
-      target = await buildTargetFor(loadEnv(mode, envDir, ['VITE_', 'LOCAL_SUPABASE_']));
-      commit = commitFor(loadEnv(mode, envDir, ['BUILD_']), envDir);
-    },
-    generateBundle() {
-      if (target) this.emitFile({ type: 'asset', fileName: BUILD_TARGET_FILE, source: `${JSON.stringify(target, null, 2)}\n` });
-      if (target) this.emitFile({ type: 'asset', fileName: BUILD_INFO_FILE, source: `${JSON.stringify({ commit }, null, 2)}\n` });
-    },
-  };
 }
 
 /** The target recorded in a build, or null for a build made before it was recorded (or not by `vite build`). */

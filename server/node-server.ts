@@ -4,9 +4,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from 'node:path';
 import { getRequestListener, RequestError, type HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
-import { ANSWER_HEADERS, BACKEND_POLICY, securityHeaders, withAnswerHeaders } from '../edge/security-headers.ts';
+import { mount } from 'hono/mount';
+import { ANSWER_HEADERS, BACKEND_POLICY, securityHeaders, withAnswerHeaders, withHeaders } from '../edge/security-headers.ts';
 import type { EdgeHandler, ReportError } from '../edge/types.ts';
-import { isBackendPath } from '../local-supabase/src/backend-paths.ts';
+import { BACKEND_PREFIXES } from '../local-supabase/src/backend-paths.ts';
 import type { Logger } from 'pino';
 import { redactTarget } from '../edge/log-redaction.ts';
 import { compress } from './compression.ts';
@@ -15,15 +16,17 @@ import { BadRequestError, originForm, readerAddress, requestAt, requestOrigin, u
 import { findStaticFile, sendStaticFile } from './static-files.ts';
 import { cacheControlFor, decodePath, isHandlerAddress, looksLikeFile } from './static-policy.ts';
 
-/** A Node (req, res) listener: the embedded local Supabase (LocalSupabase.handler). */
-export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+/** An app answering Web requests: the embedded local Supabase's Hono app (LocalSupabase.app), mounted as it is. */
+export interface MountedApp {
+  fetch(request: Request, env?: unknown): Response | Promise<Response>;
+}
 
 export interface NodeServerOptions {
   /** The build's folder (dist/). */
   distDir: string;
   handler: EdgeHandler;
-  /** The local backend, answering /rest/v1, /auth/v1 and /storage/v1 on the site's own origin. */
-  backend?: NodeListener;
+  /** The local backend's app, answering /rest/v1, /auth/v1 and /storage/v1 on the site's own origin. */
+  backend?: MountedApp;
   /** Take the origin from X-Forwarded-Proto/-Host (only behind a reverse proxy that sets them). */
   trustProxy?: boolean;
   /** How long close() lets in-flight requests run before cutting their connections (default 10 s). */
@@ -117,13 +120,39 @@ function siteApp(options: NodeServerOptions): Hono<SiteEnv> {
   return app;
 }
 
+/**
+ * npm start's one Hono app: the embedded backend's app mounted on its prefixes as it is (its own middleware, errors
+ * and 404s; its answers sandboxed by BACKEND_POLICY, never compressed), and the site's answers for every other
+ * address (decision 0051).
+ */
+function hostApp(options: NodeServerOptions): Hono<SiteEnv> {
+  const app = new Hono<SiteEnv>();
+  const { backend } = options;
+  if (backend) {
+    const backendHeaders = securityHeaders({ policy: BACKEND_POLICY });
+    // The request as it came (its full path, its peer through the Node bindings): the backend routes on its prefixes.
+    const toBackend = mount((request, env) => backend.fetch(request, env), { replaceRequest: false });
+    for (const prefix of BACKEND_PREFIXES) {
+      // `/rest/v1/*` is `/rest/v1` and everything under it, never `/rest/v10`. The answer's own headers win over the
+      // sandbox's companions, as they did when Node merged them.
+      app.use(`${prefix}/*`, async (c, next) => {
+        await next();
+        const own = c.res.headers;
+        c.res = withHeaders(c.res, Object.fromEntries(Object.entries(backendHeaders).filter(([name]) => !own.has(name))));
+      });
+      app.all(`${prefix}/*`, toBackend);
+    }
+  }
+  app.route('/', siteApp(options));
+  return app;
+}
+
 export function createNodeServer(options: NodeServerOptions): NodeServer {
-  const { backend, shutdownGraceMs = 10_000 } = options;
-  // Every answer starts with these (edge/security-headers.ts): the site's documents add the page policy in siteApp;
-  // the backend's answers are all sandboxed (Node merges the headers set here under those of the answer's writeHead).
-  const siteHeaders = Object.entries(ANSWER_HEADERS);
-  const backendHeaders = Object.entries(securityHeaders({ policy: BACKEND_POLICY }));
-  const site = getRequestListener(siteApp(options).fetch, {
+  const { shutdownGraceMs = 10_000 } = options;
+  // Every answer starts with these (edge/security-headers.ts): the site's documents add the page policy in siteApp,
+  // the backend's answers its sandbox in hostApp (Node merges the headers set here under those of the answer's own).
+  const answerHeaders = Object.entries(ANSWER_HEADERS);
+  const listen = getRequestListener(hostApp(options).fetch, {
     // What @hono/node-server refuses before the app sees it: an unusable Host, a backslash in the path.
     errorHandler: (error) => {
       if (error instanceof RequestError) return plainText(400, BAD_REQUEST);
@@ -141,10 +170,8 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
     if (closing) res.setHeader('Connection', 'close');
     // An absolute-form target (`GET http://other.example/x`) is taken as its path, for the backend as for the site.
     req.url = originForm(req.url ?? '/');
-    const toBackend = !!backend && isBackendPath(req.url.split('?')[0] ?? '/');
-    for (const [name, value] of toBackend ? backendHeaders : siteHeaders) res.setHeader(name, value);
-    const answered = backend && toBackend ? backend(req, res) : site(req, res);
-    Promise.resolve(answered).catch((error: unknown) => {
+    for (const [name, value] of answerHeaders) res.setHeader(name, value);
+    Promise.resolve(listen(req, res)).catch((error: unknown) => {
       console.error(`[server] ${req.method ?? 'GET'} ${redactTarget(req.url ?? '/')} failed:`, error);
       options.reportError?.(error, { method: req.method ?? 'GET', path: req.url ?? '/' });
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Erro interno do servidor.');

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { createLogger, logger, setProcessLogger } from '../local-supabase/src/log.ts';
 import { createSmtpMailer } from '../local-supabase/src/mailbox/smtp-mailer.ts';
 import { backupJob } from './backup/backup-job.ts';
-import { startServerErrorReports, type ServerErrorReports } from './error-reports.ts';
+import type { ServerErrorReports } from './error-reports.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
 import { builtPageRenderer } from './built-page-renderer.ts';
 import { distHtmlReader, localSite, type LocalSite } from './local-edge.ts';
@@ -69,7 +69,10 @@ export async function startProductionServer(options: ProductionServerOptions): P
   // One log per process: the backend's lines and the request lines go to the same place, with the same request ids.
   setProcessLogger(options.logger ?? createLogger({ level: options.quiet ? 'silent' : config.logLevel }));
   // First, so that an error while starting is reported too; without SENTRY_DSN the SDK is never initialised.
-  const reports: ServerErrorReports | null = config.errorReportsDsn ? startServerErrorReports(config.errorReportsDsn) : null;
+  // Sentry's SDK (about 38 MB of memory) is loaded only when there is a DSN to report to (decision 0051).
+  const reports: ServerErrorReports | null = config.errorReportsDsn
+    ? (await import('./error-reports.ts')).startServerErrorReports(config.errorReportsDsn)
+    : null;
   const backend = await startEmbeddedBackend(options).catch(async (error: unknown) => {
     await reports?.close();
     throw error;
@@ -101,7 +104,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const node = createNodeServer({
     distDir,
     handler: site.handler,
-    backend: backend ? (req, res) => backend.handler(req, res) : undefined,
+    backend: backend?.app,
     trustProxy: config.trustProxy,
     supabaseUrl: hosted,
     siteUrl: config.siteUrl,

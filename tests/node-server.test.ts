@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EdgeHandler } from '../edge/types.ts';
-import { createNodeServer, type NodeListener, type NodeServer } from '../server/node-server.ts';
+import { createNodeServer, type MountedApp, type NodeServer } from '../server/node-server.ts';
 
 // npm start's Node server (server/node-server.ts) on its own: built files, compression, the bridge to a Web fetch
 // handler, the app page fallback and shutdown. The handler here is a test double; the real edge handler's journeys
@@ -43,7 +43,7 @@ let workDir: string;
 let distDir: string;
 const running: NodeServer[] = [];
 
-async function start(handler: EdgeHandler, backend?: NodeListener, shutdownGraceMs?: number): Promise<{ port: number; node: NodeServer }> {
+async function start(handler: EdgeHandler, backend?: MountedApp, shutdownGraceMs?: number): Promise<{ port: number; node: NodeServer }> {
   const node = createNodeServer({ distDir, handler, backend, shutdownGraceMs });
   running.push(node);
   await new Promise<void>((listening) => node.server.listen(0, '127.0.0.1', listening));
@@ -371,23 +371,23 @@ describe('the handler', () => {
 
 describe('the local backend', () => {
   it('answers its prefixes on the site origin; other addresses never reach it', async () => {
-    const backend: NodeListener = (req, res) => {
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ backend: req.url }));
+    const backend: MountedApp = {
+      fetch: (request) => {
+        const url = new URL(request.url);
+        return Response.json({ backend: url.pathname + url.search });
+      },
     };
     const { port } = await start(() => Promise.resolve(new Response('handler')), backend);
     expect(JSON.parse((await send(port, '/rest/v1/news?select=*')).body.toString())).toEqual({ backend: '/rest/v1/news?select=*' });
     expect((await send(port, '/auth/v1/token', { method: 'POST', body: '{}' })).body.toString()).toContain('/auth/v1/token');
     expect((await send(port, '/rest/v10')).body.toString()).toBe('handler');
+    expect(JSON.parse((await send(port, '/storage/v1')).body.toString())).toEqual({ backend: '/storage/v1' });
   });
 });
 
 describe('security headers on every answer', () => {
   const SITE_POLICY = /^default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'none'; .*frame-ancestors 'none'/;
-  const backend: NodeListener = (_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end('{}');
-  };
+  const backend: MountedApp = { fetch: () => Response.json({}) };
 
   function expectCompanions(answer: Answer, label: string) {
     expect(answer.headers['x-content-type-options'], label).toBe('nosniff');

@@ -251,10 +251,12 @@ describe('a request’s error lines', () => {
         seen.push(currentRequestId());
         return Promise.reject(new Error('the page for ana@exemplo.com.br from 10.1.2.3 failed'));
       },
-      backend: (_req, res) => {
-        seen.push(currentRequestId());
-        console.error('[local-supabase] unexpected failure', new Error('duplicate key (email)=(ana@exemplo.com.br)'));
-        res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"message":"An unexpected error occurred"}');
+      backend: {
+        fetch: () => {
+          seen.push(currentRequestId());
+          console.error('[local-supabase] unexpected failure', new Error('duplicate key (email)=(ana@exemplo.com.br)'));
+          return new Response('{"message":"An unexpected error occurred"}', { status: 500, headers: { 'Content-Type': 'application/json' } });
+        },
       },
       log: () => logger,
     });

@@ -1,3 +1,4 @@
+import { Hono } from 'hono';
 import { edgeConfigFrom } from '../../edge/edge-config';
 import { createEdgeHandler } from '../../edge/handler';
 import { errorReportOriginOf, securityHeaders, withAnswerHeaders, withHeaders } from '../../edge/security-headers';
@@ -210,37 +211,60 @@ function trustsProxy(env: WorkerEnv): boolean {
   return typeof env.TRUST_PROXY === 'string' && ['1', 'true', 'yes'].includes(env.TRUST_PROXY.trim().toLowerCase());
 }
 
-async function respond(request: Request, env: WorkerEnv, ctx: WorkerContext, reqId: string): Promise<Response> {
-  const unset = missingSettings(env);
+type WorkerApp = { Bindings: WorkerEnv; Variables: { reqId: string } };
+
+/**
+ * The Worker as a Hono app (decision 0051): its request line and error reports, its settings check and the page
+ * policy around the answer, then the answer itself (the edge handler, else a file of dist/ or the app page).
+ */
+export const workerApp = new Hono<WorkerApp>();
+
+/**
+ * Every answer carries its X-Request-Id, and each request leaves one JSON line in the Worker's log (console.info)
+ * once its body is sent (docs/decisions/0040): the same fields as npm start's request line.
+ */
+workerApp.use(async (c, next) => {
+  const request = c.req.raw;
+  const startedAt = Date.now();
+  const reqId = requestIdFor(request.headers, trustsProxy(c.env));
+  c.set('reqId', reqId);
+  const answered = await withErrorReports(workerErrorReportsDsn(c.env), request, c.executionCtx, reqId, async () => {
+    await next();
+    return c.res;
+  });
+  // An answer's headers may be immutable (a fetch's, the ASSETS binding's): a copy takes the id.
+  const { response, bytes } = countedBody(new Response(answered.body, answered));
+  response.headers.set(REQUEST_ID_HEADER, reqId);
+  const url = new URL(request.url);
+  const cache = cacheAnswered(response.status, (name) => response.headers.get(name));
+  c.executionCtx.waitUntil(
+    bytes.then((sent) => {
+      const fields = requestLine({ reqId, method: request.method, target: url.pathname + url.search, status: response.status, startedAt, endedAt: Date.now(), bytes: sent, cache });
+      console.info(jsonLogLine('info', 'request', { ...fields }));
+    }),
+  );
+  c.res = response;
+});
+
+/** A deployment missing its settings answers every request with what to set; every other answer gets the page policy. */
+workerApp.use(async (c, next) => {
+  const unset = missingSettings(c.env);
   if (unset) {
     console.error(`worker: ${unset}`);
     return withHeaders(textResponse(503, unset), securityHeaders());
   }
-  return secured(await answer(request, env, ctx, reqId), env);
-}
+  await next();
+  c.res = secured(c.res, c.env);
+});
 
+workerApp.all('*', (c) => answer(c.req.raw, c.env, c.executionCtx, c.var.reqId));
+
+/**
+ * The module's default export: the app's own fetch, with the Cron Trigger's handler beside it, which a Hono app does
+ * not have (Cloudflare calls `scheduled` on the module's default export).
+ */
 export default {
-  /**
-   * Every answer carries its X-Request-Id, and each request leaves one JSON line in the Worker's log (console.info) once its body is
-   * sent (docs/decisions/0040): the same fields as npm start's request line.
-   */
-  async fetch(request: Request, env: WorkerEnv, ctx: WorkerContext): Promise<Response> {
-    const startedAt = Date.now();
-    const reqId = requestIdFor(request.headers, trustsProxy(env));
-    const answered = await withErrorReports(workerErrorReportsDsn(env), request, ctx, reqId, () => respond(request, env, ctx, reqId));
-    // An answer's headers may be immutable (a fetch's, the ASSETS binding's): a copy takes the id.
-    const { response, bytes } = countedBody(new Response(answered.body, answered));
-    response.headers.set(REQUEST_ID_HEADER, reqId);
-    const url = new URL(request.url);
-    const cache = cacheAnswered(response.status, (name) => response.headers.get(name));
-    ctx.waitUntil(
-      bytes.then((sent) => {
-        const fields = requestLine({ reqId, method: request.method, target: url.pathname + url.search, status: response.status, startedAt, endedAt: Date.now(), bytes: sent, cache });
-        console.info(jsonLogLine('info', 'request', { ...fields }));
-      }),
-    );
-    return response;
-  },
+  fetch: workerApp.fetch as (request: Request, env: WorkerEnv, ctx: WorkerContext) => Promise<Response>,
 
   /** The Cron Trigger (wrangler.toml [triggers]): each minute, one tick of the scheduled jobs (edge/jobs/registry.ts). */
   scheduled(_controller: unknown, env: WorkerEnv, ctx: WorkerContext): void {

@@ -4,7 +4,7 @@ import { nextDailyAt } from './schedule';
 import { closeAdCampaignDays, type JobCounts } from '../../src/services/scheduled-jobs';
 import type { Newsletter } from '../newsletter/newsletter';
 import { JobFailure, type ScheduledJob } from './registry';
-import { sendWeeklySummary } from '../audience/weekly-summary';
+import { importOnce } from '../../src/lib/import-once';
 
 // The site's scheduled jobs, on every host (docs/decisions/0042). A host adds its own to the list it hands
 // createJobRunner: one line each, e.g. npm start's backup (server/backup/backup-job.ts).
@@ -85,6 +85,9 @@ export function adCampaignsJob(service: DataClient | null): ScheduledJob {
   };
 }
 
+// React Email comes with the first summary, not with the server's start (decision 0051).
+const weeklySummary = importOnce(() => import('../audience/weekly-summary'));
+
 /**
  * The weekly audience summary (issue 38, docs/decisions/0053): Monday at 08:00 (São Paulo), last week's figures to the
  * Administradores and Editores who asked for it; the database keeps it to once a week ('Executar agora' sends again).
@@ -98,6 +101,7 @@ export function audienceSummaryJob(newsletter: Newsletter, service: DataClient |
     needs: ['mail'],
     async run({ origin, manual }) {
       if (!service || !newsletter.sendMail) throw new Error('the weekly summary needs the service key and a mailer');
+      const { sendWeeklySummary } = await weeklySummary();
       const run = await sendWeeklySummary(service, newsletter.sendMail, { origin, name: siteName }, manual);
       if (!run) return null;
       const counts = { enviados: run.sent, recusados: run.failed };

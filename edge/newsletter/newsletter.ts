@@ -14,10 +14,17 @@ import {
 import { unsubscribeFromDigest } from '../../src/services/newsletter/subscription';
 import { isPermissionDenied } from '../../src/services/errors';
 import { runRetention, storageRemover, type RetentionCounts } from '../../src/services/retention';
-import { confirmationMail, digestContent, digestMail, type SiteIdentity } from './compose';
+import { importOnce } from '../../src/lib/import-once';
+import type { SiteIdentity } from './compose';
 import type { EdgeConfig } from '../types';
 import type { SendMail } from '../mail/mail-message';
 import { createSupportDesk, type SupportDesk } from '../support/support-desk';
+
+/**
+ * The e-mails' composition (React Email, its Tailwind and its text conversion: about 40 MB of a server's memory),
+ * loaded when the first e-mail is composed, not by every server at start (decision 0051).
+ */
+const composer = importOnce(() => import('./compose'));
 
 // The daily digest's server side (docs/decisions/0033), on every host alike: the host's scheduled run (each minute:
 // the queued confirmation e-mails, then the day's digest when due) and the site's /api/newsletter/* addresses. The
@@ -144,7 +151,10 @@ export function createNewsletter(
 
   async function sendConfirmations(client: DataClient, mailer: SendMail, site: SiteIdentity): Promise<ConfirmationRun> {
     const run: ConfirmationRun = { sent: 0, failed: 0, lastError: null };
-    for (const queued of await claimQueuedConfirmations(client)) {
+    const queue = await claimQueuedConfirmations(client);
+    if (queue.length === 0) return run;
+    const { confirmationMail } = await composer();
+    for (const queued of queue) {
       try {
         await mailer(await confirmationMail(site, queued.email, queued.token));
         await markConfirmationSent(client, queued.subscriberId);
@@ -162,6 +172,7 @@ export function createNewsletter(
   async function sendDigest(client: DataClient, mailer: SendMail, site: SiteIdentity, nowAnyway: boolean): Promise<DigestRun | null> {
     const sendId = await startDigest(client, nowAnyway);
     if (!sendId) return null;
+    const { digestContent, digestMail } = await composer();
     const day = now();
     const content = digestContent(site, await digestStories(client, sendId), day);
     let sent = 0;
@@ -206,6 +217,7 @@ export function createNewsletter(
       if (isPermissionDenied(error)) return json(403, { error: 'admin_only' });
       throw error;
     }
+    const { digestContent, digestMail } = await composer();
     const day = now();
     const content = digestContent(site, await digestStories(service, null), day);
     try {

@@ -7,7 +7,10 @@ import { createSupportIntent, getSupportSettings, stopSupportReminder, supportIn
 import { claimDueSupportReminders, claimSupportThanks, markSupportThanked, runSupportUpkeep, type SupportUpkeepCounts } from '../../src/services/support/support-jobs';
 import type { NewsletterHost, NewsletterSettings } from '../newsletter/newsletter';
 import type { SendMail } from '../mail/mail-message';
-import { supportReminderMail, thankYouMail } from './support-mail';
+import { importOnce } from '../../src/lib/import-once';
+
+// React Email comes with the first e-mail, not with the server's start (decision 0051).
+const mails = importOnce(() => import('./support-mail'));
 
 // Reader support's server side (docs/decisions/0054), on every host alike: the '/apoie' form's POST (the intent,
 // then a 303 to the code's page), the reminder's one-click stop, and the host's jobs (thank-you e-mails, monthly
@@ -109,6 +112,7 @@ export function createSupportDesk(settings: NewsletterSettings, host: Newsletter
     const run: SupportMailRun = { thanked: 0, reminded: 0, failed: 0, lastError: null };
     for (const due of await claimSupportThanks(service)) {
       try {
+        const { thankYouMail } = await mails();
         await mailer(await thankYouMail(site, due.email, due.name, formatCents(due.amountCents)));
         await markSupportThanked(service, due.intentId);
         run.thanked += 1;
@@ -127,6 +131,7 @@ export function createSupportDesk(settings: NewsletterSettings, host: Newsletter
           : null;
         if (!payload) continue;
         try {
+          const { supportReminderMail } = await mails();
           await mailer(await supportReminderMail(site, due, formatCents(due.amountCents), payload));
           run.reminded += 1;
         } catch (error) {

@@ -119,11 +119,30 @@ export type MatchedPage = { area: 'reader'; id: ReaderPageId; params: Params } |
 
 const READER_PAGE_IDS = new Set<string>(READER_PAGES.map((page) => page.id));
 
-/** The page an address opens, as the router matches it (every path matches: the reader's `*` is "not found"). */
-export function matchPage(pathname: string): MatchedPage {
+/**
+ * Addresses matched lately and what they matched. React Router's `matchRoutes` flattens and ranks the whole table on
+ * every call; under a crowd on one story that was 7% of a server's time (docs/decisions/0051). The table never
+ * changes while the code runs, so an address always matches the same page: the answer is kept, frozen, for the
+ * most recent addresses (the oldest goes first).
+ */
+const matchedLately = new Map<string, MatchedPage>();
+const MATCHED_KEPT = 256;
+
+function matchAnew(pathname: string): MatchedPage {
   const matches = matchRoutes(ROUTE_TABLE, pathname) ?? [];
-  if (matches[0]?.route.id === 'admin') return { area: 'admin' };
+  if (matches[0]?.route.id === 'admin') return Object.freeze({ area: 'admin' });
   const last = matches.at(-1);
   const id = last && READER_PAGE_IDS.has(last.route.id) ? (last.route.id as ReaderPageId) : 'not-found';
-  return { area: 'reader', id, params: last?.params ?? {} };
+  return Object.freeze({ area: 'reader', id, params: Object.freeze({ ...(last?.params ?? {}) }) });
+}
+
+/** The page an address opens, as the router matches it (every path matches: the reader's `*` is "not found"). */
+export function matchPage(pathname: string): MatchedPage {
+  let matched = matchedLately.get(pathname);
+  if (!matched) {
+    matched = matchAnew(pathname);
+    if (matchedLately.size >= MATCHED_KEPT) matchedLately.delete(matchedLately.keys().next().value as string);
+    matchedLately.set(pathname, matched);
+  }
+  return matched;
 }

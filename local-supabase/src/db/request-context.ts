@@ -21,30 +21,38 @@ export function statementTimeoutFor(role: string): string {
   return role === 'anon' ? '3s' : '8s';
 }
 
+/** The caller's settings, one statement for all of them. */
+const CALLER_SETTINGS = `select set_config('search_path', 'public', true),
+              set_config('statement_timeout', $6, true),
+              set_config('role', $1, true),
+              set_config('request.jwt.claims', $2, true),
+              set_config('request.method', $3, true),
+              set_config('request.path', $4, true),
+              set_config('request.headers', $5, true)`;
+
+/**
+ * A read's settings with its read-only mode in the same statement: `set transaction read only` is that setting, and
+ * a separate statement cost PGlite a whole extended-protocol round (parse, describe, bind, execute, sync) on every
+ * read (docs/decisions/0051). Postgres allows a transaction to turn read-only at any point, and the caller's query
+ * comes after it.
+ */
+const READ_ONLY_CALLER_SETTINGS = `${CALLER_SETTINGS},
+              set_config('transaction_read_only', 'on', true)`;
+
 /**
  * Runs fn in one transaction as the caller, exactly as PostgREST does: transaction-local role, JWT claims, method,
  * path and headers, so row-level security is enforced by Postgres itself. The settings vanish when the transaction ends.
  */
 export function runAsCaller<T>(db: Database, caller: CallerContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    if (caller.readOnly) await tx.query('set transaction read only');
-    await tx.query(
-      `select set_config('search_path', 'public', true),
-              set_config('statement_timeout', $6, true),
-              set_config('role', $1, true),
-              set_config('request.jwt.claims', $2, true),
-              set_config('request.method', $3, true),
-              set_config('request.path', $4, true),
-              set_config('request.headers', $5, true)`,
-      [
-        caller.role,
-        JSON.stringify(caller.claims),
-        caller.method ?? '',
-        caller.path ?? '',
-        JSON.stringify(caller.headers ?? {}),
-        statementTimeoutFor(caller.role),
-      ],
-    );
+    await tx.query(caller.readOnly ? READ_ONLY_CALLER_SETTINGS : CALLER_SETTINGS, [
+      caller.role,
+      JSON.stringify(caller.claims),
+      caller.method ?? '',
+      caller.path ?? '',
+      JSON.stringify(caller.headers ?? {}),
+      statementTimeoutFor(caller.role),
+    ]);
     return fn(tx);
   });
 }

@@ -10,6 +10,7 @@ import type * as SearchService from '../../services/search';
 import { weatherOptions, type ReaderSources } from './reader-sources';
 import { getWeather } from '../../services/weather/weather';
 import { awaitedLater } from './components/deferred';
+import { importOnce } from '../../lib/import-once';
 import { HOME_SECTION_SIZE, type HomeData } from './home/home-page';
 import { cachedRequest, keepAnswer, keptAnswer, type Later } from './page-cache';
 import { loadAdPick, type AdPick } from './ads/ad-rotation';
@@ -25,6 +26,8 @@ export function withReaderClient<T>(sources: ReaderSources, request: (client: Da
   return Promise.resolve().then(() => request(sources.client()));
 }
 
+const searchService = importOnce(() => import('../../services/search'));
+
 /**
  * Runs a search or archive request once the search service is there. The service is loaded on first use, so the
  * home page's entry chunk carries none of it.
@@ -33,7 +36,7 @@ export function withSearchService<T>(
   sources: ReaderSources,
   request: (client: DataClient, search: typeof SearchService) => Promise<T>,
 ): Promise<T> {
-  return import('../../services/search').then((search) => request(sources.client(), search));
+  return searchService().then((search) => request(sources.client(), search));
 }
 
 /** A request whose answer a page shows through <Deferred>; see `awaitedLater` for why it is marked handled. */

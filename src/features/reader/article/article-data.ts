@@ -1,3 +1,4 @@
+import { importOnce } from '../../../lib/import-once';
 import { isUuid } from '../../../lib/uuid';
 import type { NewsArticle } from '../../../services/news';
 import { storyFromPublication } from '../../../services/news/from-publication';
@@ -19,6 +20,10 @@ export function countArticleView(id: string): void {
 /** A local story with its body made for reading (readable-body.ts), as the page renders it and its head describes it. */
 export type ReadableArticle = NewsArticle & StoryDetails & { bodyHtml: string; adBreak: number | null; correctionsHtml: string; updatedHtml: string };
 
+const readableBody = importOnce(() => import('./readable-body'));
+const publishedStory = importOnce(() => import('../../../services/published-story'));
+const relatedStories = importOnce(() => import('./related-stories'));
+
 /**
  * A local publication as an article (null for an unknown, unpublished or malformed id: "not found" is an expected
  * answer that the page renders and nobody needs in the console; only a failed load rejects), and 'Leia também': three other published stories of its topic, newest first, in
@@ -33,15 +38,15 @@ export function loadArticleWithRelated(
   // Asked for with the story, not after it: a reader's browser runs this loader only on a navigation within the app
   // (a page it was served hydrates the server's data, whose body the server made), so the sanitiser is no part of
   // the page's first load.
-  const bodyMaker = import('./readable-body');
+  const bodyMaker = readableBody();
   const sanitizer = sources.richTextSanitizer();
   // The read comes with the loader too (published-story.ts): a page the server rendered hydrates without it.
-  const reader = import('../../../services/published-story');
+  const reader = publishedStory();
   const publication = withReaderClient(sources, async (client) => (await reader).getPublishedPublication(client, id));
   const related = publication.then((found) => {
     const topicId = found?.topics?.id;
     if (!found || !topicId) return [];
-    return import('./related-stories').then((block) => block.loadRelatedArticles(sources, topicId, found.id));
+    return relatedStories().then((block) => block.loadRelatedArticles(sources, topicId, found.id));
   });
   return {
     article: awaitedLater(

@@ -1,3 +1,4 @@
+import { importOnce } from '../../../lib/import-once';
 import { awaitedLater } from '../components/deferred';
 import type { ListFilter } from '../components/search-filters';
 import { withSearchService } from '../reader-data';
@@ -17,12 +18,14 @@ export function loadObituaryPage(filter: ListFilter, after: ObituaryPage['next']
   return requestObituaryPage(browserSources, filter, after);
 }
 
+const obituaryFilters = importOnce(() => import('./obituary-filters'));
+
 function requestObituaryPage(sources: ReaderSources, filter: ListFilter, after: ObituaryPage['next']): Promise<ObituaryPage> {
   return withSearchService(sources, async (client, search) => {
     if (filter.date) {
       const [rows, { filterObituaries }] = await Promise.all([
         search.listPublishedObituariesOnDate(client, filter.date),
-        import('./obituary-filters'),
+        obituaryFilters(),
       ]);
       return { items: filterObituaries(rows, filter), next: null };
     }
