@@ -177,7 +177,8 @@ export function Component() {
     try {
       const counts: ErasureCounts = await eraseDataSubject(browserClient(), report.email);
       setNotice(
-        `Dados de ${report.email} apagados: ${counts.media_kit_requests} pedido(s) de mídia kit, ${counts.news_tips} sugestão(ões) de pauta, ${counts.support_intents} apoio(s) por Pix` +
+        `Dados de ${report.email} apagados: ${counts.media_kit_requests} pedido(s) de mídia kit, ${counts.news_tips} sugestão(ões) de pauta` +
+          `${counts.support_intents > 0 ? `, ${counts.support_intents} apoio(s) por Pix` : ''}` +
           `${counts.newsletter_subscription ? ', a inscrição no resumo' : ''}${counts.account ? ' e a conta no painel' : ''}.`,
       );
       setReport(await lookupDataSubject(browserClient(), report.email));
