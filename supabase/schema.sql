@@ -1005,7 +1005,7 @@ declare
   uuid_re constant text := '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
   fixed constant jsonb := '{"home": "/", "external-article": "/noticia/externa", "obituaries": "/obituarios",
     "jobs": "/vagas", "search": "/busca", "advertising": "/anuncie", "tip-line": "/envie-sua-noticia",
-    "privacy": "/privacidade", "accessibility": "/acessibilidade", "corrections": "/correcoes"}';
+    "privacy": "/privacidade", "accessibility": "/acessibilidade", "corrections": "/correcoes", "support": "/apoie"}';
   found_id text;
 begin
   if address is null or type_id is null or (type_id <> 'article' and story is not null) then
@@ -1047,7 +1047,7 @@ CREATE OR REPLACE FUNCTION private.audience_page_types()
  SET search_path TO ''
 AS $function$
   select array['home', 'topic', 'external-article', 'article', 'obituaries', 'obituary', 'jobs', 'job', 'search',
-               'advertising', 'tip-line', 'privacy', 'accessibility', 'corrections']
+               'advertising', 'tip-line', 'privacy', 'accessibility', 'corrections', 'support']
 $function$;
 
 CREATE OR REPLACE FUNCTION private.audience_period_start(days integer)

@@ -62,6 +62,10 @@ const readerPages = (): [string, string, number][] => [
   ['privacy', paths.privacy(), 200],
   ['accessibility', paths.accessibility(), 200],
   ['corrections', paths.corrections(), 200],
+  ['support', paths.support(), 200],
+  // A code or a stop link nobody was given: the page says so, in the site's layout.
+  ['support-code', paths.supportCode('0123456789ABCDEF012345678'), 200],
+  ['support-stop', paths.supportReminderStop(unknownToken), 200],
   ['ad-report', paths.adReport(unknownToken), 404],
   ['newsletter-confirm', paths.newsletterConfirm(unknownToken), 200],
   ['newsletter-unsubscribe', paths.newsletterUnsubscribe(unknownToken), 200],
@@ -70,7 +74,7 @@ const readerPages = (): [string, string, number][] => [
 
 describe('an urgent story: the banner in the served HTML of every reader page', () => {
   // The list needs the story's address, known once beforeAll ran: the names are fixed, the addresses looked up.
-  const names = ['home', 'topic', 'article', 'external-article', 'obituaries', 'obituary', 'jobs', 'job', 'search', 'advertising', 'tip-line', 'privacy', 'accessibility', 'corrections', 'ad-report', 'newsletter-confirm', 'newsletter-unsubscribe', 'not-found'];
+  const names = ['home', 'topic', 'article', 'external-article', 'obituaries', 'obituary', 'jobs', 'job', 'search', 'advertising', 'tip-line', 'privacy', 'accessibility', 'corrections', 'support', 'support-code', 'support-stop', 'ad-report', 'newsletter-confirm', 'newsletter-unsubscribe', 'not-found'];
 
   it.each(names)('%s', async (name) => {
     const [, path, status] = readerPages().find(([page]) => page === name)!;

@@ -44,6 +44,7 @@ const PAGE_TYPE_LABELS: Record<string, string> = {
   privacy: 'Privacidade',
   accessibility: 'Acessibilidade',
   corrections: 'Correções',
+  support: 'Apoie',
 };
 
 /** A reader page's id (src/app/route-table.ts) as the newsroom calls it. */

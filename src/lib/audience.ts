@@ -25,6 +25,7 @@ export const AUDIENCE_PAGE_TYPES = [
   'privacy',
   'accessibility',
   'corrections',
+  'support',
 ] as const;
 export type AudiencePageType = (typeof AUDIENCE_PAGE_TYPES)[number];
 
@@ -32,7 +33,7 @@ export type AudiencePageType = (typeof AUDIENCE_PAGE_TYPES)[number];
  * Reader pages never counted: their address is a secret, or they are no page. With AUDIENCE_PAGE_TYPES, every
  * READER_PAGES id (src/app/route-table.ts; tests/audience-sql.test.ts checks it: this layer may not import the app).
  */
-export const UNCOUNTED_PAGE_TYPES = ['ad-report', 'newsletter-confirm', 'newsletter-unsubscribe', 'not-found'] as const;
+export const UNCOUNTED_PAGE_TYPES = ['ad-report', 'newsletter-confirm', 'newsletter-unsubscribe', 'support-code', 'support-stop', 'not-found'] as const;
 
 export function isAudiencePageType(id: string): id is AudiencePageType {
   return (AUDIENCE_PAGE_TYPES as readonly string[]).includes(id);
