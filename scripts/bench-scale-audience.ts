@@ -18,11 +18,10 @@ import pg from 'pg';
 import { createFreshDatabase } from '../tests/support/fresh-database.ts';
 import { startLocalSupabase, type LocalSupabase } from '../local-supabase/src/server.ts';
 import type { Database } from '../src/types/database.ts';
+import { SAMPLES, timeQuery, type TimedQuery } from './bench-timing.ts';
 
 export const AUDIENCE_STORIES = 20_000;
 export const AUDIENCE_BUDGET_P95_MS = 200;
-const SAMPLES = 40;
-const WARMUP = 5;
 
 const SEED_SQL = `
 do $seed$
@@ -94,10 +93,7 @@ $seed$;`;
 
 type AudienceClient = ReturnType<typeof createClient<Database>>;
 
-interface Scenario {
-  name: string;
-  run: () => PromiseLike<{ error: { message: string } | null }>;
-}
+type Scenario = TimedQuery;
 
 function scenarios(client: AudienceClient, story: string, list: string[]): Scenario[] {
   const periodic = (['audience_totals', 'audience_top_stories', 'audience_topics', 'audience_authors', 'audience_sources_by_day', 'audience_digest', 'audience_vitals'] as const).flatMap((fn) =>
@@ -109,26 +105,6 @@ function scenarios(client: AudienceClient, story: string, list: string[]): Scena
     { name: 'audience_story (30 days)', run: () => client.rpc('audience_story', { story, days: 30 }) },
     { name: 'audience_story_list (25 stories)', run: () => client.rpc('audience_story_list', { stories: list }) },
   ];
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN;
-}
-
-async function time(scenario: Scenario): Promise<{ p50: number; p95: number }> {
-  for (let round = 0; round < WARMUP; round++) {
-    const result = await scenario.run();
-    if (result.error) throw new Error(`${scenario.name}: ${result.error.message}`);
-  }
-  const samples: number[] = [];
-  for (let n = 0; n < SAMPLES; n++) {
-    const started = performance.now();
-    const result = await scenario.run();
-    samples.push(performance.now() - started);
-    if (result.error) throw new Error(`${scenario.name}: ${result.error.message}`);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
 }
 
 /** The scans of every statement one function call runs as the administrator (auto_explain, nested statements). */
@@ -204,7 +180,7 @@ export async function benchAudience(serverUrl: string): Promise<AudienceBenchRes
 
     const load: [number, number] = [loadavg()[0] ?? 0, 0];
     const timings: { name: string; p50: number; p95: number }[] = [];
-    for (const scenario of scenarios(client, story, list)) timings.push({ name: scenario.name, ...(await time(scenario)) });
+    for (const scenario of scenarios(client, story, list)) timings.push({ name: scenario.name, ...(await timeQuery(scenario)) });
     load[1] = loadavg()[0] ?? 0;
 
     const width = Math.max(...timings.map((t) => t.name.length));

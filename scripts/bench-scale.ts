@@ -12,6 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import { SAMPLES, timeQuery, type Timing } from './bench-timing.ts';
 import { createFreshDatabase, type FreshDatabase } from '../tests/support/fresh-database.ts';
 import type { Database } from '../local-supabase/src/db/database.ts';
 import { buildRead, buildRpc, type SqlQuery } from '../local-supabase/src/rest/build-sql.ts';
@@ -29,8 +30,6 @@ import { AUDIENCE_BUDGET_P95_MS, benchAudience } from './bench-scale-audience.ts
 const PARTS = (process.env.BENCH_PARTS ?? 'lists,audience').split(',');
 const LEVELS: number[] = (process.env.BENCH_LEVELS ?? '1000,10000,100000').split(',').map(Number).filter((n) => n > 0);
 const OBITUARIES_PER_PUBLICATION = 0.1;
-const SAMPLES = 40;
-const WARMUP = 5;
 const BUDGET_P95_MS = 25;
 /** The whole run stops here, whatever it is doing. */
 const TIME_LIMIT_MS = 45 * 60_000;
@@ -415,32 +414,6 @@ async function scenarios(db: Database, anon: BenchClient, admin: BenchClient): P
   ];
 }
 
-interface Timing {
-  p50: number;
-  p95: number;
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-}
-
-/** Warms every pooled connection (each loads the text search dictionaries once), then times SAMPLES requests. */
-async function time(scenario: Scenario): Promise<Timing> {
-  for (let round = 0; round < WARMUP; round++) {
-    const results = await Promise.all(Array.from({ length: 8 }, () => scenario.run()));
-    for (const result of results) if (result.error) throw new Error(`${scenario.name}: ${result.error.message}`);
-  }
-  const samples: number[] = [];
-  for (let n = 0; n < SAMPLES; n++) {
-    const started = performance.now();
-    const result = await scenario.run();
-    samples.push(performance.now() - started);
-    if (result.error) throw new Error(`${scenario.name}: ${result.error.message}`);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Plans (PostgreSQL): the statement the backend builds for a recorded request, run under auto_explain as its caller.
@@ -567,7 +540,7 @@ async function benchBackend(label: string, fresh: FreshDatabase, deadline: numbe
           result = { name: scenario.name, timings: new Map() };
           report.results.push(result);
         }
-        result.timings.set(level, await time(scenario));
+        result.timings.set(level, await timeQuery(scenario, 8));
       }
     }
 

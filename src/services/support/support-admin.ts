@@ -118,15 +118,9 @@ export async function supportMonthTotals(client: DataClient, now: Date, months =
   return [...totals.values()];
 }
 
-export interface SupportSettingsInput {
-  /** Already normalised to what the BR Code carries (pix-key.ts); null closes support. */
-  pixKey: string | null;
-  receiverName: string;
-  receiverCity: string;
-  pageText: string;
-  monthlyGoalCents: number | null;
-  showProgress: boolean;
-}
+/** What the settings form saves: the settings as the site reads them, the key already normalised to what the BR Code
+ * carries (pix-key.ts); a null key closes support. */
+export type SupportSettingsInput = SupportSettings;
 
 /** Saves the settings (administrators only: the policy). Anyone else changes nothing and hears 42501. */
 export async function saveSupportSettings(client: DataClient, input: SupportSettingsInput): Promise<SupportSettings> {

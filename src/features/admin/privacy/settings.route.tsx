@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ErrorAlert, SuccessNotice } from '../../../components/ui/alert-message';
 import { primaryButton } from '../../../components/ui/buttons';
@@ -10,6 +10,7 @@ import { SupportSettingsForm } from '../support/support-settings-form';
 import { requireAdmin } from '../auth/admin-access';
 import { AdminRouteError } from '../shared/admin-route-error';
 import { PageHeader } from '../shared/page-header';
+import { useSettingsForm } from '../shared/use-settings-form';
 import { loadScreenData } from '../shared/route-data';
 
 // 'Configurações' (docs/decisions/0039): who answers for the readers' data and how long each kind is kept, printed on
@@ -59,7 +60,7 @@ const input = (invalid: boolean) =>
 
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
-  const [values, setValues] = useState<Values>({
+  const { values, set, errors, setErrors, failure, setFailure, saved, setSaved, saving, setSaving } = useSettingsForm<Field>({
     controller_name: loaded.controller_name,
     controller_address: loaded.controller_address,
     privacy_email: loaded.privacy_email,
@@ -67,16 +68,6 @@ export function Component() {
     news_tip_retention_months: String(loaded.news_tip_retention_months),
     unconfirmed_newsletter_days: String(loaded.unconfirmed_newsletter_days),
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const set = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setSaved(false);
-  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

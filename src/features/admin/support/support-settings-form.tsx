@@ -7,6 +7,7 @@ import { browserClient } from '../../../services/browser-client';
 import { isPermissionDenied } from '../../../services/errors';
 import type { SupportSettings } from '../../../services/support/support';
 import { saveSupportSettings } from '../../../services/support/support-admin';
+import { useSettingsForm } from '../shared/use-settings-form';
 
 // 'Apoie com Pix' on 'Configurações' (docs/decisions/0054): the newsroom's Pix key, checked per type with the
 // maintained library that builds the code; the receiver as the bank registers it (the BR Code's 25 and 15
@@ -19,7 +20,7 @@ const input = (invalid: boolean) => `block w-full rounded-md border bg-white px-
 
 export function SupportSettingsForm({ initial }: { initial: SupportSettings }) {
   const [keyType, setKeyType] = useState<PixKeyType>(initial.pixKey ? pixKeyTypeOf(initial.pixKey) : 'cnpj');
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, setValues, set, errors, setErrors, failure, setFailure, saved, setSaved, saving, setSaving } = useSettingsForm<Field>({
     pixKey: initial.pixKey ?? '',
     receiverName: initial.receiverName,
     receiverCity: initial.receiverCity,
@@ -27,16 +28,6 @@ export function SupportSettingsForm({ initial }: { initial: SupportSettings }) {
     goal: initial.monthlyGoalCents === null ? '' : (initial.monthlyGoalCents / 100).toFixed(2).replace('.', ','),
   });
   const [showProgress, setShowProgress] = useState(initial.showProgress);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const set = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setSaved(false);
-  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
