@@ -60,7 +60,7 @@ const input = (invalid: boolean) =>
 
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
-  const { values, set, errors, setErrors, failure, setFailure, saved, setSaved, saving, setSaving } = useSettingsForm<Field>({
+  const { save, values, set, errors, failure, saved, saving } = useSettingsForm<Field>({
     controller_name: loaded.controller_name,
     controller_address: loaded.controller_address,
     privacy_email: loaded.privacy_email,
@@ -72,30 +72,20 @@ export function Component() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const found = validate(values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    setSaving(true);
-    try {
-      await saveSiteSettings(browserClient(), {
-        controller_name: values.controller_name,
-        controller_address: values.controller_address,
-        privacy_email: values.privacy_email,
-        media_kit_retention_months: Number(values.media_kit_retention_months),
-        news_tip_retention_months: Number(values.news_tip_retention_months),
-        unconfirmed_newsletter_days: Number(values.unconfirmed_newsletter_days),
-      });
-      setSaved(true);
-    } catch (error) {
-      console.error(error);
-      setFailure(isPermissionDenied(error) ? NOT_ADMIN : SAVE_FAILED);
-    } finally {
-      setSaving(false);
-    }
+    await save(
+      form,
+      validate(values),
+      () =>
+        saveSiteSettings(browserClient(), {
+          controller_name: values.controller_name,
+          controller_address: values.controller_address,
+          privacy_email: values.privacy_email,
+          media_kit_retention_months: Number(values.media_kit_retention_months),
+          news_tip_retention_months: Number(values.news_tip_retention_months),
+          unconfirmed_newsletter_days: Number(values.unconfirmed_newsletter_days),
+        }),
+      (error) => (isPermissionDenied(error) ? NOT_ADMIN : SAVE_FAILED),
+    );
   }
 
   const text = (field: 'controller_name' | 'controller_address' | 'privacy_email', label: string, hint: string, type = 'text') => (

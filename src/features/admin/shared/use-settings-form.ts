@@ -17,5 +17,28 @@ export function useSettingsForm<Field extends string>(initial: Record<Field, str
     setSaved(false);
   };
 
-  return { values, setValues, set, errors, setErrors, failure, setFailure, saved, setSaved, saving, setSaving };
+  /**
+   * Shows the messages `found` and focuses the first wrong field; with none, runs `write` and says it saved, or shows
+   * `failed(error)`'s message. The values stay as typed either way.
+   */
+  async function save(form: HTMLFormElement, found: Partial<Record<Field, string>>, write: () => Promise<unknown>, failed: (error: unknown) => string) {
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) {
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setSaving(true);
+    try {
+      await write();
+      setSaved(true);
+    } catch (error) {
+      console.error(error);
+      setFailure(failed(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { save, values, setValues, set, errors, setErrors, failure, setFailure, saved, setSaved, saving, setSaving };
 }

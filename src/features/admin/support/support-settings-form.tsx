@@ -20,7 +20,7 @@ const input = (invalid: boolean) => `block w-full rounded-md border bg-white px-
 
 export function SupportSettingsForm({ initial }: { initial: SupportSettings }) {
   const [keyType, setKeyType] = useState<PixKeyType>(initial.pixKey ? pixKeyTypeOf(initial.pixKey) : 'cnpj');
-  const { values, setValues, set, errors, setErrors, failure, setFailure, saved, setSaved, saving, setSaving } = useSettingsForm<Field>({
+  const { save, values, setValues, set, errors, setErrors, failure, saved, saving } = useSettingsForm<Field>({
     pixKey: initial.pixKey ?? '',
     receiverName: initial.receiverName,
     receiverCity: initial.receiverCity,
@@ -45,30 +45,23 @@ export function SupportSettingsForm({ initial }: { initial: SupportSettings }) {
     if (values.goal.trim() !== '' && (goal === null || goal < 100 || goal > 100_000_000)) {
       found.goal = 'Digite a meta em reais, por exemplo 3.000,00, ou deixe em branco para não ter meta.';
     }
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    setSaving(true);
-    try {
-      const stored = await saveSupportSettings(browserClient(), {
-        pixKey: key?.ok ? key.value : null,
-        receiverName: name.ok ? name.value : values.receiverName.trim().slice(0, RECEIVER_NAME_MAX),
-        receiverCity: city.ok ? city.value : values.receiverCity.trim().slice(0, RECEIVER_CITY_MAX),
-        pageText: values.pageText.trim(),
-        monthlyGoalCents: goal,
-        showProgress,
-      });
-      setValues((current) => ({ ...current, pixKey: stored.pixKey ?? '', receiverName: stored.receiverName, receiverCity: stored.receiverCity }));
-      setSaved(true);
-    } catch (error) {
-      console.error(error);
-      setFailure(isPermissionDenied(error) ? 'Só Administradores podem alterar o apoio com Pix.' : 'Erro ao salvar o apoio com Pix. Seus valores continuam no formulário: tente novamente.');
-    } finally {
-      setSaving(false);
-    }
+    await save(
+      form,
+      found,
+      async () => {
+        const stored = await saveSupportSettings(browserClient(), {
+          pixKey: key?.ok ? key.value : null,
+          receiverName: name.ok ? name.value : values.receiverName.trim().slice(0, RECEIVER_NAME_MAX),
+          receiverCity: city.ok ? city.value : values.receiverCity.trim().slice(0, RECEIVER_CITY_MAX),
+          pageText: values.pageText.trim(),
+          monthlyGoalCents: goal,
+          showProgress,
+        });
+        setValues((current) => ({ ...current, pixKey: stored.pixKey ?? '', receiverName: stored.receiverName, receiverCity: stored.receiverCity }));
+      },
+      (error) =>
+        isPermissionDenied(error) ? 'Só Administradores podem alterar o apoio com Pix.' : 'Erro ao salvar o apoio com Pix. Seus valores continuam no formulário: tente novamente.',
+    );
   }
 
   const described = (field: Field, hint: boolean) => [hint ? `${field}-dica` : '', errors[field] ? `${field}-erro` : ''].filter(Boolean).join(' ') || undefined;
