@@ -63,8 +63,8 @@ const readerPages = (): [string, string, number][] => [
   ['accessibility', paths.accessibility(), 200],
   ['corrections', paths.corrections(), 200],
   ['support', paths.support(), 200],
-  // A code or a stop link nobody was given: the page says so, in the site's layout.
-  ['support-code', paths.supportCode('0123456789ABCDEF012345678'), 200],
+  // A code nobody was given is a 404 and a stop link's page takes any token: each says so in the site's layout.
+  ['support-code', paths.supportCode('0123456789ABCDEF012345678'), 404],
   ['support-stop', paths.supportReminderStop(unknownToken), 200],
   ['ad-report', paths.adReport(unknownToken), 404],
   ['newsletter-confirm', paths.newsletterConfirm(unknownToken), 200],
