@@ -90,7 +90,8 @@ function countAudience(router: DataRouter): void {
   if (matchPage(location.pathname).area !== 'reader' || (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl) return;
   const load = () => {
     for (const type of ENGAGEMENT) removeEventListener(type, load);
-    void import('./app/audience/audience-beacon').then((beacon) => beacon.startInBrowser(router));
+    // A site out of reach (offline, a restart) costs this view's count, never an error on the reader's page.
+    import('./app/audience/audience-beacon').then((beacon) => beacon.startInBrowser(router), () => undefined);
   };
   for (const type of ENGAGEMENT) addEventListener(type, load, { passive: true });
   setTimeout(load, 5_000);
