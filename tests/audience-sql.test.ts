@@ -153,6 +153,19 @@ describe('page views', () => {
     expect(await pageReaders()).toEqual({ [`/noticia/${STORY}`]: 2, '': 2 });
   });
 
+  it('a malformed value in one beacon of a batch (an id, a depth, a Web Vitals figure) refuses that beacon alone', async () => {
+    const vouched = (address: string, extra: Record<string, unknown> = {}) => ({ ...storyView(), client_address: address, user_agent: BROWSER, ...extra });
+    const batch = [
+      vouched('203.0.113.30', { publication_id: 'not-a-uuid' }),
+      vouched('203.0.113.31', { kind: 'leave', depth: 'fifty', depth_before: 0, visible_seconds: 1 }),
+      { kind: 'vitals', page_type: 'article', device: 'mobile', lcp: 'fast', client_address: '203.0.113.32', user_agent: BROWSER },
+      { kind: 'vitals', page_type: 'article', device: 'mobile', cls: -0.1, client_address: '203.0.113.33', user_agent: BROWSER },
+      vouched('203.0.113.34'),
+    ];
+    expect(await send(edge, batch)).toBeNull();
+    expect(await pageReaders()).toEqual({ [`/noticia/${STORY}`]: 1, '': 1 });
+  });
+
   it('only the service key sends beacons together, at most 200', async () => {
     expect(await send(anonFrom('198.51.100.30'), [storyView()])).toMatchObject({ code: '22023', message: 'audience_beacon_invalid' });
     const many = Array.from({ length: 201 }, (_, n) => ({ ...storyView(), client_address: `203.0.113.${n % 250}`, user_agent: BROWSER }));

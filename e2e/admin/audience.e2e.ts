@@ -59,6 +59,8 @@ async function arrangeFigures(story: PublishedStory): Promise<void> {
   expect(days.error).toBeNull();
   const readers = await db.from('audience_page_readers').upsert([{ day, path: base.path, readers: 52 }]);
   expect(readers.error).toBeNull();
+  // The site's readers today include the story's: the screen's total is never below a story's own.
+  await addSiteReaders(day, 52);
   // Story pages on tablets (no journey's browser is one): LCP 1.2 s ×6 and 3.0 s ×2 → p75 1.2 s, 75% good.
   const vitals = await db.from('audience_vitals_days').insert([
     { day, page_type: 'article', device: 'tablet', metric: 'LCP', bucket: 1200, samples: 6 },
@@ -67,8 +69,18 @@ async function arrangeFigures(story: PublishedStory): Promise<void> {
   expect(vitals.error).toBeNull();
   cleanups.push(
     () => db.from('audience_page_readers').delete().eq('day', day).eq('path', base.path),
+    () => addSiteReaders(day, -52),
     () => db.from('audience_vitals_days').delete().eq('day', day).eq('page_type', 'article').eq('device', 'tablet').eq('metric', 'LCP').in('bucket', [1200, 3000]),
   );
+}
+
+/** Moves today's site-wide distinct readers (the row whose path is '') by `change`, as the beacon would have. */
+async function addSiteReaders(day: string, change: number): Promise<void> {
+  const db = await service();
+  const { data, error } = await db.from('audience_page_readers').select('readers').eq('day', day).eq('path', '').maybeSingle();
+  expect(error).toBeNull();
+  const readers = Math.max((data?.readers ?? 0) + change, 0);
+  expect((await db.from('audience_page_readers').upsert([{ day, path: '', readers }])).error).toBeNull();
 }
 
 /** Each cell as a sighted reader sees it, without the column names a phone's cards repeat for their eyes only. */

@@ -32,6 +32,12 @@ export interface SubjectAccount {
   created_at: string;
   audit_entries: SubjectAuditEntry[];
   authored_stories: SubjectStory[];
+  /** Asked for the weekly audience summary by e-mail (since when), or null. */
+  weekly_audience_summary: WeeklySummaryChoice | null;
+}
+
+export interface WeeklySummaryChoice {
+  since: string;
 }
 
 export interface SubjectMediaKitRequest {
@@ -103,6 +109,7 @@ export interface OwnDataExport {
   profile: { id: string; name: string; email: string; role: ProfileRole; created_at: string } | null;
   audit_entries: SubjectAuditEntry[];
   authored_stories: SubjectStory[];
+  weekly_audience_summary: WeeklySummaryChoice | null;
   exported_at: string;
 }
 

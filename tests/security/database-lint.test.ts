@@ -97,6 +97,7 @@ const SECURITY_DEFINER_EXECUTE: Record<string, string[]> = {
   // The audience beacon (docs/decisions/0052): the owner-run body of public.record_audience (which runs as its caller),
   // the only writer of the audience tables; and the retention job's forgetting of the reader marks, with the service key.
   'private.record_audience(jsonb)': ['anon', 'authenticated', 'service_role'],
+  'private.record_audience_batch(jsonb)': ['service_role'],
   'public.forget_audience_marks()': ['service_role'],
   // The audience's reading (docs/decisions/0053): 'readers now' counts the private reader marks and the digest's
   // sends are the administrators' table; both answer counts only, each checks for an editor, and each is called by a

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serviceRoleKeyFor } from '../../local-supabase/src/jwt.ts';
+import { setWeeklySummaryChoice } from '../../src/services/audience.ts';
 import { createSupabaseClient, type Client } from '../../src/services/client.ts';
 import { createDataClient } from '../../src/services/data-client.ts';
 import {
@@ -204,7 +205,20 @@ describe('an account and its own data', () => {
     expect(own.profile).toMatchObject({ id: pending.id, name: 'Pendente Curiosa', email: pending.email, role: 'pending' });
     expect(own.audit_entries.map((entry) => entry.action)).toContain('sign_in');
     expect(own.authored_stories).toEqual([]);
+    expect(own.weekly_audience_summary).toBeNull();
     expect(await auditEntries('own_data_export', pending.id)).toEqual([expect.objectContaining({ actor_id: pending.id })]);
+  });
+
+  it("an editor's export, and an administrator's lookup of their address, say since when they get the weekly audience summary", async () => {
+    const editor = await userWithRole('editor', 'Editora Que Lê Números');
+    await setWeeklySummaryChoice(editor.client, editor.id, true);
+    const own = await exportOwnData(editor.client);
+    expect(own.weekly_audience_summary).toEqual({ since: expect.any(String) as string });
+    const report = await lookupDataSubject(admin.client, editor.email);
+    expect(report.account?.weekly_audience_summary).toEqual(own.weekly_audience_summary);
+
+    await setWeeklySummaryChoice(editor.client, editor.id, false);
+    expect((await exportOwnData(editor.client)).weekly_audience_summary).toBeNull();
   });
 
   it('an editor deletes their own account (audited, the name kept); the last administrator cannot', async () => {

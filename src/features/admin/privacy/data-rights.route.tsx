@@ -72,6 +72,7 @@ function ReportView({ report }: { report: DataSubjectReport }) {
             </p>
             <p>
               {account.authored_stories.length} notícia(s) de sua autoria; {account.audit_entries.length} registro(s) de atividade.
+              {account.weekly_audience_summary && <> Recebe o resumo semanal de audiência por e-mail desde {when(account.weekly_audience_summary.since)}.</>}
             </p>
             <p className="text-slate-600">
               Ao apagar, a conta e o acesso deixam de existir. As notícias de sua autoria continuam publicadas, sem autor vinculado
