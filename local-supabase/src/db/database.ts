@@ -82,11 +82,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const [{ PGlite }, { unaccent }, { pg_trgm }, { preparedStatements }] = await Promise.all([
+  const [{ PGlite }, { unaccent }, { pg_trgm }, { preparedStatements }, { hasCluster, createClusterInChild }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/unaccent'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('./pglite-prepared.ts'),
+    import('./create-pglite-cluster.ts'),
   ]);
   // Contrib extensions the migrations create (search): PGlite can only load those it is given here.
   const extensions = { unaccent, pg_trgm };
@@ -96,6 +97,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   // A start parameter, beside PGlite's own: its `postgresqlconf` option would replace the data folder's whole
   // postgresql.conf (initdb's time zone, locale and text search settings with it).
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  if (dataDir && !hasCluster(dataDir)) await createClusterInChild(dataDir, startParams);
   const pg: PGlite = await PGlite.create(dataDir ? { dataDir, extensions, startParams } : { extensions, startParams });
   await pg.exec(`set timezone to 'UTC'`);
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
