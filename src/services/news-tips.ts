@@ -1,6 +1,6 @@
 import type { Client } from './client';
 import { ServiceError, StorageError, check } from './errors';
-import { checkImageFile, EXTENSION_BY_TYPE } from './storage';
+import { checkImageFile, EXTENSION_BY_TYPE } from '../lib/image-files';
 
 // The tip line 'Envie sua notícia' as a reader sends it (docs/product.md §8a, docs/decisions/0035-tip-line.md): the
 // photos go first into a fresh folder of the private 'news-tips' bucket, then the tip names them. Readers never read

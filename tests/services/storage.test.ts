@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StorageError } from '../../src/services/errors.ts';
-import { checkImageFile, storageObjectName, uploadImage } from '../../src/services/storage.ts';
+import { checkImageFile } from '../../src/lib/image-files.ts';
+import { storageObjectName, uploadImage } from '../../src/services/storage.ts';
 import { tinyPng } from '../support/seed.ts';
 import { startTestBackend, type TestBackend } from '../support/test-backend.ts';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { AD_CREATIVE_MAX_BYTES } from '../../../services/ad-campaigns';
 import { StorageError } from '../../../services/errors';
-import { checkImageFile } from '../../../services/storage';
+import { checkImageFile } from '../../../lib/image-files';
 import { ImageChooser, RemoveImageButton } from '../shared/image-file-picker';
 import { PROBLEM_MESSAGES, uploadErrorMessage } from '../shared/image-upload-field';
 import { useImageUpload, type UploadImage } from '../shared/use-image-upload';

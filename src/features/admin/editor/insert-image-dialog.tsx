@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { Modal } from '../../../components/ui/modal';
 import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
 import { TextField } from '../../../components/form/form-fields';
-import { checkImageFile } from '../../../services/storage';
+import { checkImageFile } from '../../../lib/image-files';
 import { ImageFilePicker, UploadError, UploadProgressBar } from '../shared/image-file-picker';
 import { PROBLEM_MESSAGES, uploadErrorMessage, type UploadImage } from '../shared/image-upload-field';
 import type { FigureImageAttributes } from './figure-image';

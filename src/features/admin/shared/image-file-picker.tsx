@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { Image as ImageIcon, X } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
-import { ACCEPTED_IMAGE_TYPES } from '../../../services/storage';
+import { ACCEPTED_IMAGE_TYPES } from '../../../lib/image-files';
 
 interface ImageFilePickerProps {
   id: string;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { checkImageFile, type ImageProblem } from '../../../services/storage';
+import { checkImageFile, type ImageProblem } from '../../../lib/image-files';
 import { useImageUpload, type UploadImage } from './use-image-upload';
 
 export type { UploadImage };

@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../../../components/form/use-validated-form';
 import { MAX_TIP_PHOTOS, NEWS_TIP_LIMITS, type TipPhoto } from '../../../services/news-tips';
-import { checkImageFile } from '../../../services/storage';
+import { checkImageFile } from '../../../lib/image-files';
 import { site } from '../../../config/site';
 
 // The tip line's form (docs/product.md §8a): its values, its pt-BR checks beside each field, and the consent line the

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { ImagePlus, X } from 'lucide';
 import { Icon } from '../../../components/ui/icon';
-import { ACCEPTED_IMAGE_TYPES } from '../../../services/storage';
+import { ACCEPTED_IMAGE_TYPES } from '../../../lib/image-files';
 import { MAX_TIP_PHOTOS, type TipPhoto } from '../../../services/news-tips';
 
 /** A chosen photo as the reader sees it before sending: the file itself, shown from a local object URL. */
