@@ -120,7 +120,8 @@ describe('TipLinePage', () => {
     });
     sending.resolve();
     const status = await screen.findByRole('status');
-    expect(within(status).getByRole('heading', { name: 'Sugestão enviada!' })).toHaveFocus();
+    // The message takes the focus in an effect, after it is on the screen: waited for, not assumed.
+    await waitFor(() => expect(within(status).getByRole('heading', { name: 'Sugestão enviada!' })).toHaveFocus());
     expect(status).toHaveTextContent('Obrigado por colaborar com o Porto Ferreira Notícias.');
 
     await user.click(screen.getByRole('button', { name: 'Enviar outra sugestão' }));
