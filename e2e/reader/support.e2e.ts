@@ -25,7 +25,11 @@ async function setReceiver(open: boolean): Promise<void> {
   const admin = await adminApiClient();
   const { error } = await admin
     .from('support_settings')
-    .update(open ? { pix_key: RECEIVER.key, receiver_name: RECEIVER.nameInCode, receiver_city: RECEIVER.city } : { pix_key: null })
+    .update(
+      open
+        ? { pix_key: RECEIVER.key, receiver_name: RECEIVER.nameInCode, receiver_city: RECEIVER.city, monthly_goal_cents: 300_000, show_progress: true }
+        : { pix_key: null },
+    )
     .eq('only_row', true);
   if (error) throw error;
 }
@@ -194,6 +198,13 @@ describe("'Apoie' with Pix", () => {
     await setReceiver(true);
     const page = await browser.newPage('phone', { javaScript: false });
     await page.goto('/apoie');
+    // Out of bounds: the server sends the form back with the reason, 'Outro valor' still chosen and what was typed.
+    await page.getByRole('radio', { name: 'Outro valor' }).check();
+    await page.getByLabel(/Outro valor, em reais/).fill('9.999,00');
+    await page.getByRole('button', { name: 'Gerar código Pix' }).click();
+    await page.getByText(/Escolha um dos valores ou escreva outro valor entre R\$ 1,00 e R\$ 5.000,00/).waitFor();
+    expect(await page.getByRole('radio', { name: 'Outro valor' }).isChecked()).toBe(true);
+    expect(await page.getByLabel(/Outro valor, em reais/).inputValue()).toBe('9.999,00');
     await page.getByRole('radio', { name: 'R$ 10,00' }).check();
     await page.getByRole('button', { name: 'Gerar código Pix' }).click();
     await page.getByRole('heading', { level: 1, name: 'Seu código Pix de R$ 10,00' }).waitFor();

@@ -1,7 +1,7 @@
 import type { DataClient } from '../../src/services/client';
 import { createDataClient } from '../../src/services/data-client';
 import { paths } from '../../src/lib/paths';
-import { formatCents, parseAmountField, SUPPORT_CONSENT_TEXT, SUPPORT_FORM, SUPPORT_REMINDER_STOP_API, type SupportFormError } from '../../src/lib/pix/support-form';
+import { formatCents, OTHER_AMOUNT, OTHER_AMOUNT_KEPT_LENGTH, parseAmountField, SUPPORT_CONSENT_TEXT, SUPPORT_FORM, SUPPORT_REMINDER_STOP_API, type SupportFormError } from '../../src/lib/pix/support-form';
 import { pixPayload } from '../../src/lib/pix/pix-code';
 import { createSupportIntent, getSupportSettings, stopSupportReminder, supportIntentError, supportIsOpen } from '../../src/services/support/support';
 import { claimDueSupportReminders, claimSupportThanks, markSupportThanked, runSupportUpkeep, type SupportUpkeepCounts } from '../../src/services/support/support-jobs';
@@ -42,10 +42,14 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The form's answer when it cannot show a code: '/apoie' with the reason and the amount (never a name or an e-mail). */
-function backToForm(error: SupportFormError, amountCents: number | null): Response {
+/**
+ * The form's answer when it cannot show a code: '/apoie' with the reason and the amount, or what was typed as 'Outro
+ * valor' so the reader corrects it rather than types it again (never a name or an e-mail: the address is logged).
+ */
+function backToForm(error: SupportFormError, kept: { cents: number } | { otherTyped: string } | null): Response {
   const query = new URLSearchParams({ erro: error });
-  if (amountCents !== null) query.set('valor', String(amountCents));
+  if (kept && 'cents' in kept) query.set(SUPPORT_FORM.amount, String(kept.cents));
+  if (kept && 'otherTyped' in kept) query.set(SUPPORT_FORM.otherAmount, kept.otherTyped.slice(0, OTHER_AMOUNT_KEPT_LENGTH));
   return seeOther(`${paths.support()}?${query.toString()}#apoio`);
 }
 
@@ -64,8 +68,10 @@ export function createSupportDesk(settings: NewsletterSettings, host: Newsletter
       const value = form.get(name);
       return typeof value === 'string' ? value : '';
     };
-    const amount = parseAmountField(field(SUPPORT_FORM.amount), field(SUPPORT_FORM.otherAmount));
-    if (!amount.ok) return backToForm(amount.error, null);
+    const choice = field(SUPPORT_FORM.amount);
+    const otherTyped = field(SUPPORT_FORM.otherAmount);
+    const amount = parseAmountField(choice, otherTyped);
+    if (!amount.ok) return backToForm(amount.error, choice === OTHER_AMOUNT ? { otherTyped } : null);
     try {
       // The service key lets the database key the rate limit on the reader's address; without it (a host that has
       // none) every reader of this server shares one key, and the limit holds for all together (it fails closed).
@@ -80,11 +86,12 @@ export function createSupportDesk(settings: NewsletterSettings, host: Newsletter
       return seeOther(paths.supportCode(intent.txid));
     } catch (error) {
       const refused = supportIntentError(error);
-      if (refused === 'rate_limited') return backToForm('limite', amount.cents);
+      const kept = { cents: amount.cents };
+      if (refused === 'rate_limited') return backToForm('limite', kept);
       if (refused === 'not_open') return seeOther(paths.support());
-      if (refused === 'invalid_email') return backToForm('email', amount.cents);
+      if (refused === 'invalid_email') return backToForm('email', kept);
       if (refused === 'invalid_amount') return backToForm('valor', null);
-      if (refused) return backToForm('dados', amount.cents);
+      if (refused) return backToForm('dados', kept);
       throw error;
     }
   }

@@ -61,7 +61,10 @@ describe("POST /apoie", () => {
     expect(rows[0]?.consent_text).toMatch(/a redação os guarda para agradecer/);
 
     const tooMuch = await give({ valor: 'outro', outro_valor: '5.000,01' }, '203.0.113.1');
-    expect(tooMuch.headers.get('location')).toBe('/apoie?erro=valor#apoio');
+    // What was typed comes back to be corrected, 'Outro valor' still chosen; a forged suggested amount does not.
+    expect(tooMuch.headers.get('location')).toBe('/apoie?erro=valor&outro_valor=5.000%2C01#apoio');
+    const forged = await give({ valor: '7', outro_valor: '12' }, '203.0.113.1');
+    expect(forged.headers.get('location')).toBe('/apoie?erro=valor#apoio');
     const badEmail = await give({ valor: '1000', email: 'ana@' }, '203.0.113.1');
     expect(badEmail.headers.get('location')).toBe('/apoie?erro=email&valor=1000#apoio');
   });

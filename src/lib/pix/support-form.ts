@@ -11,6 +11,8 @@ export const SUPPORT_FORM = {
 
 /** The amount choices' values: the suggested amounts in centavos, or 'outro'. */
 export const OTHER_AMOUNT = 'outro';
+/** How much of a refused 'Outro valor' the answer carries back to the form: more than any amount is typed with. */
+export const OTHER_AMOUNT_KEPT_LENGTH = 24;
 export const SUGGESTED_CENTS = [1000, 2500, 5000] as const;
 /** R$ 1,00 to R$ 5.000,00: the database's bounds (support_check_input). */
 export const MIN_CENTS = 100;

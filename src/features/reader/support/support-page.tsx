@@ -32,6 +32,8 @@ const REMINDER_NOTICES: Record<string, { text: string; tone: 'ok' | 'warn' }> = 
 export interface SupportNotices {
   error: SupportFormError | null;
   amountCents: number | null;
+  /** 'Outro valor' as the reader typed it, when the server refused it (the form without JavaScript). */
+  otherTyped: string | null;
   reminder: string | null;
 }
 
@@ -73,7 +75,15 @@ function MonthProgress({ receivedCents, goalCents }: { receivedCents: number; go
 const inputClass = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700';
 
 function SupportForm({ notices }: { notices: SupportNotices }) {
-  const initialChoice = notices.amountCents === null ? '2500' : SUGGESTED_CENTS.some((cents) => cents === notices.amountCents) ? String(notices.amountCents) : OTHER_AMOUNT;
+  const initialChoice =
+    notices.otherTyped !== null
+      ? OTHER_AMOUNT
+      : notices.amountCents === null
+        ? '2500'
+        : SUGGESTED_CENTS.some((cents) => cents === notices.amountCents)
+          ? String(notices.amountCents)
+          : OTHER_AMOUNT;
+  const initialOther = notices.otherTyped ?? (initialChoice === OTHER_AMOUNT && notices.amountCents !== null ? (notices.amountCents / 100).toFixed(2).replace('.', ',') : '');
   // Uncontrolled, so a choice made before the app has started is kept when it hydrates (a tap is never undone).
   const otherRadio = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<{ field: 'amount' | 'email' | 'form'; message: string } | null>(
@@ -130,7 +140,7 @@ function SupportForm({ notices }: { notices: SupportNotices }) {
             inputMode="decimal"
             autoComplete="off"
             placeholder="Ex.: 15,00"
-            defaultValue={initialChoice === OTHER_AMOUNT && notices.amountCents !== null ? (notices.amountCents / 100).toFixed(2).replace('.', ',') : ''}
+            defaultValue={initialOther}
             onFocus={() => {
               if (otherRadio.current) otherRadio.current.checked = true;
             }}

@@ -1,5 +1,5 @@
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { isSupportFormError } from '../../../lib/pix/support-form';
+import { isSupportFormError, OTHER_AMOUNT_KEPT_LENGTH, SUPPORT_FORM } from '../../../lib/pix/support-form';
 import { Deferred } from '../components/deferred';
 import { RetryAlert } from '../components/retry-alert';
 import { readerSources } from '../reader-sources';
@@ -18,10 +18,11 @@ export function Component() {
   const { page } = useLoaderData<typeof loader>();
   const [query] = useSearchParams();
   const error = query.get('erro');
-  const amount = Number(query.get('valor'));
+  const amount = Number(query.get(SUPPORT_FORM.amount));
   const notices = {
     error: isSupportFormError(error) ? error : null,
     amountCents: Number.isInteger(amount) && amount > 0 ? amount : null,
+    otherTyped: query.get(SUPPORT_FORM.otherAmount)?.slice(0, OTHER_AMOUNT_KEPT_LENGTH) ?? null,
     reminder: query.get('lembrete'),
   };
   return (
