@@ -1,4 +1,5 @@
 import { site } from '../../config/site';
+import { importOnce } from '../../lib/import-once';
 import {
   CATEGORY_LABEL_BY_SLUG,
   NATIONAL_NEWS_FEED,
@@ -153,9 +154,11 @@ async function headlinesOrSamples(
   return samplesFor(samplesOf);
 }
 
+const sampleArticles = importOnce(() => import('./sample-articles'));
+
 /** The built-in articles of a topic, loaded on first need: a page whose news arrive never downloads them. */
 async function samplesFor(slug: ExternalTopicSlug): Promise<NewsArticle[]> {
-  const { SAMPLE_ARTICLES_BY_SLUG } = await import('./sample-articles');
+  const { SAMPLE_ARTICLES_BY_SLUG } = await sampleArticles();
   return [...SAMPLE_ARTICLES_BY_SLUG[slug]];
 }
 
