@@ -1175,6 +1175,15 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      home_page_sections: {
+        Args: {
+          jobs_limit: number
+          most_read_limit: number
+          obituaries_limit: number
+          section_limit: number
+        }
+        Returns: Json
+      }
       increment_views: { Args: { publication_id: string }; Returns: undefined }
       newsletter_claim_confirmations: {
         Args: { max_count: number }

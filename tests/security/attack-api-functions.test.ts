@@ -218,3 +218,38 @@ describe('current_breaking_news answers only what its caller may read', () => {
     }
   });
 });
+
+// The home page's sections in one call (docs/decisions/0051): the server's anonymous render calls it, as its caller.
+describe('home_page_sections answers only what its caller may read, and only to the server\'s anonymous render', () => {
+  it('anon: a draft or a scheduled story is in no section, even as the lead or the most read', async () => {
+    const { rows: leads } = await attackers.db.query<{ id: string }>(`select id from public.publications where is_lead`);
+    // The trigger refuses the lead mark on a story whose time has not come; the owner writes it without triggers, so
+    // only the read policy stands between it and the reader.
+    await attackers.db.query(`set session_replication_role = replica`);
+    try {
+      await attackers.db.query(`update public.publications set views = 99000000 where id = any ($1)`, [[ids.draft, ids.scheduled]]);
+      await attackers.db.query(`update public.publications set is_lead = false where is_lead`);
+      await attackers.db.query(`update public.publications set is_lead = true where id = $1`, [ids.scheduled]);
+    } finally {
+      await attackers.db.query(`set session_replication_role = origin`);
+    }
+    try {
+      const result = await clientOf('anon').rpc('home_page_sections', { section_limit: 24, most_read_limit: 24, jobs_limit: 24, obituaries_limit: 24 });
+      expect(result.error).toBeNull();
+      const sections = result.data as { lead: unknown; local: { id: string }[]; most_read: { id: string }[] };
+      expect(sections.lead).toBeNull();
+      const listed = [...sections.local, ...sections.most_read].map((story) => story.id);
+      expect(listed).not.toContain(ids.draft);
+      expect(listed).not.toContain(ids.scheduled);
+      expect(listed.length).toBeGreaterThan(0);
+    } finally {
+      await attackers.db.query(`update public.publications set views = 0, is_lead = false where id = any ($1)`, [[ids.draft, ids.scheduled]]);
+      await attackers.db.query(`update public.publications set is_lead = true where id = any ($1)`, [leads.map((row) => row.id)]);
+    }
+  });
+
+  it.each(['pending', 'admin'] as const)('%s: refused (42501): a signed-in account reads its sections through their own requests', async (actor) => {
+    const result = await clientOf(actor).rpc('home_page_sections', { section_limit: 6, most_read_limit: 5, jobs_limit: 3, obituaries_limit: 2 });
+    expect({ status: result.status, code: result.error?.code }).toEqual(permissionDenied(actor));
+  });
+});

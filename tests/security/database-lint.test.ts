@@ -175,6 +175,8 @@ const API_FUNCTIONS = [
   'newsletter_unsubscribe',
   'newsletter_test_recipient',
   'current_breaking_news',
+  // The server's render of the home page, as anon (decision 0051); security invoker.
+  'home_page_sections',
   'data_subject_lookup',
   'data_subject_export',
   'data_subject_erase',

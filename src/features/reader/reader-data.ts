@@ -1,10 +1,10 @@
 import type { DataClient } from '../../services/client';
-import { listPublishedJobs } from '../../services/jobs';
+import { COMMUNITY_JOBS_LIMIT, listPublishedJobs } from '../../services/jobs';
 import { articleFromPublication } from '../../services/news/from-publication';
 import type { NewsArticle } from '../../services/news';
 import { getNationalNews, getTopicNews } from '../../services/news/news-api';
 import { COMMUNITY_OBITUARIES_LIMIT, listPublishedObituaries } from '../../services/obituaries';
-import { getLeadPublication, listMostRead, listPublishedByTopicSlug, type PublicationSummary } from '../../services/publications';
+import { getLeadPublication, listMostRead, listPublishedByTopicSlug, MOST_READ_LIMIT, type PublicationSummary } from '../../services/publications';
 import { FEATURED_ARTICLE } from '../../services/news/featured-article';
 import type * as SearchService from '../../services/search';
 import { weatherOptions, type ReaderSources } from './reader-sources';
@@ -13,7 +13,8 @@ import { awaitedLater } from './components/deferred';
 import { importOnce } from '../../lib/import-once';
 import { HOME_SECTION_SIZE, type HomeData } from './home/home-page';
 import { cachedRequest, keepAnswer, keptAnswer, type Later } from './page-cache';
-import { loadAdPick, type AdPick } from './ads/ad-rotation';
+import { loadAdPick, pickCampaign, type AdPick } from './ads/ad-rotation';
+import type { HomeAdSpace, HomeSections } from '../../services/home-sections';
 import type { AdSpace } from '../../types/database';
 
 // The reader's door to its data: route loaders call these functions (the home page's here, the other pages' in their
@@ -100,24 +101,59 @@ function cachedAd(sources: ReaderSources, key: string, space: AdSpace): Later<Ad
 
 /**
  * Every section of the home page, each still on its way: no request waits for another (the local section filters
- * by topic slug in the same request), and each section shows its skeleton until its own data.
+ * by topic slug in the same request), and each section shows its skeleton until its own data. The server's render,
+ * which waits for all of them anyway, reads the site's own sections in one request (loadHomeSectionsAtOnce).
  */
 export function loadHomeSections(sources: ReaderSources): HomeData {
   const { api } = sources;
+  const external = {
+    nationalArticles: cachedFor(sources, HOME_KEYS.nationalArticles, () => getNationalNews(api)),
+    sportsArticles: cachedFor(sources, HOME_KEYS.sportsArticles, () => getTopicNews('esportes', api)),
+    technologyArticles: cachedFor(sources, HOME_KEYS.technologyArticles, () => getTopicNews('tecnologia', api)),
+    weather: cachedFor(sources, HOME_KEYS.weather, () => getWeather(weatherOptions(api))),
+  };
+  if (sources.rendering === 'server') return { ...loadHomeSectionsAtOnce(sources), ...external };
   return {
+    ...external,
     lead: loadLead(sources),
     localArticles: cachedSection(sources, HOME_KEYS.localArticles, (client) =>
       listPublishedByTopicSlug(client, 'local', HOME_SECTION_SIZE).then(articlesFrom),
     ),
-    nationalArticles: cachedFor(sources, HOME_KEYS.nationalArticles, () => getNationalNews(api)),
-    sportsArticles: cachedFor(sources, HOME_KEYS.sportsArticles, () => getTopicNews('esportes', api)),
-    technologyArticles: cachedFor(sources, HOME_KEYS.technologyArticles, () => getTopicNews('tecnologia', api)),
     mostRead: cachedSection(sources, HOME_KEYS.mostRead, (client) => listMostRead(client).then(articlesFrom)),
     jobs: cachedSection(sources, HOME_KEYS.jobs, (client) => listPublishedJobs(client)),
     obituaries: cachedSection(sources, HOME_KEYS.obituaries, (client) => listPublishedObituaries(client, COMMUNITY_OBITUARIES_LIMIT)),
     adPrincipal: cachedAd(sources, HOME_KEYS.adPrincipal, 'banner-principal'),
     adLateral: cachedAd(sources, HOME_KEYS.adLateral, 'banner-lateral'),
-    weather: cachedFor(sources, HOME_KEYS.weather, () => getWeather(weatherOptions(api))),
+  };
+}
+
+const homeSectionsService = importOnce(() => import('../../services/home-sections'));
+
+/**
+ * The server's render: the site's own sections in one request (rpc home_page_sections), each section the same as
+ * its own request gives (decision 0051). The service arrives with the server's render only: no browser loads it.
+ */
+function loadHomeSectionsAtOnce(sources: ReaderSources): Omit<HomeData, 'nationalArticles' | 'sportsArticles' | 'technologyArticles' | 'weather'> {
+  const sections = homeSectionsService().then(({ getHomeSections }) =>
+    withReaderClient(sources, (client) =>
+      getHomeSections(client, { local: HOME_SECTION_SIZE, mostRead: MOST_READ_LIMIT, jobs: COMMUNITY_JOBS_LIMIT, obituaries: COMMUNITY_OBITUARIES_LIMIT }),
+    ),
+  );
+  const section = <T>(pick: (found: HomeSections) => T): Promise<T> => awaitedLater(sections.then(pick));
+  // As loadAdPick: an advert that cannot be read leaves its placeholder, and the page still renders.
+  const ad = (space: HomeAdSpace): Promise<AdPick> =>
+    section((found) => pickCampaign(found.campaigns[space])).catch((error: unknown) => {
+      console.error(`Reading the campaigns of ${space} failed`, error);
+      return null;
+    });
+  return {
+    lead: section((found) => (found.lead ? articleFromPublication(found.lead) : FEATURED_ARTICLE)).catch(() => FEATURED_ARTICLE),
+    localArticles: section((found) => articlesFrom(found.local)),
+    mostRead: section((found) => articlesFrom(found.mostRead)),
+    jobs: section((found) => found.jobs),
+    obituaries: section((found) => found.obituaries),
+    adPrincipal: ad('banner-principal'),
+    adLateral: ad('banner-lateral'),
   };
 }
 
