@@ -11,6 +11,7 @@ import { paths } from '../src/lib/paths.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../tests/support/test-backend.ts';
 import { createEdgeHandler } from './handler.ts';
 import type { EdgeHandler } from './types.ts';
+import { UNHURRIED_RENDER_MS } from '../tests/support/unhurried-render.ts';
 
 interface Node {
   getAttribute(name: string): string | null;
@@ -130,7 +131,7 @@ beforeAll(async () => {
 
   handler = createEdgeHandler(
     { siteUrl: null, supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, newsApiKey: null, newsApiUrl: 'http://127.0.0.1:9/v2', weatherApiUrl: 'http://127.0.0.1:9/v1', siteName: 'Porto Ferreira Notícias' },
-    { readHtml: (file) => Promise.resolve(built(file)), fetch: (input, init) => globalThis.fetch(input, init), pageRenderer: (sources) => Promise.resolve(createPageRenderer(sources)) },
+    { readHtml: (file) => Promise.resolve(built(file)), fetch: (input, init) => globalThis.fetch(input, init), pageRenderer: (sources) => Promise.resolve(createPageRenderer(sources)), renderTimeoutMs: UNHURRIED_RENDER_MS },
   );
 });
 

@@ -4,7 +4,7 @@ import { createWeatherProxy, WEATHER_PATH } from './weather-proxy';
 import { createNewsletter, type Newsletter } from './newsletter/newsletter';
 import type { SystemApi } from './jobs/system-api';
 import { inlineScriptHashes } from './inline-scripts';
-import { createPageDocument } from './page-document';
+import { createPageDocument, RENDER_TIMEOUT_MS } from './page-document';
 import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders } from './security-headers';
 import type { EdgeConfig, EdgeHandler, EdgeHost, ReportError } from './types';
 import type { RenderCache } from './render-cache/render-cache';
@@ -108,6 +108,7 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
   // Every page address's document (edge/page-document.ts, decision 0048).
   const page = createPageDocument({
     renderer,
+    renderTimeoutMs: host.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
     readHtml: (file) => host.readHtml(file),
     backendAway: () => backend.away(),
     freshNonce: withFreshNonce,

@@ -24,6 +24,8 @@ export const RENDER_TIMEOUT_MS = 1_500;
 export interface PageDocumentDeps {
   /** The host's render of the reader's pages; null: pages go out as built. */
   renderer: Promise<PageRenderer | null>;
+  /** How long the page waits for its sections (RENDER_TIMEOUT_MS unless the host says otherwise). */
+  renderTimeoutMs: number;
   /** A built HTML file by its path below dist/ (edge/types.ts). */
   readHtml(file: string): Promise<string | null>;
   /** Whether the data API has found its database away (edge/unavailable-page.ts). */
@@ -88,7 +90,7 @@ export function createPageDocument(deps: PageDocumentDeps): PageDocument {
 
   return async (site, url, head) => {
     // The loaders start first, and the render's wait is counted from then.
-    const renderBy = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+    const renderBy = AbortSignal.timeout(deps.renderTimeoutMs);
     // The address is matched once, with the router's own table, for the head and the render alike.
     const matched = matchPage(url.pathname);
     const loaded = head ? null : await loadPage(url, matched);

@@ -10,6 +10,7 @@ import type { TablesInsert } from '../src/types/database.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../tests/support/test-backend.ts';
 import { createEdgeHandler } from './handler.ts';
 import type { EdgeConfig, EdgeHandler, EdgeHost } from './types.ts';
+import { UNHURRIED_RENDER_MS } from '../tests/support/unhurried-render.ts';
 
 interface Node {
   parentNode: Node | null;
@@ -84,6 +85,7 @@ beforeAll(async () => {
     readHtml: (file) => Promise.resolve(built(file)),
     fetch: (input, init) => globalThis.fetch(input, init),
     pageRenderer: (sources) => Promise.resolve(createPageRenderer(sources)),
+    renderTimeoutMs: UNHURRIED_RENDER_MS,
   };
   handler = createEdgeHandler(config, host);
 }, 120_000);

@@ -9,6 +9,7 @@ import { storySlug } from '../src/lib/story-slug.ts';
 import { startTestBackend, type TestBackend } from '../tests/support/test-backend.ts';
 import { createEdgeHandler } from './handler.ts';
 import type { EdgeHandler } from './types.ts';
+import { UNHURRIED_RENDER_MS } from '../tests/support/unhurried-render.ts';
 
 interface Element {
   tagName: string;
@@ -58,6 +59,7 @@ beforeAll(async () => {
       readHtml: () => Promise.resolve('<!doctype html><html lang="pt-BR"><head><title>t</title></head><body><div id="root"></div></body></html>'),
       fetch: (input, init) => globalThis.fetch(input, init),
       pageRenderer: (sources) => Promise.resolve(createPageRenderer(sources)),
+      renderTimeoutMs: UNHURRIED_RENDER_MS,
     },
   );
 });

@@ -72,6 +72,11 @@ export interface EdgeHost {
    * the project's REST endpoint answers (a hosted project).
    */
   ready?: ReadinessCheck;
+  /**
+   * How long a reader's page waits for its sections before the slow ones go out as skeletons; absent: RENDER_TIMEOUT_MS
+   * (edge/page-document.ts). Tests choose theirs, so a busy machine decides nothing they check.
+   */
+  renderTimeoutMs?: number;
 }
 
 /**
