@@ -363,6 +363,46 @@ describe('the sections every reader page shares, in the same render', () => {
     expect(routeData(doc)?.reader).toEqual({ breakingNews: { id: storyId, title: TITLE, urgentUntil: until } });
   });
 
+  it('pages rendered at the same moment ask for the Plantão banner once; a page rendered after asks again', async () => {
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await admin.client.from('publications').update({ urgent_until: until }).eq('id', storyId)).error).toBeNull();
+    const asked: string[] = [];
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const watching = createEdgeHandler(
+      config(),
+      host({
+        fetch: async (input, init) => {
+          const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+          asked.push(path);
+          if (path.endsWith('/rpc/current_breaking_news') && asked.filter((p) => p === path).length === 1) await held;
+          return globalThis.fetch(input, init);
+        },
+      }),
+    );
+    const readsOfBanner = () => asked.filter((path) => path.endsWith('/rpc/current_breaking_news')).length;
+    try {
+      const pages = Promise.all([get('/obituarios', watching), get('/vagas', watching)]);
+      // Both pages' own reads have gone out, so both have asked for the banner by now: the first read is still held.
+      await vi.waitFor(() => expect(asked).toEqual(expect.arrayContaining(['/rest/v1/rpc/search_obituaries', '/rest/v1/jobs'])));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(readsOfBanner()).toBe(1);
+      release();
+      for (const response of await pages) {
+        const doc = parse(await response.text());
+        expect(routeData(doc)?.reader).toEqual({ breakingNews: { id: storyId, title: TITLE, urgentUntil: until } });
+      }
+      expect(readsOfBanner()).toBe(1);
+      // Nothing is kept past the answer: the next page reads the banner anew, and sees it ended.
+      expect((await admin.client.from('publications').update({ urgent_until: null }).eq('id', storyId)).error).toBeNull();
+      const after = parse(await (await get('/anuncie', watching)).text());
+      expect(routeData(after)?.reader).toEqual({ breakingNews: null });
+      expect(readsOfBanner()).toBe(2);
+    } finally {
+      release();
+    }
+  });
+
   it('with no story urgent the slot is empty and the hydration data says none', async () => {
     const doc = parse(await (await get('/anuncie')).text());
     expect(doc.querySelector('#root [data-breaking-news]')?.innerHTML).toBe('');

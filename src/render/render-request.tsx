@@ -1,6 +1,7 @@
 import { createStaticHandler, type RouteObject } from 'react-router';
 import { readerContext, type ReaderSources } from '../features/reader/reader-sources';
 import { sanitizeWithoutDom } from '../lib/rich-text/sanitize-without-dom';
+import { singleFlight } from '../lib/single-flight';
 import { routes } from '../app/router';
 import { renderRoot, settleLoaderData } from './render-document';
 import type { LoadedPage, PageRenderer, PageRenderSources } from './server-rendered';
@@ -38,6 +39,8 @@ export function createPageRenderer(sources: PageRenderSources): PageRenderer {
     api: { origin: 'http://edge.invalid', fetchImpl: sources.apiFetch, weatherTimeoutMs: SERVER_WEATHER_WAIT_MS },
     // No DOM here, on Node or in the Worker: stored rich text goes through sanitize-html (decision 0050).
     richTextSanitizer: () => Promise.resolve(sanitizeWithoutDom),
+    // Per renderer, like everything here: another handler in the process shares nothing with this one.
+    sharedRead: singleFlight(),
   };
   const handler = createStaticHandler(routes);
   void warmUp();

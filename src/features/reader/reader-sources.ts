@@ -40,6 +40,11 @@ export interface ReaderSources {
    * story's first in-app navigation; none in the build, which renders no story (its body is then empty).
    */
   richTextSanitizer(): Promise<RichTextSanitizer | null>;
+  /**
+   * Runs a read every reader's page makes alike (the Plantão banner): on the server, the renders under way at that
+   * moment share its one request (src/lib/single-flight.ts). Absent (the browser, the build): each runs its own.
+   */
+  sharedRead?: <T>(key: string, read: () => Promise<T>) => Promise<T>;
 }
 
 const readerSourcesContext = createContext<ReaderSources | null>(null);

@@ -9,6 +9,8 @@ import type { ReaderSources } from '../reader-sources';
 
 const BREAKING_NEWS_KEY = 'layout:breaking-news';
 
+const alone = <T>(_key: string, read: () => Promise<T>): Promise<T> => read();
+
 /**
  * The build has no data: its pages carry no banner and say so. Every reader page a server host serves is rendered with
  * the one running (decision 0048): the server's render waits for it like any of the page's data; a
@@ -18,9 +20,11 @@ const BREAKING_NEWS_KEY = 'layout:breaking-news';
  */
 export function loadBreakingNews(sources: ReaderSources): ReaderLayoutData {
   if (sources.rendering === 'build') return { breakingNews: null };
+  // The server's renders under way at one moment ask once (ReaderSources.sharedRead): it is the same for every page.
+  const asked = sources.sharedRead ?? alone;
   return {
     breakingNews: cachedSection(sources, BREAKING_NEWS_KEY, (client) =>
-      getCurrentBreakingNews(client).catch((error: unknown) => {
+      asked(BREAKING_NEWS_KEY, () => getCurrentBreakingNews(client)).catch((error: unknown) => {
         console.warn('The breaking news could not be read; the page goes without its banner', error);
         return null;
       }),

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { singleFlight } from './single-flight';
+
+/** A read the test answers when it likes, counting how often it was started. */
+function heldRead() {
+  let answer: (value: string) => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  let started = 0;
+  const read = () => {
+    started += 1;
+    return new Promise<string>((resolve, reject) => {
+      answer = resolve;
+      fail = reject;
+    });
+  };
+  return { read, answer: (value: string) => answer(value), fail: (error: Error) => fail(error), started: () => started };
+}
+
+describe('singleFlight', () => {
+  it('gives calls made while a read is under way that read’s answer, and reads again once it has answered', async () => {
+    const shared = singleFlight();
+    const held = heldRead();
+    const first = shared('plantao', held.read);
+    const second = shared('plantao', held.read);
+    await Promise.resolve();
+    expect(held.started()).toBe(1);
+    held.answer('urgente');
+    await expect(Promise.all([first, second])).resolves.toEqual(['urgente', 'urgente']);
+
+    const third = shared('plantao', held.read);
+    await Promise.resolve();
+    expect(held.started()).toBe(2);
+    held.answer('nada');
+    await expect(third).resolves.toBe('nada');
+  });
+
+  it('keeps keys apart', async () => {
+    const shared = singleFlight();
+    const one = heldRead();
+    const other = heldRead();
+    const a = shared('a', one.read);
+    const b = shared('b', other.read);
+    await Promise.resolve();
+    one.answer('um');
+    other.answer('outro');
+    await expect(Promise.all([a, b])).resolves.toEqual(['um', 'outro']);
+  });
+
+  it('shares a failure with the calls that joined it, and the next call asks again', async () => {
+    const shared = singleFlight();
+    const held = heldRead();
+    const first = shared('plantao', held.read);
+    const second = shared('plantao', held.read);
+    await Promise.resolve();
+    held.fail(new Error('fora do ar'));
+    await expect(first).rejects.toThrow('fora do ar');
+    await expect(second).rejects.toThrow('fora do ar');
+
+    const retry = shared('plantao', held.read);
+    await Promise.resolve();
+    expect(held.started()).toBe(2);
+    held.answer('de volta');
+    await expect(retry).resolves.toBe('de volta');
+  });
+
+  it('answers a read that throws at once with a rejection', async () => {
+    const shared = singleFlight();
+    await expect(shared('x', () => { throw new Error('na hora'); })).rejects.toThrow('na hora');
+    await expect(shared('x', () => Promise.resolve('depois'))).resolves.toBe('depois');
+  });
+});
