@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
@@ -95,12 +96,14 @@ describe('a reader who reaches for the page before the app has started', () => {
     expect(await dialog.isVisible()).toBe(false);
   });
 
-  it('types a tip before the app runs; the app keeps what was typed, and only it sends', async () => {
+  it('types a tip and chooses a photo before the app runs; the app keeps both, and only it sends', async () => {
     const page = await browser.newPage('phone');
     const release = await holdTheApp(page);
     await openHeld(page, '/envie-sua-noticia');
     await page.getByLabel(/O que aconteceu\?/).fill('Poste caído na esquina.');
     await page.getByLabel(/Onde\?/).fill('Rua Dom Pedro II');
+    const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1e3a8a' } }).png().toBuffer();
+    await page.getByLabel('Fotos (até 3)').setInputFiles({ name: 'poste.png', mimeType: 'image/png', buffer: picture });
     expect(await page.getByRole('button', { name: 'Enviar sugestão' }).isDisabled()).toBe(true);
     await page.getByLabel(/Onde\?/).press('Enter');
     expect(new URL(page.url()).search).toBe('');
@@ -114,5 +117,8 @@ describe('a reader who reaches for the page before the app has started', () => {
     expect(await page.getByLabel(/O que aconteceu\?/).inputValue()).toBe('Poste caído na esquina.');
     expect(await page.getByLabel(/Onde\?/).inputValue()).toBe('Rua Dom Pedro II');
     expect(await page.getByText('Conte o que aconteceu.').count()).toBe(0);
+    // The photo chosen before is one of the tip's photos, with its preview, not silently left in the picker.
+    await page.getByRole('list', { name: 'Fotos escolhidas' }).getByRole('img', { name: 'Foto 1: poste.png' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Fotos escolhidas' }).getByRole('listitem').count()).toBe(1);
   });
 });

@@ -4,9 +4,9 @@ import { CheckboxField, TextAreaField, TextField } from '../../../components/for
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { ErrorAlert } from '../../../components/ui/alert-message';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { isNewsTipRateLimited, type NewsTipInput } from '../../../services/news-tips';
+import { isNewsTipRateLimited, MAX_TIP_PHOTOS, type NewsTipInput } from '../../../services/news-tips';
 import { StorageError } from '../../../services/errors';
-import { addPhotos, EMPTY_TIP, TIP_CONSENT_TEXT, typedBeforeStart, validateTip, type TipLineValues } from './tip-line-values';
+import { addPhotos, chosenBeforeStart, EMPTY_TIP, TIP_CONSENT_TEXT, typedBeforeStart, validateTip, type TipLineValues } from './tip-line-values';
 import { TipPhotosField } from './tip-photos-field';
 
 export const TIP_ERROR = 'Erro ao enviar sua sugestão. Por favor, tente novamente.';
@@ -52,12 +52,18 @@ export function TipLineForm({ onSubmit }: TipLineFormProps) {
   // Sending is the app's: until it has started the button is disabled, so the browser never submits the form itself.
   const hydrated = useHydrated();
 
-  // The page is prerendered: what a reader typed before the app started is taken over, not wiped by the first render.
+  // The page is prerendered: what a reader typed and the photos chosen before the app started are taken over, not
+  // wiped by the first render. The photos go through the same checks as photos chosen later.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
     const typed = typedBeforeStart(form);
-    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    const chosen = chosenBeforeStart(form);
+    const { photos, problem } = addPhotos([], chosen);
+    if (Object.keys(typed).length > 0 || chosen.length > 0) {
+      setValues((current) => ({ ...current, ...typed, photos: [...current.photos, ...photos].slice(0, MAX_TIP_PHOTOS) }));
+    }
+    if (problem) setPhotoProblem(problem);
   }, [formRef, setValues]);
 
   function addChosen(files: TipLineValues['photos']) {

@@ -97,3 +97,15 @@ export function typedBeforeStart(form: HTMLFormElement): Partial<TipLineValues> 
   if (data.get('consent') !== null) typed.consent = true;
   return typed;
 }
+
+/**
+ * The photos a reader chose before the app started, taken from the picker, which is then emptied: they are taken
+ * once, and choosing again adds to them as usual.
+ */
+export function chosenBeforeStart(form: HTMLFormElement): File[] {
+  const picker = form.elements.namedItem('photos');
+  if (!(picker instanceof HTMLInputElement) || !picker.files?.length) return [];
+  const files = Array.from(picker.files);
+  picker.value = '';
+  return files;
+}
