@@ -6,9 +6,10 @@
 // PostgreSQL set up by the README's roles block (--postgres), or the Cloudflare Worker under `wrangler dev` on the
 // Node LTS in front of a stand-in hosted project (--worker). RENDER_CACHE in this shell is passed to the server.
 // It publishes 40 stories through the API as the panel does, then:
-// - the spike (default): autocannon, 32 connections, 10 s per address after 3 s not counted, on the same server's hashed stylesheet (the
-//   limit: a file read from memory), the home page, a story, a topic, the search and the RSS feed; prints req/s, p50,
-//   p99, errors and the share of the stylesheet's req/s, and the server's resident memory after the run;
+// - the spike (default): autocannon, 32 connections, 10 s per address after 3 s not counted, on the same server's
+//   hashed stylesheet (the limit: a file read from memory), the home page, a story, a topic, the search and the RSS
+//   feed; prints req/s, p50, p99, errors and the share of the stylesheet's req/s, and the server's resident memory
+//   after the run;
 // - the soak (--soak MINUTES): mixed traffic for MINUTES (bench-spike-soak.ts); prints the memory at 5 minutes and
 //   at the end and each correction's time until the story's served HTML has it.
 // The load generator runs on this machine, in this process: the numbers are the server's and the generator's

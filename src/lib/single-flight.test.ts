@@ -16,6 +16,16 @@ function heldRead() {
   return { read, answer: (value: string) => answer(value), fail: (error: Error) => fail(error), started: () => started };
 }
 
+/** Once a read has answered, the next call starts a read of its own and gets that read's answer. */
+async function readsAgain(shared: ReturnType<typeof singleFlight>, held: ReturnType<typeof heldRead>): Promise<void> {
+  const before = held.started();
+  const next = shared('plantao', held.read);
+  await Promise.resolve();
+  expect(held.started()).toBe(before + 1);
+  held.answer('de novo');
+  await expect(next).resolves.toBe('de novo');
+}
+
 describe('singleFlight', () => {
   it('gives calls made while a read is under way that read’s answer, and reads again once it has answered', async () => {
     const shared = singleFlight();
@@ -26,12 +36,7 @@ describe('singleFlight', () => {
     expect(held.started()).toBe(1);
     held.answer('urgente');
     await expect(Promise.all([first, second])).resolves.toEqual(['urgente', 'urgente']);
-
-    const third = shared('plantao', held.read);
-    await Promise.resolve();
-    expect(held.started()).toBe(2);
-    held.answer('nada');
-    await expect(third).resolves.toBe('nada');
+    await readsAgain(shared, held);
   });
 
   it('keeps keys apart', async () => {
@@ -55,12 +60,7 @@ describe('singleFlight', () => {
     held.fail(new Error('fora do ar'));
     await expect(first).rejects.toThrow('fora do ar');
     await expect(second).rejects.toThrow('fora do ar');
-
-    const retry = shared('plantao', held.read);
-    await Promise.resolve();
-    expect(held.started()).toBe(2);
-    held.answer('de volta');
-    await expect(retry).resolves.toBe('de volta');
+    await readsAgain(shared, held);
   });
 
   it('answers a read that throws at once with a rejection', async () => {

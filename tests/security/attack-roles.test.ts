@@ -295,6 +295,16 @@ describe('Editor', () => {
   });
 });
 
+// The home page's sections in one call are the server's anonymous render's (decision 0051): a member of the newsroom,
+// signed in, reads each section through its own request, as any account does.
+describe('Repórter and Editor: the home page’s one call', () => {
+  it.each(['reporter', 'editor'] as const)('%s: refused (42501)', async (role) => {
+    const member = role === 'reporter' ? reporter : editor;
+    const result = await member.client.rpc('home_page_sections', { section_limit: 6, most_read_limit: 5, jobs_limit: 3, obituaries_limit: 2 });
+    expectRefused(result, refusedAsSignedIn);
+  });
+});
+
 describe('the audit log', () => {
   it('records sign-ins and role changes, which the administrator reads', async () => {
     expect(await auditCount('sign_in', reporter.id)).toBeGreaterThanOrEqual(1);
