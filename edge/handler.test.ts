@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend, type TestUser } from '../tests/support/test-backend.ts';
@@ -219,6 +220,19 @@ describe('the other reader pages', () => {
       url: `${SITE}/`,
       potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${SITE}/busca?q={search_term_string}` } },
     });
+  });
+
+  it("tags each page with its body's SHA-1, and answers a reload with the same tag with a 304 (no render cache here)", async () => {
+    for (const path of ['/', storyPath(ids.plain, 'Sem foto nem resumo')]) {
+      const first = await get(path);
+      const body = Buffer.from(await first.arrayBuffer());
+      expect(first.headers.get('ETag'), path).toBe(`"${createHash('sha1').update(body).digest('hex')}"`);
+      const again = await handler(new Request(`http://127.0.0.1:5173${path}`, { headers: { 'If-None-Match': first.headers.get('ETag')! } }));
+      expect(again?.status, path).toBe(304);
+      expect(await again?.text()).toBe('');
+    }
+    // A page that is not found is not tagged.
+    expect((await get('/topic/nao-existe')).headers.get('ETag')).toBeNull();
   });
 
   it('a topic page has its name, its feed and its prerendered file; an unknown topic is a 404', async () => {

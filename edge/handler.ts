@@ -3,6 +3,7 @@ import { createMemoryNewsCache, createNewsProxy, type NewsCache } from './news-p
 import { createWeatherProxy, WEATHER_PATH } from './weather-proxy';
 import { createNewsletter, type Newsletter } from './newsletter/newsletter';
 import type { SystemApi } from './jobs/system-api';
+import { taggedText } from './body-etag';
 import { inlineScriptHashes } from './inline-scripts';
 import { createPageDocument, RENDER_TIMEOUT_MS } from './page-document';
 import { DEV_NONCE_PLACEHOLDER, newNonce, securityHeaders } from './security-headers';
@@ -118,12 +119,15 @@ export function createEdgeHandler(config: EdgeConfig, host: EdgeHost, options: E
 
   /** A page's HTML under the page policy, which allows the boot script written into it by its hash and nothing else. */
   async function htmlPage(body: string, options: { status: number; cacheControl: string; nonce?: string; head: boolean }): Promise<Response> {
+    // Tagged here, from the text at hand: the ETag middleware would otherwise clone the answer's stream to hash it.
+    const [scriptHashes, { bytes, etag }] = await Promise.all([inlineScriptHashes(body), taggedText(body)]);
     const headers = new Headers({
-      ...securityHeaders({ ...policy, nonce: options.nonce, scriptHashes: await inlineScriptHashes(body) }),
+      ...securityHeaders({ ...policy, nonce: options.nonce, scriptHashes }),
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': options.cacheControl,
     });
-    return new Response(options.head ? null : body, { status: options.status, headers });
+    if (options.status === 200) headers.set('ETag', etag);
+    return new Response(options.head ? null : bytes, { status: options.status, headers });
   }
 
   /**

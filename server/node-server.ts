@@ -131,7 +131,9 @@ function hostApp(options: NodeServerOptions): Hono<SiteEnv> {
   if (backend) {
     const backendHeaders = securityHeaders({ policy: BACKEND_POLICY });
     // The request as it came (its full path, its peer through the Node bindings): the backend routes on its prefixes.
-    const toBackend = mount((request, env) => backend.fetch(request, env), { replaceRequest: false });
+    // Its options are the bindings alone: mount's default also asks for the execution context, which Node's requests
+    // lack, and Hono answers that with a thrown error, caught, on every API request.
+    const toBackend = mount((request, env) => backend.fetch(request, env), { replaceRequest: false, optionHandler: (c): HttpBindings => (c as Context<SiteEnv>).env });
     for (const prefix of BACKEND_PREFIXES) {
       // `/rest/v1/*` is `/rest/v1` and everything under it, never `/rest/v10`. The answer's own headers win over the
       // sandbox's companions, as they did when Node merged them.

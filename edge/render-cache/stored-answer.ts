@@ -1,3 +1,5 @@
+import { etagOf } from '../body-etag';
+
 // A rendered answer as the render cache keeps it: status, headers and the whole body, with the time its render
 // started (its data was read after that moment). Web APIs only: Node and the Worker keep the same shape.
 
@@ -7,12 +9,6 @@ export interface StoredAnswer {
   body: Uint8Array;
   /** When the render that made it started (ms since the epoch): the data in it is no older than this. */
   renderedAt: number;
-}
-
-/** A strong validator from the body's SHA-1, as Hono's etag middleware makes it (which then uses this one). */
-async function etagOf(body: ArrayBuffer): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', body));
-  return `"${Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')}"`;
 }
 
 /**

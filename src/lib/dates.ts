@@ -42,16 +42,29 @@ function partsOf(formatter: Intl.DateTimeFormat, instant: Date): Partial<Record<
   return Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
 }
 
-function wallClockAt(instant: Date): WallClock {
+/**
+ * The wall clocks last asked for, by instant: a server renders the same stories' dates page after page, and
+ * formatToParts was a measurable share of a render. Bounded: emptied when full.
+ */
+const WALL_CLOCKS_KEPT = 512;
+const wallClocks = new Map<number, Readonly<WallClock>>();
+
+function wallClockAt(instant: Date): Readonly<WallClock> {
+  const at = instant.getTime();
+  const known = wallClocks.get(at);
+  if (known) return known;
   const parts = partsOf(numericClock(), instant);
-  return {
+  const clock = Object.freeze({
     year: Number(parts.year),
     month: Number(parts.month),
     day: Number(parts.day),
     hour: Number(parts.hour),
     minute: Number(parts.minute),
     second: Number(parts.second),
-  };
+  });
+  if (wallClocks.size >= WALL_CLOCKS_KEPT) wallClocks.clear();
+  wallClocks.set(at, clock);
+  return clock;
 }
 
 /** How far São Paulo's wall clock is from UTC at an instant, in milliseconds (-3 h today; -2 h in the summers it had). */
