@@ -7,7 +7,7 @@ export async function etagOf(body: BufferSource): Promise<string> {
 }
 
 /** A text body encoded once: the bytes to send and their ETag. */
-export async function taggedText(text: string): Promise<{ bytes: Uint8Array; etag: string }> {
+export async function taggedText(text: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; etag: string }> {
   const bytes = new TextEncoder().encode(text);
   return { bytes, etag: await etagOf(bytes) };
 }
