@@ -143,6 +143,14 @@ describe('reader pages with the backend down or hanging', () => {
     set('up');
     await page.getByRole('button', { name: 'Tentar novamente' }).first().click();
     await page.getByRole('heading', { level: 1, name: seeded.job.title }).waitFor();
+
+    // The search's own retry too: it was a plain button, which did nothing until the app had started.
+    set('down');
+    await page.goto(`/busca?q=${encodeURIComponent(seeded.article.title)}`, { waitUntil: 'commit' });
+    await page.getByRole('main').getByRole('button', { name: 'Tentar novamente' }).waitFor({ timeout: 25_000 });
+    set('up');
+    await page.getByRole('main').getByRole('button', { name: 'Tentar novamente' }).click();
+    await page.getByRole('main').getByRole('heading', { name: /^Notícias \(\d+ resultados?\)$/ }).waitFor();
   });
 
   it('backend hanging beyond the 10 s timeout: home, jobs and a story end in the message and retry, not a skeleton', { timeout: 90_000 }, async () => {

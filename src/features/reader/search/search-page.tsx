@@ -1,11 +1,11 @@
 import { Form } from 'react-router';
 import type { PublicationCursor } from '../../../services/search';
-import { ErrorAlert } from '../../../components/ui/alert-message';
-import { primaryButton, secondaryButton } from '../../../components/ui/buttons';
+import { primaryButton } from '../../../components/ui/buttons';
 import { paths } from '../../../lib/paths';
 import { ArticleGridSkeleton } from '../components/article-grid';
 import { BackToHomeLink } from '../components/back-to-home-link';
 import { Deferred } from '../components/deferred';
+import { RetryAlert } from '../components/retry-alert';
 import { searchMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../components/use-document-meta';
 import { SearchResultsView, type SearchPage, type SearchResults } from './search-results';
@@ -56,14 +56,8 @@ export function SearchPage({ query, results, loadMore, onRetry }: SearchPageProp
           key={`results:${trimmed}`}
           promise={results}
           fallback={<ArticleGridSkeleton label="Buscando..." />}
-          errorElement={
-            <div className="space-y-3">
-              <ErrorAlert>Não foi possível buscar agora. Tente novamente.</ErrorAlert>
-              <button type="button" className={secondaryButton} onClick={onRetry}>
-                Tentar novamente
-              </button>
-            </div>
-          }
+          // RetryAlert: before the app has started, its button asks for the same search again as a plain form.
+          errorElement={<RetryAlert onRetry={onRetry}>Não foi possível buscar agora. Tente novamente.</RetryAlert>}
         >
           {(found) => <SearchResultsView key={trimmed} query={trimmed} results={found} loadMore={loadMore} />}
         </Deferred>
