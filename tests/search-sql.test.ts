@@ -67,6 +67,18 @@ describe('private.search_excerpt', () => {
     if (expected instanceof RegExp) expect(excerpt).toMatch(expected);
     else expect(excerpt).toBe(expected);
     expect(excerpt.length).toBeLessThanOrEqual(310);
+    // A body's folded text is stored (publications.excerpt_text, private.excerpt_fold): given it, the excerpt is the same.
+    const fromStoredFold = await value<string>(
+      `private.search_excerpt($1, private.excerpt_fold($1), case when $2::text is null then null else private.search_lexemes(websearch_to_tsquery('public.pt_unaccent', $2::text)) end)`,
+      [doc, query],
+    );
+    expect(fromStoredFold).toBe(excerpt);
+  });
+
+  it('folds text to lower case without accents, separators as spaces, keeping each position', async () => {
+    const folded = await value<string>(`private.excerpt_fold($1)`, ['Saúde: “Ação”, já!']);
+    expect(folded).toBe(' saude   acao   ja ');
+    expect(folded.length).toBe(' Saúde: “Ação”, já!'.length);
   });
 });
 

@@ -750,6 +750,7 @@ export type Database = {
           corrected_at: string | null
           created_at: string
           description: string | null
+          excerpt_text: string | null
           id: string
           image_alt: string | null
           image_credit: string | null
@@ -777,6 +778,7 @@ export type Database = {
           corrected_at?: string | null
           created_at?: string
           description?: string | null
+          excerpt_text?: never
           id?: string
           image_alt?: string | null
           image_credit?: string | null
@@ -804,6 +806,7 @@ export type Database = {
           corrected_at?: string | null
           created_at?: string
           description?: string | null
+          excerpt_text?: never
           id?: string
           image_alt?: string | null
           image_credit?: string | null
@@ -1309,6 +1312,7 @@ export type Database = {
           corrected_at: string | null
           created_at: string
           description: string | null
+          excerpt_text: string | null
           id: string
           image_alt: string | null
           image_credit: string | null

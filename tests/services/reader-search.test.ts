@@ -59,6 +59,23 @@ describe('searchPublications and countPublicationSearch', () => {
     expect(row).toMatchObject({ title: 'Capivarinhal 00', excerpt: 'O jacarandazal da praça floresceu.' });
   });
 
+  it("takes a body's excerpt from its text as last saved (a draft edited, then published), accents and all", async () => {
+    const before = `${'Texto de abertura com acentuação e pontuação, sem a palavra. '.repeat(12)}`;
+    const { data, error } = await admin.client
+      .from('publications')
+      .insert({ title: 'Nota da redação', content: `<p>${before}</p>`, published: false, topic_id: seed.topics.local })
+      .select('id')
+      .single();
+    if (error) throw new Error(error.message);
+    expect(await searchPublications(backend.anon(), { q: 'tamanduazal' })).toEqual([]);
+
+    const edited = `<p>${before}</p><p>O <em>Tamanduazal</em> da Ação Cultural reabre amanhã.</p>`;
+    const { error: editError } = await admin.client.from('publications').update({ content: edited, published: true }).eq('id', data.id);
+    if (editError) throw new Error(editError.message);
+    const [row] = await searchPublications(backend.anon(), { q: 'tamanduazal' });
+    expect(row?.excerpt).toMatch(/^… .*sem a palavra\. O Tamanduazal da Ação Cultural reabre amanhã\.$/);
+  });
+
   it('pages a topic without a query, and filters by a São Paulo calendar day', async () => {
     const politics = await searchPublications(backend.anon(), { topicSlug: 'politica', q: 'capivarinhal', pageSize: 5 });
     expect(politics.map((row) => row.title)).toEqual(['Capivarinhal 24', 'Capivarinhal 22', 'Capivarinhal 20', 'Capivarinhal 18', 'Capivarinhal 16']);
