@@ -4434,6 +4434,72 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.story_page(story_id uuid, related_limit integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with
+  story as (
+    select p.id, p.title, p.description, p.content, p.image_url, p.image_alt, p.image_credit, p.youtube_url,
+           p.published_at, p.updated_at, p.corrected_at, p.views, p.author_id, p.byline, p.sponsor_name, p.topic_id
+      from public.publications p
+     where p.id = story_id and p.published
+  ),
+  -- 'Leia também' (src/services/related-stories.ts): the newest other published stories of the story's topic, by
+  -- the (published, topic_id, published_at desc, id desc) index; none without a topic or a story.
+  related as (
+    select p.id, p.title, p.description, p.image_url, p.published_at, p.views, p.author_id, p.sponsor_name, p.topic_id,
+           row_number() over (order by p.published_at desc, p.id desc) as n
+      from public.publications p
+     where p.published
+       and p.topic_id = (select s.topic_id from story s)
+       and p.id <> story_id
+     order by p.published_at desc, p.id desc
+     limit least(greatest(coalesce(related_limit, 0), 0), 12)
+  ),
+  -- The campaigns serving in the story's banner space (src/services/ad-campaigns.ts servingCampaigns: at most 20, by
+  -- id), with the columns anon may read.
+  campaigns as (
+    select a.id, a.space, a.image_url, a.image_width, a.image_height, a.mobile_image_url, a.mobile_image_width,
+           a.mobile_image_height, a.alt_text, a.target_url
+      from public.ad_campaigns a
+     where a.space = 'banner-materia'
+     order by a.id
+     limit 20
+  )
+  select jsonb_build_object(
+    -- As src/services/published-story.ts selects it: its columns, its topic and its corrections (50 at most, by
+    -- the table's own rule).
+    'story', (
+      select jsonb_build_object(
+               'id', s.id, 'title', s.title, 'description', s.description, 'content', s.content,
+               'image_url', s.image_url, 'image_alt', s.image_alt, 'image_credit', s.image_credit,
+               'youtube_url', s.youtube_url, 'published_at', s.published_at, 'updated_at', s.updated_at,
+               'corrected_at', s.corrected_at, 'views', s.views, 'author_id', s.author_id, 'byline', s.byline,
+               'sponsor_name', s.sponsor_name,
+               'topics', (select jsonb_build_object('id', t.id, 'name', t.name, 'slug', t.slug)
+                            from public.topics t where t.id = s.topic_id),
+               'publication_corrections', coalesce((
+                 select jsonb_agg(jsonb_build_object('id', c.id, 'corrected_at', c.corrected_at, 'wrong', c.wrong,
+                                                     'correct', c.correct) order by c.corrected_at, c.id)
+                   from public.publication_corrections c
+                  where c.publication_id = s.id), '[]'::jsonb))
+        from story s),
+    -- Cards as the API's summary select gives them (src/services/publications.ts SUMMARY_COLUMNS).
+    'related', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', r.id, 'title', r.title, 'description', r.description, 'image_url', r.image_url,
+               'published_at', r.published_at, 'views', r.views, 'author_id', r.author_id, 'sponsor_name', r.sponsor_name,
+               'topics', (select jsonb_build_object('id', t.id, 'name', t.name, 'slug', t.slug)
+                            from public.topics t where t.id = r.topic_id)
+             ) order by r.n)
+        from related r), '[]'::jsonb),
+    'campaigns', coalesce((select jsonb_agg(to_jsonb(c) order by c.id) from campaigns c), '[]'::jsonb)
+  )
+$function$;
+
 CREATE OR REPLACE FUNCTION public.support_claim_due_reminders(max_count integer DEFAULT 20)
  RETURNS TABLE(reminder_id uuid, email text, supporter_name text, amount_cents integer, txid text, stop_token uuid)
  LANGUAGE plpgsql
@@ -5232,6 +5298,8 @@ grant update on table public.site_settings (media_kit_retention_months) to authe
 grant update on table public.site_settings (news_tip_retention_months) to authenticated;
 grant update on table public.site_settings (privacy_email) to authenticated;
 grant update on table public.site_settings (unconfirmed_newsletter_days) to authenticated;
+grant execute on function public.story_page(story_id uuid, related_limit integer) to anon;
+grant execute on function public.story_page(story_id uuid, related_limit integer) to service_role;
 grant execute on function public.support_claim_due_reminders(max_count integer) to service_role;
 grant execute on function public.support_claim_thanks(max_count integer) to service_role;
 grant execute on function public.support_intent_code(txid text) to anon;

@@ -1372,6 +1372,10 @@ export type Database = {
         Args: { new_role: string; target_id: string }
         Returns: undefined
       }
+      story_page: {
+        Args: { related_limit: number; story_id: string }
+        Returns: Json
+      }
       support_claim_due_reminders: {
         Args: { max_count?: number }
         Returns: {

@@ -253,3 +253,42 @@ describe('home_page_sections answers only what its caller may read, and only to 
     expect({ status: result.status, code: result.error?.code }).toEqual(permissionDenied(actor));
   });
 });
+
+// A story's page in one call (decision 0051): the server's anonymous render calls it, as its caller.
+describe('story_page answers only what its caller may read, and only to the server\'s anonymous render', () => {
+  it('anon: a draft or a scheduled story, and its corrections, are not there; nor in a published story\'s related list', async () => {
+    // The trigger refuses a correction of a story whose time has not come; the owner writes one without triggers, so
+    // only the read policies stand between it and the reader.
+    await attackers.db.query(`set session_replication_role = replica`);
+    try {
+      await attackers.db.query(
+        `insert into public.publication_corrections (publication_id, wrong, correct) values ($1, 'Errado.', 'Certo.'), ($2, 'Errado.', 'Certo.')`,
+        [ids.draft, ids.scheduled],
+      );
+    } finally {
+      await attackers.db.query(`set session_replication_role = origin`);
+    }
+    try {
+      for (const id of [ids.draft, ids.scheduled]) {
+        const result = await clientOf('anon').rpc('story_page', { story_id: id, related_limit: 12 });
+        expect(result.error).toBeNull();
+        expect(result.data).toMatchObject({ story: null, related: [] });
+        expect(JSON.stringify(result.data)).not.toContain('Errado.');
+      }
+      const live = await clientOf('anon').rpc('story_page', { story_id: ids.live, related_limit: 12 });
+      const page = live.data as { story: { id: string } | null; related: { id: string }[] };
+      expect(page.story?.id).toBe(ids.live);
+      const related = page.related.map((story) => story.id);
+      expect(related.length).toBeGreaterThan(0);
+      expect(related).not.toContain(ids.draft);
+      expect(related).not.toContain(ids.scheduled);
+    } finally {
+      await attackers.db.query(`delete from public.publication_corrections where publication_id = any ($1)`, [[ids.draft, ids.scheduled]]);
+    }
+  });
+
+  it.each(['pending', 'admin'] as const)('%s: refused (42501): a signed-in account reads a story through its own requests', async (actor) => {
+    const result = await clientOf(actor).rpc('story_page', { story_id: ids.live, related_limit: 3 });
+    expect({ status: result.status, code: result.error?.code }).toEqual(permissionDenied(actor));
+  });
+});

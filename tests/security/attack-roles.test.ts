@@ -295,12 +295,19 @@ describe('Editor', () => {
   });
 });
 
-// The home page's sections in one call are the server's anonymous render's (decision 0051): a member of the newsroom,
-// signed in, reads each section through its own request, as any account does.
-describe('Repórter and Editor: the home page’s one call', () => {
+// The home page's sections and a story's page in one call each are the server's anonymous render's (decision 0051):
+// a member of the newsroom, signed in, reads each part through its own request, as any account does.
+describe('Repórter and Editor: the home page’s and a story page’s one calls', () => {
   it.each(['reporter', 'editor'] as const)('%s: refused (42501)', async (role) => {
     const member = role === 'reporter' ? reporter : editor;
     const result = await member.client.rpc('home_page_sections', { section_limit: 6, most_read_limit: 5, jobs_limit: 3, obituaries_limit: 2 });
+    expectRefused(result, refusedAsSignedIn);
+  });
+
+  it.each(['reporter', 'editor'] as const)('%s: refused the story page’s one call too (42501)', async (role) => {
+    const member = role === 'reporter' ? reporter : editor;
+    const { rows } = await attackers.db.query<{ id: string }>(`select id from public.publications where published limit 1`);
+    const result = await member.client.rpc('story_page', { story_id: rows[0]!.id, related_limit: 3 });
     expectRefused(result, refusedAsSignedIn);
   });
 });

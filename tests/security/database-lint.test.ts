@@ -177,6 +177,8 @@ const API_FUNCTIONS = [
   'current_breaking_news',
   // The server's render of the home page, as anon (decision 0051); security invoker.
   'home_page_sections',
+  // The server's render of a story's page, as anon (decision 0051); security invoker.
+  'story_page',
   'data_subject_lookup',
   'data_subject_export',
   'data_subject_erase',

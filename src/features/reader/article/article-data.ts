@@ -5,7 +5,9 @@ import { storyFromPublication } from '../../../services/news/from-publication';
 import type { StoryDetails } from '../../../services/news/local-article';
 import { incrementViews } from '../../../services/publications';
 import { awaitedLater } from '../components/deferred';
-import { withReaderClient } from '../reader-data';
+import { articlesFrom, withReaderClient } from '../reader-data';
+import { pickCampaign, type AdPick } from '../ads/ad-rotation';
+import type { PublicPublication } from '../../../services/publications';
 import { browserSources, type ReaderSources } from '../reader-sources';
 
 /**
@@ -23,6 +25,24 @@ export type ReadableArticle = NewsArticle & StoryDetails & { bodyHtml: string; a
 const readableBody = importOnce(() => import('./readable-body'));
 const publishedStory = importOnce(() => import('../../../services/published-story'));
 const relatedStories = importOnce(() => import('./related-stories'));
+
+/** The story as its page shows it: its body made for reading, its corrections and its update line. */
+async function readableArticle(
+  found: PublicPublication | null,
+  pageOrigin: string,
+  bodyMaker: ReturnType<typeof readableBody>,
+  sanitizer: ReturnType<ReaderSources['richTextSanitizer']>,
+): Promise<ReadableArticle | null> {
+  if (!found) return null;
+  const article = storyFromPublication(found);
+  const maker = await bodyMaker;
+  return {
+    ...article,
+    ...maker.readableBodyWithAdBreak(article.content, pageOrigin, await sanitizer),
+    correctionsHtml: maker.correctionsHtml(found.publication_corrections ?? []),
+    updatedHtml: maker.updatedHtml(article.modifiedAt),
+  };
+}
 
 /**
  * A local publication as an article (null for an unknown, unpublished or malformed id: "not found" is an expected
@@ -49,19 +69,38 @@ export function loadArticleWithRelated(
     return relatedStories().then((block) => block.loadRelatedArticles(sources, topicId, found.id));
   });
   return {
-    article: awaitedLater(
-      publication.then(async (found) => {
-        if (!found) return null;
-        const article = storyFromPublication(found);
-        const maker = await bodyMaker;
-        return {
-          ...article,
-          ...maker.readableBodyWithAdBreak(article.content, pageOrigin, await sanitizer),
-          correctionsHtml: maker.correctionsHtml(found.publication_corrections ?? []),
-          updatedHtml: maker.updatedHtml(article.modifiedAt),
-        };
-      }),
-    ),
+    article: awaitedLater(publication.then((found) => readableArticle(found, pageOrigin, bodyMaker, sanitizer))),
     related: awaitedLater(related),
+  };
+}
+
+const storyPageService = importOnce(() => import('../../../services/story-page'));
+
+/**
+ * The server's render: the story, 'Leia também' and the campaigns of its banner space in one request (rpc
+ * story_page), each the same as its own request gives (decision 0051). The service arrives with the server's render
+ * only: no browser loads it.
+ */
+export function loadStoryPageAtOnce(
+  sources: ReaderSources,
+  id: string,
+  pageOrigin: string,
+): { article: Promise<ReadableArticle | null>; related: Promise<NewsArticle[]>; ad: Promise<AdPick> } {
+  const bodyMaker = readableBody();
+  const sanitizer = sources.richTextSanitizer();
+  const page = storyPageService().then(({ getStoryPage }) => withReaderClient(sources, (client) => getStoryPage(client, id)));
+  return {
+    article: awaitedLater(page.then(({ story }) => readableArticle(story, pageOrigin, bodyMaker, sanitizer))),
+    related: awaitedLater(page.then(({ related }) => articlesFrom(related))),
+    // As loadAdPick: an advert that cannot be read leaves its placeholder, and the page still renders.
+    ad: awaitedLater(
+      page.then(
+        ({ campaigns }) => pickCampaign(campaigns),
+        (error: unknown) => {
+          console.error('Reading the campaigns of banner-materia failed', error);
+          return null;
+        },
+      ),
+    ),
   };
 }

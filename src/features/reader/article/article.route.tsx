@@ -12,7 +12,7 @@ import type { LoaderHeadData, ReaderRouteHandle } from '../../../lib/reader-page
 import { articlePage } from './article.page';
 import { paths } from '../../../lib/paths';
 import { storySlug } from '../../../lib/story-slug';
-import { countArticleView, loadArticleWithRelated, type ReadableArticle } from './article-data';
+import { countArticleView, loadArticleWithRelated, loadStoryPageAtOnce, type ReadableArticle } from './article-data';
 import { ArticleUnavailable } from './article-unavailable';
 import { ArticleLayout, ArticleSkeleton } from './article-layout';
 import { useBackToNews, type BackTarget } from './use-back-to-news';
@@ -40,7 +40,10 @@ export function loader({ params, request, context }: LoaderFunctionArgs) {
   if (sources.rendering === 'browser') countArticleView(id);
   // The request's origin is the page's, on the server as in the browser: the body keeps images from our own bucket there.
   // The advert is asked for with the story, not after it: its space is inside the story's body.
-  return { id, ...loadArticleWithRelated(sources, id, new URL(request.url).origin), ad: awaitedLater(loadAdPick(sources, 'banner-materia')) };
+  const origin = new URL(request.url).origin;
+  // The server's render reads the whole page in one request; a browser asks part by part, each shown when it comes.
+  if (sources.rendering === 'server') return { id, ...loadStoryPageAtOnce(sources, id, origin) };
+  return { id, ...loadArticleWithRelated(sources, id, origin), ad: awaitedLater(loadAdPick(sources, 'banner-materia')) };
 }
 
 /** A page the server rendered with the story: the browser hydrates it without the loader, and counts the view here. */
