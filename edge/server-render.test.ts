@@ -145,7 +145,8 @@ describe('a story page rendered with its story', () => {
       host({
         fetch: (input, init) => {
           const url = String(input instanceof Request ? input.url : input);
-          if (url.includes('/rest/v1/publications') && url.includes(`id=eq.${storyId}`)) storyReads.push(url);
+          // Its own request (a browser's), or the server's one read of the page (rpc story_page).
+          if ((url.includes('/rest/v1/publications') && url.includes(`id=eq.${storyId}`)) || url.includes('/rest/v1/rpc/story_page')) storyReads.push(url);
           return globalThis.fetch(input, init);
         },
       }),
