@@ -267,6 +267,29 @@ describe('Cloudflare Workers: the Worker under wrangler dev, against the hosted 
     expect(new URL(editor.url()).pathname).toBe('/admin');
   });
 
+  it("answers the built files under /assets/ and /images/ without running the Worker, with dist/_headers' caching", async () => {
+    const home = await (await get('/')).text();
+    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1];
+    const image = /(\/images\/[^" ,]+\.webp)/.exec(home)?.[1];
+    expect(stylesheet).toBeDefined();
+    expect(image).toBeDefined();
+    for (const [path, caching] of [
+      [stylesheet!, 'public, max-age=31536000, immutable'],
+      [image!, 'public, max-age=86400'],
+    ] as const) {
+      const file = await get(path);
+      expect(file.status, path).toBe(200);
+      expect(file.headers.get('cache-control'), path).toBe(caching);
+      // Every answer the Worker gives carries its request id: Cloudflare answered this one alone.
+      expect(file.headers.get('x-request-id'), path).toBeNull();
+      await file.body?.cancel();
+    }
+    // Every other address still reaches the Worker, files included.
+    const icon = await get('/favicon.svg');
+    expect(icon.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    await icon.body?.cancel();
+  });
+
   it('answers /healthz and /readyz for a monitor, with an X-Request-Id, and logs one JSON line per request without the token', async () => {
     const health = await get('/healthz');
     expect(health.status).toBe(200);
