@@ -542,7 +542,6 @@ create table public.publications (
   review_requested_by text,
   review_note text,
   corrected_at timestamp with time zone,
-  excerpt_text text generated always as (private.excerpt_fold(private.html_to_text(content))) stored,
   constraint publications_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint publications_byline_check CHECK ((char_length(byline) <= 120)),
   constraint publications_content_check CHECK ((char_length(content) <= 200000)),
@@ -1951,18 +1950,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION private.excerpt_fold(doc text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE STRICT
- SET search_path TO ''
-AS $function$
-  select ' ' || pg_catalog.translate(
-    private.unaccent_lower(doc),
-    E'\n\r\t.,;:!?()[]{}"/«»“”‘’''-',
-    pg_catalog.repeat(' ', 22))
-$function$;
-
 CREATE OR REPLACE FUNCTION private.guard_published_text()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2679,7 +2666,7 @@ AS $function$
   select (instant at time zone 'America/Sao_Paulo')::date
 $function$;
 
-CREATE OR REPLACE FUNCTION private.search_excerpt(doc text, folded text, lexemes text[])
+CREATE OR REPLACE FUNCTION private.search_excerpt(doc text, lexemes text[])
  RETURNS text
  LANGUAGE plpgsql
  IMMUTABLE PARALLEL SAFE
@@ -2687,6 +2674,7 @@ CREATE OR REPLACE FUNCTION private.search_excerpt(doc text, folded text, lexemes
 AS $function$
 declare
   width constant integer := 300;
+  folded text;
   lexeme text;
   found integer;
   anchor integer := 0;
@@ -2699,7 +2687,10 @@ begin
     return null;
   end if;
   if coalesce(pg_catalog.cardinality(lexemes), 0) > 0 then
-    folded := coalesce(folded, private.excerpt_fold(doc));
+    -- Word boundaries become spaces, so ' ' || lexeme finds the lexeme only at the start of a word.
+    folded := ' ' || pg_catalog.regexp_replace(
+      pg_catalog.lower(extensions.unaccent('extensions.unaccent'::regdictionary, doc)),
+      E'[\\n\\r\\t.,;:!?()\\[\\]{}"/«»“”‘’''-]', ' ', 'g');
     foreach lexeme in array lexemes loop
       found := pg_catalog.strpos(folded, ' ' || lexeme);
       if found > 0 and (anchor = 0 or found < anchor) then
@@ -2724,15 +2715,6 @@ begin
   end if;
   return pg_catalog.regexp_replace(piece, ' {2,}', ' ', 'g');
 end;
-$function$;
-
-CREATE OR REPLACE FUNCTION private.search_excerpt(doc text, lexemes text[])
- RETURNS text
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
-  select private.search_excerpt(doc, null, lexemes)
 $function$;
 
 CREATE OR REPLACE FUNCTION private.search_lexemes(query tsquery)
@@ -2936,12 +2918,10 @@ begin
     card_sql := 'select p.id, p.title, p.description, p.image_url, p.published_at, p.views, p.author_id, '
       || '(select pg_catalog.jsonb_build_object(''id'', t.id, ''name'', t.name, ''slug'', t.slug) '
       || 'from public.topics t where t.id = p.topic_id), '
-      || tier || '::real, '
-      || case when tier in (0, 2, 3)
-              then 'case when coalesce(p.description, '''') <> '''' then private.search_excerpt(p.description, $10) '
-                || 'else private.search_excerpt(private.html_to_text(p.content), p.excerpt_text, $10) end'
-              else 'private.search_excerpt(private.html_to_text(p.content), p.excerpt_text, $10)' end
-      || ' from (%s) page join public.publications p on p.id = page.id order by page.n';
+      || tier || '::real, private.search_excerpt('
+      || case when tier in (0, 2, 3) then 'coalesce(nullif(p.description, ''''), private.html_to_text(p.content))'
+              else 'private.html_to_text(p.content)' end
+      || ', $10) from (%s) page join public.publications p on p.id = page.id order by page.n';
 
     if tier = 0 then
       -- No query: every row of the range qualifies, so the date order walk never reads more than a page.
@@ -4991,7 +4971,6 @@ grant execute on function private.data_subject_address(email text) to authentica
 grant execute on function private.data_subject_counts(report jsonb) to authenticated;
 grant execute on function private.data_subject_report(address text) to authenticated;
 grant execute on function private.erase_account(account_id uuid) to authenticated;
-grant execute on function private.excerpt_fold(doc text) to authenticated;
 grant execute on function private.html_to_text(html text) to authenticated;
 grant execute on function private.increment_views(publication_id uuid) to anon;
 grant execute on function private.increment_views(publication_id uuid) to authenticated;

@@ -247,13 +247,13 @@ export async function getPublicationPreview(client: DataClient, id: string): Pro
 
 export const deletePublication = (client: DataClient, id: string): Promise<void> => deleteRow(client, 'publications', id);
 
-/** What the admin list shows of a publication: no body, no search vector, no excerpt text. */
+/** What the admin list shows of a publication: no body, no search vector. */
 const ADMIN_COLUMNS =
   'id,title,description,image_url,topic_id,published,published_at,is_lead,urgent_until,signed,byline,created_at,updated_at,author_id,views,review_requested_at,review_note,topics(name)' as const;
 
 export type AdminPublicationSummary = Omit<
   AdminPublication,
-  'content' | 'youtube_url' | 'search_vector' | 'excerpt_text' | 'image_alt' | 'image_credit' | 'sponsor_name' | 'review_requested_by' | 'corrected_at'
+  'content' | 'youtube_url' | 'search_vector' | 'image_alt' | 'image_credit' | 'sponsor_name' | 'review_requested_by' | 'corrected_at'
 >;
 
 /**

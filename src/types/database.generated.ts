@@ -750,7 +750,6 @@ export type Database = {
           corrected_at: string | null
           created_at: string
           description: string | null
-          excerpt_text: string | null
           id: string
           image_alt: string | null
           image_credit: string | null
@@ -778,7 +777,6 @@ export type Database = {
           corrected_at?: string | null
           created_at?: string
           description?: string | null
-          excerpt_text?: never
           id?: string
           image_alt?: string | null
           image_credit?: string | null
@@ -806,7 +804,6 @@ export type Database = {
           corrected_at?: string | null
           created_at?: string
           description?: string | null
-          excerpt_text?: never
           id?: string
           image_alt?: string | null
           image_credit?: string | null
@@ -1312,7 +1309,6 @@ export type Database = {
           corrected_at: string | null
           created_at: string
           description: string | null
-          excerpt_text: string | null
           id: string
           image_alt: string | null
           image_credit: string | null
